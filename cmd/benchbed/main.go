@@ -1,0 +1,45 @@
+// Command benchbed is a declarative test-bed orchestrator for storage
+// benchmarks, first of all OpenStack Swift. See the README.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+// run executes the CLI with args and returns the process exit code.
+func run(args []string) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	var ex *exitError
+	if errors.As(err, &ex) {
+		if ex.msg != "" {
+			fmt.Fprintln(os.Stderr, "benchbed:", ex.msg)
+		}
+		return ex.code
+	}
+	fmt.Fprintln(os.Stderr, "benchbed:", err)
+	return 1
+}
+
+// exitError carries an exit code out of a subcommand. An empty msg means the
+// subcommand already printed its diagnostics.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return fmt.Sprintf("exit %d: %s", e.code, e.msg) }
+
+// exitCode returns an error that makes benchbed exit with code without
+// printing anything more.
+func exitCode(code int) error { return &exitError{code: code} }

@@ -1,0 +1,227 @@
+// Package plan is benchbed's testbed language: the HCL schema, decoding with
+// diagnostics, variables, matrix expansion, and the ordered steps of a sweep.
+//
+// The types in this file are the decoded, validated testbed that every other
+// part of benchbed reads. Decoding (decode*.go) fills them; nothing else
+// writes them.
+package plan
+
+import (
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Service managers a service block may name.
+const (
+	ManagerSystemd   = "systemd"    // systemctl restart <unit>
+	ManagerSwiftInit = "swift-init" // swift-init <server> restart (source installs)
+	ManagerDirect    = "direct"     // the daemon started detached with a pid file
+)
+
+// Testbed is one decoded testbed file.
+type Testbed struct {
+	Name        string               // the testbed block's label
+	Description string               // free text
+	File        string               // path of the file as given
+	Variables   map[string]*Variable // by name
+	SSH         SSH                  // connection defaults
+	Hosts       []*Host              // in declaration order
+	Rings       []*Ring              // in declaration order
+	Services    []*Service           // in declaration order
+	Variants    []*Variant           // expanded (for_each), in declaration order
+	Workloads   []*Workload          // in declaration order
+	Prefill     *Prefill             // nil when the file has no prefill block
+	Sweep       Sweep                // defaults when the file has no sweep block
+	Sensitive   []string             // values of sensitive variables, to mask in output
+	DefRange    hcl.Range            // the testbed block
+	Files       map[string]*hcl.File // parsed sources, for diagnostics
+}
+
+// Variable is a declared input variable and its resolved value.
+type Variable struct {
+	Name        string
+	Type        string // "string", "number", "bool", "list", "map", "any"
+	Description string
+	Sensitive   bool
+	Value       string    // resolved value rendered as a string ("" when unset)
+	Set         bool      // a default, -var, -var-file or BENCHBED_VAR_ set it
+	DefRange    hcl.Range // the variable block
+}
+
+// SSH holds the testbed's connection defaults; they take precedence over
+// ~/.ssh/config.
+type SSH struct {
+	User           string        // login user ("" = ssh_config or current user)
+	Port           int           // 0 = ssh_config or 22
+	IdentityFiles  []string      // private keys to offer
+	KnownHosts     []string      // known_hosts files ("" = ~/.ssh/known_hosts)
+	ProxyJump      string        // jump host, OpenSSH syntax
+	Become         bool          // run privileged commands through sudo
+	Parallelism    int           // hosts worked on at once (default 32)
+	ConnectTimeout time.Duration // TCP connect and handshake each (default 10s)
+	Config         string        // ssh_config file ("" = ~/.ssh/config)
+}
+
+// Host is one machine of the lab.
+type Host struct {
+	Name     string
+	Address  string   // IP or DNS name that services bind to and the ring uses
+	Port     int      // SSH port (0 = from SSH)
+	User     string   // SSH user ("" = from SSH)
+	Roles    []string // e.g. proxy, object, container, account, client
+	Hardware []Fact   // free-form facts in declaration order
+	Disks    []*DiskGroup
+	DefRange hcl.Range
+}
+
+// HasRole reports whether h has the role r.
+func (h *Host) HasRole(r string) bool {
+	for _, x := range h.Roles {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// DiskGroup returns the host's disk group named name, or nil.
+func (h *Host) DiskGroup(name string) *DiskGroup {
+	for _, g := range h.Disks {
+		if g.Name == name {
+			return g
+		}
+	}
+	return nil
+}
+
+// Fact is one hardware fact, such as cpu = "12x E5-2620".
+type Fact struct {
+	Key, Value string
+}
+
+// DiskGroup is a named set of disks of one host (disks "object" {...}).
+type DiskGroup struct {
+	Name     string
+	Disks    []Disk
+	DefRange hcl.Range
+}
+
+// Disk is one device of a disk group. Without a Device it is a directory
+// under the devices root (/srv/node/<Name>).
+type Disk struct {
+	Name       string // the ring device name and directory under /srv/node
+	Device     string // block device path, "" for a directory disk
+	Filesystem string // e.g. "xfs" or "ext4" when Format is true
+	Format     bool   // setup may mkfs and mount Device
+	Weight     float64
+}
+
+// Ring is one Swift ring: account, container, object or object-N.
+type Ring struct {
+	Name         string // "account", "container", "object", "object-1", ...
+	PartPower    int
+	Replicas     float64
+	MinPartHours int
+	Disks        string // the disk group name whose disks are the ring's devices
+	Role         string // the host role that serves it (derived from Name)
+	Port         int    // the port of every device when one port per host
+	PortBase     int    // first port when one port per disk (Port+1 when unset)
+	Builder      string // host that keeps the builder files ("" = first proxy)
+	DefRange     hcl.Range
+}
+
+// Service is one Swift (or other) server configured on the hosts of a role.
+type Service struct {
+	Name     string   // the block label, e.g. "object-server"
+	Role     string   // hosts with this role run it
+	Template string   // built-in template name or a template file path
+	Path     string   // absolute path of the rendered conf on the host
+	Manager  string   // ManagerSystemd, ManagerSwiftInit or ManagerDirect
+	Unit     string   // systemd unit or daemon name ("" = derived from Name)
+	Restart  string   // override of the restart command ("" = from Manager)
+	Health   string   // override of the health check URL or command
+	Settings Settings // section -> key -> value
+	DefRange hcl.Range
+}
+
+// Settings is an INI-shaped overlay: section -> key -> value. Section and key
+// order is not kept by HCL objects; templates decide the order.
+type Settings map[string]map[string]Setting
+
+// Setting is one value with where it was written.
+type Setting struct {
+	Value     string    // rendered as the INI file will hold it
+	Sensitive bool      // derived from a sensitive variable: mask in output
+	Range     hcl.Range // the attribute or object item that set it
+}
+
+// Variant is one configuration to measure: overrides applied on top of the
+// services' settings.
+type Variant struct {
+	Name     string              // expanded name, e.g. "servers_per_port=2"
+	Block    string              // the variant block's label
+	Set      map[string]Settings // service name -> overrides
+	RingPort map[string]bool     // ring name -> port_per_disk
+	DefRange hcl.Range
+}
+
+// PortPerDisk reports whether the variant gives ring r one port per disk.
+func (v *Variant) PortPerDisk(r string) bool { return v.RingPort[r] }
+
+// Workload is one load to run in every variant.
+type Workload struct {
+	Name            string
+	ScenarioFile    string        // path relative to the testbed file's directory, "" when inline
+	ScenarioJSON    []byte        // the scenario as ssbench JSON (read from the file or built from attributes)
+	Users           int           // concurrent users (0 = the scenario's user_count)
+	Duration        time.Duration // 0 = the scenario's run_seconds
+	OperationCount  int           // 0 = by duration
+	Rate            float64       // requests/s for open loop, 0 = closed loop
+	Clients         []string      // host names that run the agents
+	AgentsPerClient int           // default 1
+	Auth            *Auth         // nil when StorageURL/Token are given
+	StorageURL      string
+	Token           string
+	DefRange        hcl.Range
+}
+
+// Auth is how a workload authenticates.
+type Auth struct {
+	Kind     string // "v1" (tempauth, swauth) or "v3" (Keystone)
+	URL      string
+	User     string
+	Key      string // sensitive
+	Project  string // v3
+	Domain   string // v3
+	DefRange hcl.Range
+}
+
+// Prefill describes the objects created before the sweep.
+type Prefill struct {
+	Workloads       []string // workloads whose initial files are created ("" = all)
+	Verify          string   // "listing" (default) or "head"
+	Clients         []string // default: the workloads' clients
+	AgentsPerClient int
+	Concurrency     int // PUTs in flight per agent
+	DefRange        hcl.Range
+}
+
+// Sweep holds how the matrix is run.
+type Sweep struct {
+	Repeat    int           // default 1
+	Warmup    time.Duration // before every measured run
+	OnFailure string        // "continue" (default) or "stop"
+	Restore   bool          // default true
+	RunsDir   string        // default "runs"
+	DefRange  hcl.Range
+}
+
+// Cell is one measured run of the matrix: a variant, a workload, a repeat.
+type Cell struct {
+	ID       string // stable: "<index>-<variant>-<workload>-r<repeat>", sanitised
+	Index    int    // 1-based, in expansion order
+	Variant  *Variant
+	Workload *Workload
+	Repeat   int // 1-based
+}

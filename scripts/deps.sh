@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what benchbed's tests and demo need on Debian, when it is missing:
+# Debian packages (apt-get update once, then one install) and staticcheck.
+# Usage: scripts/deps.sh [test|demo|bench]
+set -euo pipefail
+
+kind=${1:-test}
+pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-account
+      memcached rsyslog python3-swiftclient iproute2 procps psmisc curl)
+case "$kind" in
+  bench) pkgs+=(ansible-core wrk nginx-light hey) ;;
+esac
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "deps: missing Debian packages: ${missing[*]}; run as root to install them (tests that need them will skip)" >&2
+  else
+    echo "deps: installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # Debian's service scripts must not start daemons in CI: the lab starts its own.
+    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    rm -f /usr/sbin/policy-rc.d
+  fi
+fi
+
+gobin=$(go env GOPATH)/bin
+if [ ! -x "$gobin/staticcheck" ]; then
+  echo "deps: installing staticcheck" >&2
+  go install honnef.co/go/tools/cmd/staticcheck@v0.8.2
+fi

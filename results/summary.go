@@ -1,0 +1,137 @@
+package results
+
+import (
+	"maps"
+	"slices"
+	"time"
+)
+
+// Stats describes a latency distribution, in seconds.
+type Stats struct {
+	Min    float64 `json:"min"`
+	Max    float64 `json:"max"`
+	Mean   float64 `json:"mean"`
+	StdDev float64 `json:"stddev"`
+	P50    float64 `json:"p50"`
+	P95    float64 `json:"p95"`
+	P99    float64 `json:"p99"`
+	P999   float64 `json:"p999"`
+}
+
+// OpSummary is one operation type's line of a cell (DESIGN.md). Count is
+// the successful operations (those in the histograms), Errors the failed
+// ones, ErrorsBy the failures by cause ("http_503", "transport_timeout"...).
+type OpSummary struct {
+	Count     int64            `json:"count"`
+	Errors    int64            `json:"errors"`
+	ReqPerS   float64          `json:"req_per_s"`
+	FirstByte Stats            `json:"first_byte"`
+	LastByte  Stats            `json:"last_byte"`
+	ErrorsBy  map[string]int64 `json:"errors_by,omitempty"`
+	Retries   int64            `json:"retries,omitempty"`
+}
+
+// Cell is one matrix cell's result: summary.json's element and the output
+// of `benchbed load --json` (DESIGN.md, contract).
+type Cell struct {
+	Variant   string               `json:"variant,omitempty"`
+	Workload  string               `json:"workload"`
+	Repeat    int                  `json:"repeat,omitempty"`
+	Status    string               `json:"status"`
+	DurationS float64              `json:"duration_s"`
+	Ops       map[string]OpSummary `json:"ops"`
+	Total     OpSummary            `json:"total"`
+	// PerSecond is the successful operations completed in each second of
+	// the run, for throughput over time.
+	PerSecond []int64 `json:"per_second,omitempty"`
+}
+
+// Summary is a run's summary.json (DESIGN.md, contract).
+type Summary struct {
+	Run     string `json:"run"`
+	Testbed string `json:"testbed"`
+	Cells   []Cell `json:"cells"`
+}
+
+// OpHists is what a recorder keeps for one operation type: latency
+// histograms of the successful operations and counters of the failed ones.
+// It merges and serialises (agents stream it as JSON).
+type OpHists struct {
+	Errors    map[string]int64 `json:"errors,omitempty"`
+	Retries   int64            `json:"retries,omitempty"`
+	FirstByte *Hist            `json:"first_byte"`
+	LastByte  *Hist            `json:"last_byte"`
+}
+
+// NewOpHists returns empty histograms and counters.
+func NewOpHists() *OpHists {
+	return &OpHists{Errors: map[string]int64{}, FirstByte: NewHist(), LastByte: NewHist()}
+}
+
+// Merge adds o into h.
+func (h *OpHists) Merge(o *OpHists) {
+	if o == nil {
+		return
+	}
+	if h.Errors == nil {
+		h.Errors = map[string]int64{}
+	}
+	for k, v := range o.Errors {
+		h.Errors[k] += v
+	}
+	h.Retries += o.Retries
+	h.FirstByte.Merge(o.FirstByte)
+	h.LastByte.Merge(o.LastByte)
+}
+
+// ErrorCount returns the number of failed operations.
+func (h *OpHists) ErrorCount() int64 {
+	var n int64
+	for _, v := range h.Errors {
+		n += v
+	}
+	return n
+}
+
+// Recording holds OpHists by operation type ("GET", "PUT"...).
+type Recording map[string]*OpHists
+
+// Merge adds every operation type of o into r.
+func (r Recording) Merge(o Recording) {
+	for op, h := range o {
+		if r[op] == nil {
+			r[op] = NewOpHists()
+		}
+		r[op].Merge(h)
+	}
+}
+
+// Summarise turns a recording of a run that lasted d into a cell's
+// statistics (the caller fills Variant, Workload, Repeat and Status).
+func Summarise(r Recording, d time.Duration) Cell {
+	c := Cell{DurationS: d.Seconds(), Ops: map[string]OpSummary{}}
+	total := NewOpHists()
+	for _, op := range slices.Sorted(maps.Keys(r)) {
+		c.Ops[op] = opSummary(r[op], d)
+		total.Merge(r[op])
+	}
+	c.Total = opSummary(total, d)
+	return c
+}
+
+func opSummary(h *OpHists, d time.Duration) OpSummary {
+	s := OpSummary{
+		Count:     h.LastByte.Count(),
+		Errors:    h.ErrorCount(),
+		FirstByte: h.FirstByte.Stats(),
+		LastByte:  h.LastByte.Stats(),
+		Retries:   h.Retries,
+	}
+	if d > 0 {
+		s.ReqPerS = float64(s.Count) / d.Seconds()
+	}
+	if len(h.Errors) > 0 {
+		s.ErrorsBy = maps.Clone(h.Errors)
+	}
+	return s
+}

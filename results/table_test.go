@@ -1,0 +1,83 @@
+package results
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./results -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// seedRows are seed 000's published figures (its servers_per_port rows).
+func seedRows() []TableRow {
+	row := func(label string, min, max, avg, sd, p95, rps float64, errs int64) TableRow {
+		return TableRow{Label: label, Op: OpSummary{ReqPerS: rps, Errors: errs,
+			FirstByte: Stats{Min: min, Max: max, Mean: avg, StdDev: sd, P95: p95}}}
+	}
+	return []TableRow{
+		row("normal; 29 workers", 0.006, 19.439, 0.344, 0.565, 1.073, 2129.5, 0),
+		row("threads_per_disk=1", 0.006, 19.256, 1.118, 1.342, 3.831, 903.5, 0),
+		row("servers_per_port=2", 0.0071, 3.1404, 0.23749, 0.158, 0.549, 2523.94, 12),
+	}
+}
+
+func TestSeedTableGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, "64 KiB GETs; 1 hr", seedRows()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "seed000.table", buf.Bytes())
+}
+
+func TestCellJSONGolden(t *testing.T) {
+	c := Cell{Variant: "servers_per_port=2", Workload: "64K_get", Repeat: 1, Status: "ok",
+		DurationS: 300, Ops: map[string]OpSummary{"GET": seedRows()[2].Op}}
+	c.Total = c.Ops["GET"]
+	got, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "cell.json", append(got, '\n'))
+	var back map[string]any
+	if err := json.Unmarshal(got, &back); err != nil {
+		t.Fatal(err)
+	}
+	fb := back["ops"].(map[string]any)["GET"].(map[string]any)["first_byte"].(map[string]any)
+	for _, k := range []string{"min", "max", "mean", "stddev", "p50", "p95", "p99", "p999"} {
+		if _, ok := fb[k]; !ok {
+			t.Errorf("first_byte lacks %q", k)
+		}
+	}
+}
+
+func TestCellRowsAddTotalForSeveralOps(t *testing.T) {
+	c := Cell{Ops: map[string]OpSummary{"PUT": {}, "GET": {}}, Total: OpSummary{Count: 7}}
+	rows := CellRows(c)
+	if len(rows) != 3 || rows[0].Label != "GET" || rows[2].Label != "total" || rows[2].Op.Count != 7 {
+		t.Errorf("rows = %+v", rows)
+	}
+	if rows := CellRows(Cell{Ops: map[string]OpSummary{"GET": {}}}); len(rows) != 1 {
+		t.Errorf("one op: rows = %+v", rows)
+	}
+}

@@ -1,0 +1,62 @@
+# Shared by testbeds/lab/up and down: names, addresses and paths of the local
+# lab. Sourced, not run.
+
+# The lab's state: every host's private directories, sshd files and the
+# client key live under this one directory.
+LAB_DIR=${BENCHBED_LAB_DIR:-/var/lib/benchbed-lab}
+# The bridge in the root namespace and its address (RFC 2544's benchmark
+# range; the lab uses no other subnet).
+LAB_BRIDGE=bbr0
+LAB_NET=198.18.0
+LAB_GW=$LAB_NET.1
+# Hosts of the multi-host lab and the last byte of their addresses.
+declare -A LAB_ADDR=([proxy1]=11 [stor1]=21 [stor2]=22 [client1]=31)
+LAB_HOSTS=(proxy1 stor1 stor2 client1)
+# The one-host variant: an sshd on 127.0.0.1 in a private mount namespace.
+AIO_HOST=aio
+AIO_ADDR=127.0.0.1
+AIO_PORT=${BENCHBED_AIO_PORT:-2297}
+# Directories each host gets privately: "<dir under the host's state>:<mount point>".
+LAB_BINDS=(etc-swift:/etc/swift srv:/srv cache:/var/cache/swift run:/var/run/swift log:/var/log/swift)
+# Debian packages the lab needs on this machine.
+LAB_PKGS=(openssh-server swift swift-proxy swift-object swift-container swift-account
+          memcached rsyslog python3-swiftclient iproute2 procps util-linux)
+
+log() { echo "lab: $*" >&2; }
+die() { echo "lab: error: $*" >&2; exit 1; }
+
+need_root() { [ "$(id -u)" -eq 0 ] || die "must run as root (network namespaces, mounts, sshd)"; }
+
+# lock takes the lab's lock so that two up/down runs never interleave.
+lock() {
+  mkdir -p /run/lock
+  exec 9>/run/lock/benchbed-lab.lock
+  flock -w 300 9 || die "another lab up/down holds /run/lock/benchbed-lab.lock"
+}
+
+# pids_of_mntns prints the pids of every process whose mount namespace is the
+# one of pid $1 (the host's sshd), so that down can end exactly the lab's own.
+pids_of_mntns() {
+  local ns p
+  ns=$(readlink "/proc/$1/ns/mnt" 2>/dev/null) || return 0
+  # Never the machine's own mount namespace (a stale pid file).
+  [ "$ns" = "$(readlink /proc/1/ns/mnt)" ] && return 0
+  [ "$ns" = "$(readlink /proc/$$/ns/mnt)" ] && return 0
+  [ "$(cat "/proc/$1/comm" 2>/dev/null)" = sshd ] || return 0
+  for p in /proc/[0-9]*; do
+    [ "$(readlink "$p/ns/mnt" 2>/dev/null)" = "$ns" ] && echo "${p#/proc/}"
+  done
+  return 0
+}
+
+# host_pids prints the pids of every process of host $1: those in its network
+# namespace, or for the one-host variant those in its sshd's mount namespace.
+host_pids() {
+  local h=$1 pidf=$LAB_DIR/hosts/$1/sshd.pid
+  if [ "$h" != "$AIO_HOST" ] && ip netns list | grep -qw "^$h"; then
+    ip netns pids "$h" 2>/dev/null || true
+  fi
+  if [ -s "$pidf" ] && [ -d "/proc/$(cat "$pidf")" ]; then
+    pids_of_mntns "$(cat "$pidf")"
+  fi
+}

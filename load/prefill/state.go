@@ -1,0 +1,87 @@
+package prefill
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// State is a prefill's checkpoint: which units are done. It is small (one
+// entry per unit of up to 50,000 objects) and JSON, kept by the caller.
+type State struct {
+	mu          sync.Mutex
+	Fingerprint string `json:"fingerprint"` // the layout it belongs to
+	Units       int    `json:"units"`       // how many units the layout has
+	Done        []int  `json:"done"`        // finished unit numbers, sorted
+	done        map[int]bool
+	index       map[Unit]int
+}
+
+// Fingerprint identifies a layout: its containers, classes and counts.
+func (l *Layout) Fingerprint() string {
+	h := sha256.New()
+	for _, c := range l.containers {
+		fmt.Fprintf(h, "c %s\n", c)
+	}
+	for i, z := range l.sizes {
+		fmt.Fprintf(h, "s %s %d %d %d\n", z.Name, z.SizeMin, z.SizeMax, l.counts[i])
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// bind ties the state to the layout, refusing a checkpoint of another one.
+func (s *State) bind(l *Layout, units []Unit) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fp := l.Fingerprint()
+	if s.Fingerprint != "" && (s.Fingerprint != fp || s.Units != len(units)) {
+		return fmt.Errorf("prefill checkpoint is for another layout (%s, %d units; this one is %s, %d units): remove it to start over",
+			s.Fingerprint, s.Units, fp, len(units))
+	}
+	s.Fingerprint, s.Units = fp, len(units)
+	s.done = map[int]bool{}
+	for _, i := range s.Done {
+		s.done[i] = true
+	}
+	s.index = make(map[Unit]int, len(units))
+	for i, u := range units {
+		s.index[u] = i
+	}
+	return nil
+}
+
+func (s *State) isDone(i int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.done[i]
+}
+
+// markDone marks u finished and saves the state.
+func (s *State) markDone(u Unit, save func(*State) error) error {
+	s.mu.Lock()
+	i := s.index[u]
+	if !s.done[i] {
+		s.done[i] = true
+		s.Done = append(s.Done, i)
+		sort.Ints(s.Done)
+	}
+	s.mu.Unlock()
+	if save == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := save(s); err != nil {
+		return fmt.Errorf("saving the prefill checkpoint: %w", err)
+	}
+	return nil
+}
+
+// Complete reports whether every unit is done.
+func (s *State) Complete() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Units > 0 && len(s.Done) == s.Units
+}

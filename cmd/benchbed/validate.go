@@ -1,0 +1,72 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"benchbed/plan"
+
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newValidateCmd) }
+
+func newValidateCmd() *cobra.Command {
+	var lf *loadFlags
+	cmd := &cobra.Command{
+		Use:   "validate FILE",
+		Short: "Parse and check a testbed; diagnostics as FILE:LINE,COL: summary on stderr",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			tb, ok := lf.load(cmd, args[0])
+			if !ok {
+				return exitCode(1)
+			}
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "%s: testbed %q is valid: %d hosts, %d variants, %d workloads, %d cells\n",
+				args[0], tb.Name, len(tb.Hosts), len(tb.Variants), len(tb.Workloads), len(plan.Expand(tb)))
+			return err
+		},
+	}
+	lf = addLoadFlags(cmd)
+	return cmd
+}
+
+// loadFlags are the variable flags of every command that reads a testbed.
+type loadFlags struct {
+	vars     []string
+	varFiles []string
+}
+
+// addLoadFlags adds --var and --var-file to cmd.
+func addLoadFlags(cmd *cobra.Command) *loadFlags {
+	lf := &loadFlags{}
+	cmd.Flags().StringArrayVar(&lf.vars, "var", nil, "set a variable: --var name=value (repeatable)")
+	cmd.Flags().StringArrayVar(&lf.varFiles, "var-file", nil, "read variables from an HCL or JSON file (repeatable)")
+	return lf
+}
+
+// load reads the testbed at path with the flags and BENCHBED_VAR_*
+// variables, prints its diagnostics (warnings too) on cmd's stderr and
+// reports whether it is valid.
+func (lf *loadFlags) load(cmd *cobra.Command, path string) (*plan.Testbed, bool) {
+	opts := plan.LoadOptions{Vars: map[string]string{}, VarFiles: lf.varFiles, Environ: os.Environ()}
+	for _, kv := range lf.vars {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || name == "" {
+			fmt.Fprintf(cmd.ErrOrStderr(), "benchbed: --var %q: want name=value\n", kv)
+			return nil, false
+		}
+		opts.Vars[name] = value
+	}
+	tb, diags := plan.Load(path, opts)
+	var buf strings.Builder
+	if err := plan.WriteDiagnostics(&buf, tb.Files, diags); err != nil {
+		return nil, false
+	}
+	if _, err := io.WriteString(cmd.ErrOrStderr(), tb.Mask(buf.String())); err != nil {
+		return nil, false
+	}
+	return tb, !diags.HasErrors()
+}

@@ -1,0 +1,176 @@
+package plan
+
+import (
+	"path"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// decodeService decodes one service block.
+func (d *decoder) decodeService(b *hcl.Block) {
+	s := &Service{Name: b.Labels[0], Manager: DefaultManager, DefRange: b.DefRange}
+	if !d.checkName(s.Name, b.LabelRanges[0], "service") || d.duplicate(b, "service", d.serviceRange(s.Name)) {
+		return
+	}
+	c := d.attrs(b.Body, []string{"role!", "template", "path", "manager", "unit", "restart", "health", "settings"})
+	for _, a := range sortedAttrs(c.Attributes) {
+		switch a.Name {
+		case "role":
+			s.Role, _ = d.str(a, d.ctx)
+		case "template":
+			s.Template, _ = d.str(a, d.ctx)
+		case "path":
+			if s.Path, _ = d.str(a, d.ctx); s.Path != "" && !path.IsAbs(s.Path) {
+				d.errorf(a.Expr.Range().Ptr(), "Invalid path", "service %q: path must be absolute, got %q", s.Name, s.Path)
+			}
+		case "manager":
+			s.Manager, _ = d.oneOf(a, d.ctx, ManagerSystemd, ManagerSwiftInit, ManagerDirect)
+		case "unit":
+			s.Unit, _ = d.str(a, d.ctx)
+		case "restart":
+			s.Restart, _ = d.str(a, d.ctx)
+		case "health":
+			s.Health, _ = d.str(a, d.ctx)
+		case "settings":
+			s.Settings = d.decodeSettings(a.Expr, d.ctx)
+		}
+	}
+	if s.Template == "" {
+		s.Template = s.Name
+	}
+	if s.Path == "" {
+		s.Path = "/etc/swift/" + s.Name + ".conf"
+	}
+	if s.Settings == nil {
+		s.Settings = Settings{}
+	}
+	d.tb.Services = append(d.tb.Services, s)
+}
+
+var variantBlocks = []hcl.BlockHeaderSchema{
+	{Type: "set", LabelNames: []string{"service"}},
+	{Type: "ring", LabelNames: []string{"name"}},
+}
+
+// decodeVariant decodes one variant block, expanded over its for_each.
+func (d *decoder) decodeVariant(b *hcl.Block) {
+	label := b.Labels[0]
+	c := d.attrs(b.Body, []string{"for_each", "name", "description"}, variantBlocks...)
+	fe := c.Attributes["for_each"]
+	if fe == nil {
+		if c.Attributes["name"] != nil {
+			d.expandVariant(b, c, label, d.ctx)
+		} else {
+			d.addVariant(d.buildVariant(b, c, label, d.ctx))
+		}
+		return
+	}
+	v, diags := fe.Expr.Value(d.ctx)
+	d.diags = append(d.diags, diags...)
+	if diags.HasErrors() || !v.IsWhollyKnown() {
+		return
+	}
+	v, _ = v.UnmarkDeep()
+	if v.IsNull() || !(v.Type().IsListType() || v.Type().IsTupleType() || v.Type().IsSetType() ||
+		v.Type().IsMapType() || v.Type().IsObjectType()) {
+		d.errorf(fe.Expr.Range().Ptr(), "Invalid for_each", "for_each must be a list or a map")
+		return
+	}
+	if v.LengthInt() == 0 {
+		d.errorf(fe.Expr.Range().Ptr(), "Empty for_each", "variant %q: for_each gives no variants", label)
+		return
+	}
+	isMap := v.Type().IsMapType() || v.Type().IsObjectType()
+	for it := v.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		if !isMap && v.Type().IsSetType() {
+			k = e
+		}
+		ctx := d.ctx.NewChild()
+		ctx.Variables = map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": k, "value": e})}
+		d.expandVariant(b, c, defaultVariantName(label, e), ctx)
+	}
+}
+
+// defaultVariantName is label=value for a primitive each.value, else label.
+func defaultVariantName(label string, e cty.Value) string {
+	if s, err := scalarText(e); err == nil {
+		return label + "=" + s
+	}
+	return label
+}
+
+// expandVariant builds one variant whose name may come from the name attribute.
+func (d *decoder) expandVariant(b *hcl.Block, c *hcl.BodyContent, name string, ctx *hcl.EvalContext) {
+	if a := c.Attributes["name"]; a != nil {
+		n, ok := d.str(a, ctx)
+		if !ok {
+			return
+		}
+		name = n
+	}
+	d.addVariant(d.buildVariant(b, c, name, ctx))
+}
+
+// addVariant appends v unless its name is taken.
+func (d *decoder) addVariant(v *Variant) {
+	if v == nil {
+		return
+	}
+	for _, prev := range d.tb.Variants {
+		if prev.Name == v.Name {
+			d.errorf(v.DefRange.Ptr(), "Duplicate variant", "variant %q is already declared at %s", v.Name, prev.DefRange)
+			return
+		}
+	}
+	d.tb.Variants = append(d.tb.Variants, v)
+}
+
+// buildVariant decodes the set and ring blocks of one variant.
+func (d *decoder) buildVariant(b *hcl.Block, c *hcl.BodyContent, name string, ctx *hcl.EvalContext) *Variant {
+	if !d.checkName(name, b.DefRange, "variant") {
+		return nil
+	}
+	v := &Variant{Name: name, Block: b.Labels[0], Set: map[string]Settings{}, RingPort: map[string]bool{}, DefRange: b.DefRange}
+	for _, blk := range c.Blocks {
+		target := blk.Labels[0]
+		switch blk.Type {
+		case "set":
+			if _, dup := v.Set[target]; dup {
+				d.errorf(blk.LabelRanges[0].Ptr(), "Duplicate set block", "variant %q sets service %q twice", name, target)
+				continue
+			}
+			v.Set[target] = d.decodeSetBlock(blk, ctx)
+		case "ring":
+			if _, dup := v.RingPort[target]; dup {
+				d.errorf(blk.LabelRanges[0].Ptr(), "Duplicate ring block", "variant %q sets ring %q twice", name, target)
+				continue
+			}
+			rc := d.attrs(blk.Body, []string{"port_per_disk!"})
+			if a := rc.Attributes["port_per_disk"]; a != nil {
+				v.RingPort[target], _ = d.boolean(a, ctx)
+			}
+		}
+	}
+	return v
+}
+
+// decodeSetBlock decodes set "service" { SECTION = { key = value } }. A
+// section whose name is no identifier ("app:object-server") is given in a
+// settings attribute: settings = { "app:object-server" = { ... } }.
+func (d *decoder) decodeSetBlock(b *hcl.Block, ctx *hcl.EvalContext) Settings {
+	attrs, diags := b.Body.JustAttributes()
+	d.diags = append(d.diags, diags...)
+	out := Settings{}
+	for _, a := range sortedAttrs(attrs) {
+		if a.Name == "settings" {
+			for sec, keys := range d.decodeSettings(a.Expr, ctx) {
+				d.mergeSection(out, sec, keys, a.Expr.Range())
+			}
+			continue
+		}
+		d.mergeSection(out, a.Name, d.decodeSection(a.Expr, ctx), a.NameRange)
+	}
+	return out
+}

@@ -1,0 +1,138 @@
+package plan
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// LoadOptions are the inputs of a testbed besides its file.
+type LoadOptions struct {
+	Vars     map[string]string // -var name=value, raw text
+	VarFiles []string          // -var-file paths, applied in order (HCL or .json)
+	Environ  []string          // "KEY=value" pairs searched for BENCHBED_VAR_<name>; nil = none
+}
+
+// Block type names of the testbed language, reused in messages.
+const (
+	blockTestbed  = "testbed"
+	blockVariable = "variable"
+	blockLocals   = "locals"
+	blockSSH      = "ssh"
+	blockHost     = "host"
+	blockRing     = "ring"
+	blockService  = "service"
+	blockVariant  = "variant"
+	blockWorkload = "workload"
+	blockPrefill  = "prefill"
+	blockSweep    = "sweep"
+)
+
+var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: blockTestbed, LabelNames: []string{"name"}},
+	{Type: blockVariable, LabelNames: []string{"name"}},
+	{Type: blockLocals},
+	{Type: blockSSH},
+	{Type: blockHost, LabelNames: []string{"name"}},
+	{Type: blockRing, LabelNames: []string{"name"}},
+	{Type: blockService, LabelNames: []string{"name"}},
+	{Type: blockVariant, LabelNames: []string{"name"}},
+	{Type: blockWorkload, LabelNames: []string{"name"}},
+	{Type: blockPrefill},
+	{Type: blockSweep},
+}}
+
+// Load parses, decodes and validates the testbed file at path. It decodes in
+// phases (variables, locals, then the other blocks) and returns every
+// problem found, each with its source range. The Testbed is non-nil whenever
+// the file could be read, even with errors, so that callers can print the
+// diagnostics with its Files; it is only complete when diags has no errors.
+func Load(path string, opts LoadOptions) (*Testbed, hcl.Diagnostics) {
+	tb := &Testbed{File: path, Files: map[string]*hcl.File{}, Variables: map[string]*Variable{}}
+	tb.Sweep = defaultSweep()
+	tb.SSH = defaultSSH()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return tb, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read testbed file",
+			Detail: err.Error()}}
+	}
+	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
+	if f != nil {
+		tb.Files[path] = f
+	}
+	if diags.HasErrors() {
+		return tb, diags
+	}
+	d := &decoder{tb: tb, dir: filepath.Dir(path), opts: opts}
+	d.decodeFile(f.Body)
+	diags = append(diags, d.diags...)
+	if !d.diags.HasErrors() {
+		diags = append(diags, validate(tb)...)
+	}
+	return tb, diags
+}
+
+// decoder carries the state of one Load.
+type decoder struct {
+	tb     *Testbed
+	dir    string
+	opts   LoadOptions
+	diags  hcl.Diagnostics
+	ctx    *hcl.EvalContext
+	sens   map[string]bool // sensitive values already listed in tb.Sensitive
+	vars   map[string]*varDecl
+	locals map[string]localDecl
+}
+
+// decodeFile runs the phases over the file's top-level body.
+func (d *decoder) decodeFile(body hcl.Body) {
+	content, diags := body.Content(rootSchema)
+	d.diags = append(d.diags, diags...)
+	byType := map[string][]*hcl.Block{}
+	for _, b := range content.Blocks {
+		byType[b.Type] = append(byType[b.Type], b)
+	}
+	d.decodeVariables(byType[blockVariable])
+	d.ctx = d.newEvalContext()
+	d.decodeLocals(byType[blockLocals])
+	d.decodeTestbed(byType[blockTestbed], body)
+	d.decodeSSH(d.single(byType[blockSSH]))
+	for _, b := range byType[blockHost] {
+		d.decodeHost(b)
+	}
+	for _, b := range byType[blockRing] {
+		d.decodeRing(b)
+	}
+	for _, b := range byType[blockService] {
+		d.decodeService(b)
+	}
+	for _, b := range byType[blockVariant] {
+		d.decodeVariant(b)
+	}
+	for _, b := range byType[blockWorkload] {
+		d.decodeWorkload(b)
+	}
+	d.decodePrefill(d.single(byType[blockPrefill]))
+	d.decodeSweep(d.single(byType[blockSweep]))
+	d.defaultClients()
+}
+
+// single returns the one block of a type that may appear at most once,
+// reporting the extra ones.
+func (d *decoder) single(blocks []*hcl.Block) *hcl.Block {
+	if len(blocks) == 0 {
+		return nil
+	}
+	for _, b := range blocks[1:] {
+		d.errorf(b.DefRange.Ptr(), "Duplicate "+b.Type+" block",
+			"only one %s block is allowed; the first is at %s", b.Type, blocks[0].DefRange)
+	}
+	return blocks[0]
+}
+
+// errorf appends an error diagnostic.
+func (d *decoder) errorf(subject *hcl.Range, summary, format string, a ...any) {
+	d.diags = append(d.diags, diagf(hcl.DiagError, subject, summary, format, a...))
+}

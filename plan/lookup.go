@@ -1,0 +1,111 @@
+package plan
+
+import (
+	"sort"
+	"strings"
+)
+
+// RoleClient is the role of hosts that run load agents.
+const RoleClient = "client"
+
+// Host returns the host named name, or nil.
+func (tb *Testbed) Host(name string) *Host {
+	for _, h := range tb.Hosts {
+		if h.Name == name {
+			return h
+		}
+	}
+	return nil
+}
+
+// Service returns the service named name, or nil.
+func (tb *Testbed) Service(name string) *Service {
+	for _, s := range tb.Services {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// Ring returns the ring named name, or nil.
+func (tb *Testbed) Ring(name string) *Ring {
+	for _, r := range tb.Rings {
+		if r.Name == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// Variant returns the variant named name, or nil.
+func (tb *Testbed) Variant(name string) *Variant {
+	for _, v := range tb.Variants {
+		if v.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// Workload returns the workload named name, or nil.
+func (tb *Testbed) Workload(name string) *Workload {
+	for _, w := range tb.Workloads {
+		if w.Name == name {
+			return w
+		}
+	}
+	return nil
+}
+
+// HostsWithRole returns the hosts that have role r, in declaration order.
+func (tb *Testbed) HostsWithRole(r string) []*Host {
+	var out []*Host
+	for _, h := range tb.Hosts {
+		if h.HasRole(r) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// Effective returns the settings of service s in variant v: the service's
+// settings with the variant's overrides on top. v may be nil.
+func (tb *Testbed) Effective(s *Service, v *Variant) Settings {
+	out := Settings{}
+	for sec, keys := range s.Settings {
+		out[sec] = map[string]Setting{}
+		for k, val := range keys {
+			out[sec][k] = val
+		}
+	}
+	if v == nil {
+		return out
+	}
+	for sec, keys := range v.Set[s.Name] {
+		if out[sec] == nil {
+			out[sec] = map[string]Setting{}
+		}
+		for k, val := range keys {
+			out[sec][k] = val
+		}
+	}
+	return out
+}
+
+// Masked is what Mask puts in place of a secret.
+const Masked = "(sensitive)"
+
+// Mask replaces every value of a sensitive variable (and every auth key or
+// token) in s with Masked. Longer secrets are replaced first so that a
+// secret containing another is masked whole.
+func (tb *Testbed) Mask(s string) string {
+	secrets := append([]string(nil), tb.Sensitive...)
+	sort.Slice(secrets, func(i, j int) bool { return len(secrets[i]) > len(secrets[j]) })
+	for _, x := range secrets {
+		if x != "" {
+			s = strings.ReplaceAll(s, x, Masked)
+		}
+	}
+	return s
+}

@@ -1,0 +1,149 @@
+package plan
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// decodeSettings decodes section -> key -> value from expr. Written as an
+// object constructor ({ DEFAULT = { workers = 6 } }) every key keeps the
+// range of its own item; any other expression (merge(...), local.x) is
+// evaluated whole and its keys get the expression's range.
+func (d *decoder) decodeSettings(expr hcl.Expression, ctx *hcl.EvalContext) Settings {
+	out := Settings{}
+	if obj, ok := expr.(*hclsyntax.ObjectConsExpr); ok {
+		for _, item := range obj.Items {
+			name, ok := d.objectKey(item.KeyExpr, ctx)
+			if !ok {
+				continue
+			}
+			d.mergeSection(out, name, d.decodeSection(item.ValueExpr, ctx), item.KeyExpr.Range())
+		}
+		return out
+	}
+	v, marks, ok := d.objectValue(expr, ctx, "settings")
+	if !ok {
+		return out
+	}
+	for it := v.ElementIterator(); it.Next(); {
+		k, sec := it.Element()
+		keys := d.sectionFromValue(sec.WithMarks(marks), expr.Range(), k.AsString())
+		d.mergeSection(out, k.AsString(), keys, expr.Range())
+	}
+	return out
+}
+
+// mergeSection adds section keys to s, reporting a section given twice.
+func (d *decoder) mergeSection(s Settings, name string, keys map[string]Setting, rng hcl.Range) {
+	if keys == nil {
+		return
+	}
+	if _, dup := s[name]; dup {
+		d.errorf(rng.Ptr(), "Duplicate settings section", "section %q is given twice", name)
+		return
+	}
+	s[name] = keys
+}
+
+// decodeSection decodes one section's key = value object.
+func (d *decoder) decodeSection(expr hcl.Expression, ctx *hcl.EvalContext) map[string]Setting {
+	obj, ok := expr.(*hclsyntax.ObjectConsExpr)
+	if !ok {
+		v, marks, ok := d.objectValue(expr, ctx, "a settings section")
+		if !ok {
+			return nil
+		}
+		return d.sectionFromValue(v.WithMarks(marks), expr.Range(), "")
+	}
+	out := map[string]Setting{}
+	for _, item := range obj.Items {
+		key, ok := d.objectKey(item.KeyExpr, ctx)
+		if !ok {
+			continue
+		}
+		if _, dup := out[key]; dup {
+			d.errorf(item.KeyExpr.Range().Ptr(), "Duplicate setting", "key %q is set twice in this section", key)
+			continue
+		}
+		v, diags := item.ValueExpr.Value(ctx)
+		d.diags = append(d.diags, diags...)
+		if diags.HasErrors() {
+			continue
+		}
+		rng := hcl.RangeBetween(item.KeyExpr.Range(), item.ValueExpr.Range())
+		if s, ok := d.setting(v, rng, key); ok {
+			out[key] = s
+		}
+	}
+	return out
+}
+
+// sectionFromValue turns an evaluated object into settings that all carry rng.
+func (d *decoder) sectionFromValue(v cty.Value, rng hcl.Range, name string) map[string]Setting {
+	v, marks := v.Unmark()
+	if v.IsNull() || !v.IsKnown() || !(v.Type().IsObjectType() || v.Type().IsMapType()) {
+		d.errorf(rng.Ptr(), "Invalid settings section", "section %q must be an object of key = value", name)
+		return nil
+	}
+	out := map[string]Setting{}
+	for it := v.ElementIterator(); it.Next(); {
+		k, e := it.Element()
+		if len(marks) > 0 {
+			e = e.WithMarks(marks)
+		}
+		if s, ok := d.setting(e, rng, k.AsString()); ok {
+			out[k.AsString()] = s
+		}
+	}
+	return out
+}
+
+// setting renders one value as the INI file will hold it.
+func (d *decoder) setting(v cty.Value, rng hcl.Range, key string) (Setting, bool) {
+	if !v.IsWhollyKnown() {
+		return Setting{}, false // an earlier error made it unknown
+	}
+	v, marks := v.UnmarkDeep()
+	text, err := scalarText(v)
+	if err != nil {
+		d.errorf(rng.Ptr(), "Invalid setting value", "%s: %s; settings are strings, numbers or bools (join a list with join(\" \", list))", key, err)
+		return Setting{}, false
+	}
+	s := Setting{Value: text, Sensitive: len(marks) > 0, Range: rng}
+	if s.Sensitive {
+		d.addSensitive(text)
+	}
+	return s, true
+}
+
+// objectKey evaluates an object constructor's key (a bare name or a string).
+func (d *decoder) objectKey(expr hcl.Expression, ctx *hcl.EvalContext) (string, bool) {
+	v, diags := expr.Value(ctx)
+	d.diags = append(d.diags, diags...)
+	if diags.HasErrors() {
+		return "", false
+	}
+	v, _ = v.UnmarkDeep()
+	if v.IsNull() || !v.IsKnown() || v.Type() != cty.String {
+		d.errorf(expr.Range().Ptr(), "Invalid key", "a settings key must be a name or a string")
+		return "", false
+	}
+	return v.AsString(), true
+}
+
+// objectValue evaluates expr and checks that it is an object or map. It
+// returns the value without its top-level marks, and those marks.
+func (d *decoder) objectValue(expr hcl.Expression, ctx *hcl.EvalContext, what string) (cty.Value, cty.ValueMarks, bool) {
+	v, diags := expr.Value(ctx)
+	d.diags = append(d.diags, diags...)
+	if diags.HasErrors() || !v.IsWhollyKnown() {
+		return cty.NilVal, nil, false
+	}
+	uv, marks := v.Unmark()
+	if uv.IsNull() || !(uv.Type().IsObjectType() || uv.Type().IsMapType()) {
+		d.errorf(expr.Range().Ptr(), "Invalid "+what, "%s must be an object of name = value", what)
+		return cty.NilVal, nil, false
+	}
+	return uv, marks, true
+}

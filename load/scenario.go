@@ -25,6 +25,8 @@ type Scenario struct {
 	DeleteAfter          *int           `json:"delete_after,omitempty"`
 	Policy               string         `json:"policy,omitempty"`
 	BlockSize            int            `json:"block_size,omitempty"`
+	// ContainerPutHeaders are extra headers for the containers' PUT.
+	ContainerPutHeaders map[string]string `json:"container_put_headers,omitempty"`
 }
 
 // Size is one size class of a scenario.
@@ -109,13 +111,18 @@ func (s *Scenario) Validate() error {
 			}
 		}
 	}
+	total := 0
 	for name, n := range s.InitialFiles {
+		total += max(n, 0)
 		if !seen[name] {
 			bad("initial_files names size %q, which sizes does not declare", name)
 		}
 		if n < 0 {
 			bad("initial_files[%q] = %d: must be >= 0", name, n)
 		}
+	}
+	if total == 0 {
+		bad("initial_files has no object: each operation's size is drawn in proportion to initial_files")
 	}
 	if err := checkCrud(s.CrudProfile); err != nil {
 		bad("crud_profile %v", err)

@@ -1,0 +1,66 @@
+package load
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// cleanup deletes every object the run created and did not delete, users
+// at a time. A 404 is fine (a failed create, or an expired object).
+func cleanup(ctx context.Context, c *Client, o *objects, users int) error {
+	var errs []error
+	for ci, cl := range o.classes {
+		lo, hi := cl.created.left()
+		var failed atomic.Int64
+		_ = parallel(int(hi-lo), users, func(i int) error {
+			idx := lo + int64(i)
+			out := c.Do(ctx, &Request{Method: http.MethodDelete, Container: o.container(ci, idx),
+				Object: o.name(ci, idx)}, time.Now())
+			if !out.OK() && out.Status != http.StatusNotFound {
+				failed.Add(1)
+			}
+			return nil
+		})
+		if n := failed.Load(); n > 0 {
+			errs = append(errs, fmt.Errorf("load: %d objects of size %q created by the run could not be deleted",
+				n, cl.size.Name))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// parallel calls fn(0..n-1) from at most width goroutines and returns the
+// first error (the others still run).
+func parallel(n, width int, fn func(i int) error) error {
+	width = max(1, min(width, n))
+	var next atomic.Int64
+	var mu sync.Mutex
+	var first error
+	var wg sync.WaitGroup
+	for range width {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				if err := fn(i); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return first
+}

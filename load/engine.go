@@ -1,0 +1,277 @@
+package load
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"benchbed/results"
+)
+
+// Config is one run of a scenario.
+type Config struct {
+	Scenario   *Scenario
+	Client     *Client
+	Users      int           // concurrent users (0: the scenario's user_count)
+	Duration   time.Duration // run time (0: the scenario's run_seconds)
+	Operations int64         // operations, when there is no duration (0: operation_count)
+	Rate       float64       // > 0: open loop at this many operations per second in all
+	Keep       bool          // keep the objects the run created (else deleted at the end)
+	Interval   time.Duration // recording interval (default 1s)
+	StartAt    time.Time     // wait until then before the first operation (zero: now)
+	// OnInterval receives each interval's recording, which it must not keep
+	// (it may serialise it); nil to ignore intervals.
+	OnInterval func(start, end time.Time, r results.Recording)
+}
+
+// Result is a finished run.
+type Result struct {
+	Started   time.Time
+	Duration  time.Duration // from the first operation to the last one's end
+	Recording results.Recording
+	PerSecond []int64 // successful operations per interval
+	Cleanup   error   // failures deleting the run's objects (the run still counts)
+}
+
+// Cell summarises the result as DESIGN.md's cell (workload = scenario name).
+func (r *Result) Cell(workload string) results.Cell {
+	c := results.Summarise(r.Recording, r.Duration)
+	c.Workload, c.Status, c.PerSecond = workload, "ok", r.PerSecond
+	return c
+}
+
+func (c *Config) resolve() error {
+	s := c.Scenario
+	if s == nil || c.Client == nil {
+		return errors.New("load: a scenario and a client are needed")
+	}
+	if c.Users <= 0 {
+		c.Users = s.UserCount
+	}
+	if c.Duration == 0 && c.Operations == 0 {
+		if s.RunSeconds > 0 { // ssbench: run_seconds wins over operation_count
+			c.Duration = time.Duration(s.RunSeconds * float64(time.Second))
+		} else {
+			c.Operations = int64(s.OperationCount)
+		}
+	}
+	if c.Interval <= 0 {
+		c.Interval = time.Second
+	}
+	if c.Rate < 0 || c.Duration < 0 || c.Operations < 0 {
+		return errors.New("load: rate, duration and operations must be >= 0")
+	}
+	return nil
+}
+
+// Run runs the scenario: containers first when the scenario writes, then
+// the users until the duration or the operation count is reached (or ctx
+// is done), then the deletion of the run's objects unless kept.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if err := cfg.resolve(); err != nil {
+		return nil, err
+	}
+	objs := newObjects(cfg.Scenario)
+	if writes(cfg.Scenario) {
+		if err := ensureContainers(ctx, cfg.Client, cfg.Scenario); err != nil {
+			return nil, err
+		}
+	}
+	if d := time.Until(cfg.StartAt); d > 0 {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(d):
+		}
+	}
+	rec := NewRecorder()
+	res := runUsers(ctx, &cfg, objs, rec)
+	if !cfg.Keep {
+		res.Cleanup = cleanup(context.WithoutCancel(ctx), cfg.Client, objs, cfg.Users)
+	}
+	return res, ctx.Err()
+}
+
+// writes reports whether any class can create or update.
+func writes(s *Scenario) bool {
+	for _, z := range s.Sizes {
+		p := s.CrudProfile
+		if z.CrudProfile != nil {
+			p = z.CrudProfile
+		}
+		if p[0] > 0 || p[2] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// runUsers starts the users and the interval flusher and waits for them.
+func runUsers(ctx context.Context, cfg *Config, objs *objects, rec *Recorder) *Result {
+	start := time.Now()
+	var deadline time.Time
+	if cfg.Duration > 0 {
+		deadline = start.Add(cfg.Duration)
+	}
+	u := &users{cfg: cfg, objs: objs, rec: rec, start: start, deadline: deadline}
+	stopFlush := make(chan struct{})
+	flushed := make(chan struct{})
+	go u.flushLoop(stopFlush, flushed)
+	var wg sync.WaitGroup
+	for i := range cfg.Users {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			u.loop(ctx, uint64(i))
+		}()
+	}
+	wg.Wait()
+	end := time.Now()
+	close(stopFlush)
+	<-flushed
+	total, per := rec.Total()
+	return &Result{Started: start, Duration: end.Sub(start), Recording: total, PerSecond: per}
+}
+
+// users is the state the users of one run share.
+type users struct {
+	cfg      *Config
+	objs     *objects
+	rec      *Recorder
+	start    time.Time
+	deadline time.Time
+	taken    atomic.Int64 // operations (closed loop) or slots (open loop) taken
+}
+
+func (u *users) flushLoop(stop <-chan struct{}, done chan<- struct{}) {
+	defer close(done)
+	t := time.NewTicker(u.cfg.Interval)
+	defer t.Stop()
+	from := u.start
+	flush := func(now time.Time) {
+		u.rec.Flush(func(r results.Recording) {
+			if u.cfg.OnInterval != nil {
+				u.cfg.OnInterval(from, now, r)
+			}
+		})
+		from = now
+	}
+	for {
+		select {
+		case now := <-t.C:
+			flush(now)
+		case <-stop:
+			flush(time.Now())
+			return
+		}
+	}
+}
+
+// next returns when the user's next operation is meant to start, or false
+// when the run is over. Closed loop: now. Open loop: the next free slot of
+// the schedule, waited for, so that latency counts from it even when the
+// server (or this client) falls behind.
+func (u *users) next(ctx context.Context, timer *time.Timer) (time.Time, bool) {
+	k := u.taken.Add(1) - 1
+	if u.cfg.Operations > 0 && k >= u.cfg.Operations || ctx.Err() != nil {
+		return time.Time{}, false
+	}
+	if u.cfg.Rate <= 0 {
+		now := time.Now()
+		return now, u.deadline.IsZero() || now.Before(u.deadline)
+	}
+	at := u.start.Add(time.Duration(float64(k) / u.cfg.Rate * float64(time.Second)))
+	if !u.deadline.IsZero() && !at.Before(u.deadline) {
+		return time.Time{}, false
+	}
+	if d := time.Until(at); d > 0 {
+		timer.Reset(d)
+		select {
+		case <-ctx.Done():
+			return time.Time{}, false
+		case <-timer.C:
+		}
+	}
+	return at, true
+}
+
+// loop is one user: draw an operation, run it, record it, until done.
+func (u *users) loop(ctx context.Context, id uint64) {
+	rng := rand.New(rand.NewPCG(uint64(u.start.UnixNano()), id))
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	req := &Request{}
+	for {
+		at, ok := u.next(ctx, timer)
+		if !ok {
+			return
+		}
+		c := pick(u.objs.sizeCum, rng.Float64())
+		op := crudOps[pick(u.objs.classes[c].crudCum[:], rng.Float64())]
+		u.do(ctx, req, op, c, rng, at)
+	}
+}
+
+// do runs one drawn operation and records it.
+func (u *users) do(ctx context.Context, req *Request, op string, c int, rng *rand.Rand, at time.Time) {
+	o := u.objs
+	*req = Request{}
+	var index int64
+	switch op {
+	case OpCreate:
+		index = o.classes[c].created.reserve()
+		defer o.classes[c].created.finish(index)
+		req.Method, req.Size, req.Header = http.MethodPut, o.size(c, rng), deleteAfter(o.s)
+	case OpUpdate:
+		index = o.existing(c, rng)
+		req.Method, req.Size, req.Header = http.MethodPut, o.size(c, rng), deleteAfter(o.s)
+	case OpRead:
+		index, req.Method = o.existing(c, rng), http.MethodGet
+	case OpDelete:
+		index, req.Method = o.toDelete(c, rng), http.MethodDelete
+	}
+	req.Container, req.Object = o.container(c, index), o.name(c, index)
+	u.rec.Record(op, u.cfg.Client.Do(ctx, req, at))
+}
+
+// deleteAfter returns the X-Delete-After header of the scenario's
+// delete_after, or nil.
+func deleteAfter(s *Scenario) http.Header {
+	if s.DeleteAfter == nil {
+		return nil
+	}
+	return http.Header{"X-Delete-After": {strconv.Itoa(*s.DeleteAfter)}}
+}
+
+// ensureContainers creates the scenario's containers, container_concurrency
+// at a time, with its policy and container_put_headers.
+func ensureContainers(ctx context.Context, c *Client, s *Scenario) error {
+	h := http.Header{}
+	for k, v := range s.ContainerPutHeaders {
+		h.Set(k, v)
+	}
+	if s.Policy != "" {
+		h.Set("X-Storage-Policy", s.Policy)
+	}
+	return parallel(s.ContainerCount, s.ContainerConcurrency, func(i int) error {
+		o := c.Do(ctx, &Request{Method: http.MethodPut, Container: s.ContainerName(i), Header: h}, time.Now())
+		if !o.OK() {
+			return fmt.Errorf("load: PUT container %s: %s", s.ContainerName(i), describe(o))
+		}
+		return nil
+	})
+}
+
+// describe says what went wrong with an outcome.
+func describe(o Outcome) string {
+	if o.Err != nil {
+		return o.Err.Error()
+	}
+	return "HTTP " + strconv.Itoa(o.Status)
+}

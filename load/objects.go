@@ -1,0 +1,205 @@
+package load
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+)
+
+// Operation types, as they appear in the recording and the summary.
+const (
+	OpCreate = "PUT"    // ssbench's create: a new object
+	OpRead   = "GET"    // a read of an existing object
+	OpUpdate = "UPDATE" // a PUT over an existing object
+	OpDelete = "DELETE" // a delete of an existing object
+	OpHead   = "HEAD"   // used by prefill checks, never drawn by a scenario
+)
+
+var crudOps = [4]string{OpCreate, OpRead, OpUpdate, OpDelete}
+
+// class is a size class with initial files: what a benchmark draws from.
+type class struct {
+	size    Size
+	initial int64      // initial objects, named <size>_000001 and up
+	crudCum [4]float64 // cumulative C, R, U, D probabilities
+	created createdRange
+}
+
+// objects knows every object of a run by index, never by a list: initial
+// objects by ssbench's formula, the run's own in one range per class.
+type objects struct {
+	s          *Scenario
+	classes    []*class
+	sizeCum    []float64 // cumulative probability of each class
+	counts     []int64   // initial counts by class, for container numbers
+	maxInitial int64
+}
+
+func newObjects(s *Scenario) *objects {
+	o := &objects{s: s}
+	var total float64
+	for _, z := range s.Sizes {
+		n := int64(s.InitialFiles[z.Name])
+		if n <= 0 {
+			continue
+		}
+		c := &class{size: z, initial: n}
+		crud := s.CrudProfile
+		if z.CrudProfile != nil {
+			crud = z.CrudProfile
+		}
+		cumulate(c.crudCum[:], crud)
+		o.classes = append(o.classes, c)
+		o.counts = append(o.counts, n)
+		o.maxInitial = max(o.maxInitial, n)
+		total += float64(n)
+	}
+	acc := 0.0
+	for _, c := range o.classes {
+		acc += float64(c.initial) / total
+		o.sizeCum = append(o.sizeCum, acc)
+	}
+	for _, c := range o.classes {
+		c.created.init(o.maxInitial + 1)
+	}
+	return o
+}
+
+// cumulate fills dst with the running sums of w, normalised to end at 1.
+func cumulate(dst []float64, w []float64) {
+	sum := 0.0
+	for _, x := range w {
+		sum += x
+	}
+	acc := 0.0
+	for i, x := range w {
+		acc += x / sum
+		dst[i] = acc
+	}
+	dst[len(dst)-1] = 1
+}
+
+// pick draws index i's position from cum with r in [0, 1).
+func pick(cum []float64, r float64) int {
+	for i, p := range cum {
+		if r < p {
+			return i
+		}
+	}
+	return len(cum) - 1
+}
+
+// initialContainer returns the container number of initial object index
+// (from 1) of class c: ssbench hands containers out round-robin over its
+// initial jobs, which interleave the classes in the scenario's order.
+func (o *objects) initialContainer(c int, index int64) int {
+	r := index - 1
+	var ordinal int64
+	for t, n := range o.counts {
+		ordinal += min(n, r)
+		if t < c && n > r {
+			ordinal++
+		}
+	}
+	return int(ordinal % int64(o.s.ContainerCount))
+}
+
+// name returns ssbench's object name for index in class c.
+func (o *objects) name(c int, index int64) string {
+	return fmt.Sprintf("%s_%06d", o.classes[c].size.Name, index)
+}
+
+// container returns the container of object index of class c: ssbench's
+// for initial objects, index mod container_count for the run's own.
+func (o *objects) container(c int, index int64) string {
+	if index <= o.classes[c].initial {
+		return o.s.ContainerName(o.initialContainer(c, index))
+	}
+	return o.s.ContainerName(int(index % int64(o.s.ContainerCount)))
+}
+
+// size draws a body size uniformly in the class's [size_min, size_max].
+func (o *objects) size(c int, rng *rand.Rand) int64 {
+	z := o.classes[c].size
+	return z.SizeMin + rng.Int64N(z.SizeMax-z.SizeMin+1)
+}
+
+// existing draws an existing object of class c: an initial one or one the
+// run created and has not deleted.
+func (o *objects) existing(c int, rng *rand.Rand) int64 {
+	cl := o.classes[c]
+	lo, n := cl.created.live()
+	r := rng.Int64N(cl.initial + n)
+	if r < cl.initial {
+		return r + 1
+	}
+	return lo + r - cl.initial
+}
+
+// toDelete takes the oldest object the run created, or else an initial one.
+func (o *objects) toDelete(c int, rng *rand.Rand) int64 {
+	if i, ok := o.classes[c].created.popOldest(); ok {
+		return i
+	}
+	return rng.Int64N(o.classes[c].initial) + 1
+}
+
+// createdRange tracks the objects a run creates as one range of indexes:
+// [lo, committed) exist, [committed, hi) are being put. Puts may finish out
+// of order; done holds at most the puts in flight.
+type createdRange struct {
+	mu                sync.Mutex
+	lo, committed, hi int64
+	done              map[int64]struct{}
+}
+
+func (r *createdRange) init(first int64) {
+	r.lo, r.committed, r.hi = first, first, first
+	r.done = map[int64]struct{}{}
+}
+
+// reserve returns the index of a new object.
+func (r *createdRange) reserve() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.hi++
+	return r.hi - 1
+}
+
+// finish marks index's put as finished (whatever its outcome).
+func (r *createdRange) finish(index int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done[index] = struct{}{}
+	for {
+		if _, ok := r.done[r.committed]; !ok {
+			return
+		}
+		delete(r.done, r.committed)
+		r.committed++
+	}
+}
+
+// live returns the first existing created index and how many there are.
+func (r *createdRange) live() (int64, int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lo, r.committed - r.lo
+}
+
+func (r *createdRange) popOldest() (int64, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.lo >= r.committed {
+		return 0, false
+	}
+	r.lo++
+	return r.lo - 1, true
+}
+
+// left returns the created objects not deleted: [lo, hi).
+func (r *createdRange) left() (int64, int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lo, r.hi
+}

@@ -1,0 +1,71 @@
+package templates
+
+import "fmt"
+
+// Change is one key whose value differs between two files. Old is nil for
+// an added key, New for a removed one.
+type Change struct {
+	Section string
+	Key     string
+	Old     *Entry
+	New     *Entry
+}
+
+// Diff returns the changes from a to b: sections and keys in b's order
+// (then a's removed ones), values compared exactly.
+func Diff(a, b *File) []Change {
+	var out []Change
+	for _, s := range b.Sections {
+		for _, e := range s.Entries {
+			old := a.Get(s.Name, e.Key)
+			if old == nil || old.Value != e.Value {
+				out = append(out, Change{Section: s.Name, Key: e.Key, Old: old, New: e})
+			}
+		}
+	}
+	for _, s := range a.Sections {
+		for _, e := range s.Entries {
+			if b.Get(s.Name, e.Key) == nil {
+				out = append(out, Change{Section: s.Name, Key: e.Key, Old: e})
+			}
+		}
+	}
+	return out
+}
+
+// Format gives "key: old -> new" with the source of each value, masking
+// sensitive values: "workers: 29 (a.hcl:40 (settings)) -> 6 (a.hcl:80 (set))".
+// An added key shows "(unset)" on the left, a removed one on the right.
+func (c Change) Format(m *Masker) string {
+	return fmt.Sprintf("%s: %s -> %s", c.Key, side(c.Section, c.Old, m), side(c.Section, c.New, m))
+}
+
+// Same reports whether c and d change the same key the same way (sources
+// aside), so hosts with identical changes can be shown together.
+func (c Change) Same(d Change) bool {
+	return c.Section == d.Section && c.Key == d.Key && val(c.Old) == val(d.Old) && val(c.New) == val(d.New)
+}
+
+func val(e *Entry) string {
+	if e == nil {
+		return "\x00unset"
+	}
+	return e.Value
+}
+
+func side(section string, e *Entry, m *Masker) string {
+	if e == nil {
+		return "(unset)"
+	}
+	v := e.Value
+	if m != nil {
+		v = m.Entry(section, e)
+	}
+	if v == "" {
+		v = `""`
+	}
+	if src := e.Source.String(); src != "" {
+		return v + " (" + src + ")"
+	}
+	return v
+}

@@ -1,0 +1,108 @@
+package templates
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Value is one overlaid value and where it came from.
+type Value struct {
+	Value     string
+	Sensitive bool
+	Source    Source
+}
+
+// Layer is one overlay: section -> key -> value. Layers apply in order
+// (the service's settings, the variant's set, then the host's facts); a later
+// layer wins. Keys a template lacks are appended to their section in sorted
+// order, sections it lacks after its own, sorted too.
+type Layer struct {
+	Name   string // "settings", "set", "host": the Source layer of its values
+	Values map[string]map[string]Value
+	// Enforced layers (the host's facts) warn when they replace a value an
+	// earlier layer (not the template) set differently.
+	Enforced bool
+}
+
+// Add sets section/key to v in l, creating maps as needed.
+func (l *Layer) Add(section, key string, v Value) {
+	if l.Values == nil {
+		l.Values = map[string]map[string]Value{}
+	}
+	if l.Values[section] == nil {
+		l.Values[section] = map[string]Value{}
+	}
+	if v.Source.Layer == "" {
+		v.Source.Layer = l.Name
+	}
+	l.Values[section][key] = v
+}
+
+// Apply overlays the layers on f in order and returns the warnings of
+// enforced layers that replaced a setting.
+func (f *File) Apply(layers ...Layer) []Warning {
+	var warns []Warning
+	for _, l := range layers {
+		for _, sec := range sortedKeys(l.Values) {
+			for _, key := range sortedKeys(l.Values[sec]) {
+				v := l.Values[sec][key]
+				if v.Source.Layer == "" {
+					v.Source.Layer = l.Name
+				}
+				old := f.Set(sec, key, v)
+				if l.Enforced && old != nil && old.Value != v.Value && old.Source.Layer != "template" {
+					warns = append(warns, Warning{
+						File: f.Name, Section: sec, Key: key, Source: old.Source,
+						Message: fmt.Sprintf("%s replaces this setting with %s from the host", key, maskIf(v)),
+					})
+				}
+			}
+		}
+	}
+	return warns
+}
+
+func maskIf(v Value) string {
+	if v.Sensitive {
+		return Mask
+	}
+	return fmt.Sprintf("%q", v.Value)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Warning is something a rendering should tell its user without failing.
+type Warning struct {
+	Host    string // filled by callers that render for hosts
+	File    string // the rendered file (template name or path)
+	Section string
+	Key     string
+	Source  Source // where the value warned about came from
+	Message string
+}
+
+// String gives "host: file [section] key: message (source)".
+func (w Warning) String() string {
+	s := w.File
+	if w.Host != "" {
+		s = w.Host + ": " + s
+	}
+	if w.Section != "" {
+		s += " [" + w.Section + "]"
+	}
+	if w.Key != "" {
+		s += " " + w.Key
+	}
+	s += ": " + w.Message
+	if src := w.Source.String(); src != "" {
+		s += " (" + src + ")"
+	}
+	return s
+}

@@ -70,7 +70,9 @@ func Load(name, dir string) (*Template, error) {
 
 // ParseTemplate returns a template from text; file names it in sources and
 // errors.
-func ParseTemplate(file, text string) (*Template, error) { return parseTemplate(file, file, text, false) }
+func ParseTemplate(file, text string) (*Template, error) {
+	return parseTemplate(file, file, text, false)
+}
 
 func parseTemplate(name, file, text string, builtin bool) (*Template, error) {
 	marked, lines := markLines(text)

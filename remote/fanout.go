@@ -1,0 +1,84 @@
+package remote
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// HostResult is what one host's function returned in a FanOut.
+type HostResult struct {
+	Host     string
+	Err      error // nil when the host succeeded
+	Duration time.Duration
+}
+
+// Summary is the outcome of a FanOut: one result per host, in the order the
+// hosts were given.
+type Summary struct {
+	Results []HostResult
+}
+
+// Failed returns the hosts whose function failed, in order.
+func (s *Summary) Failed() []string {
+	var out []string
+	for _, r := range s.Results {
+		if r.Err != nil {
+			out = append(out, r.Host)
+		}
+	}
+	return out
+}
+
+// Err is nil when every host succeeded; otherwise it names the failed hosts
+// and wraps every host's error (errors.Is and errors.As see them).
+func (s *Summary) Err() error {
+	failed := s.Failed()
+	if len(failed) == 0 {
+		return nil
+	}
+	errs := []error{fmt.Errorf("%d of %d hosts failed: %s", len(failed), len(s.Results), strings.Join(failed, ", "))}
+	for _, r := range s.Results {
+		if r.Err != nil {
+			errs = append(errs, r.Err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// FanOut calls fn for every host, at most Parallelism at once, and waits
+// for all. A failing host does not stop the others; cancel ctx for that.
+// Hosts not started when ctx ends get ctx's error. A panic in fn becomes
+// that host's error.
+func (p *Pool) FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *Summary {
+	s := &Summary{Results: make([]HostResult, len(hosts))}
+	var g errgroup.Group
+	g.SetLimit(p.parallelism)
+	for i, h := range hosts {
+		s.Results[i].Host = h
+		g.Go(func() error {
+			start := time.Now()
+			s.Results[i].Err = callHost(ctx, h, fn)
+			s.Results[i].Duration = time.Since(start)
+			return nil
+		})
+	}
+	g.Wait()
+	return s
+}
+
+func callHost(ctx context.Context, host string, fn func(context.Context, string) error) (err error) {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: not started: %w", host, err)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%s: panic: %v", host, r)
+		}
+	}()
+	return fn(ctx, host)
+}

@@ -97,6 +97,9 @@ ring "object" {
   replicas   = 3
   disks      = "object"
   port       = 6200
+  # One port per disk from 6210 (assumed): the default, port + 1, would give
+  # d0 and d1 the container and account servers' ports 6201 and 6202.
+  port_base = 6210
 }
 
 ring "container" {

@@ -85,7 +85,7 @@ func TestDiffAndFormat(t *testing.T) {
 	want := []string{
 		"[DEFAULT] workers: 29 (a:2 (file)) -> 6 (b:2 (file))",
 		"[DEFAULT] servers_per_port: (unset) -> 2 (b:4 (file))",
-		"[filter:tempauth] user_a_b: ******** (a:6 (file)) -> ******** (b:6 (file))",
+		"[filter:tempauth] user_a_b: " + Mask + " (a:6 (file)) -> " + Mask + " (b:6 (file))",
 		"[DEFAULT] gone: x (a:4 (file)) -> (unset)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

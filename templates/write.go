@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// Mask replaces a sensitive value in everything benchbed prints.
-const Mask = "********"
+// Mask replaces a sensitive value in everything benchbed prints (the same
+// text as plan.Masked).
+const Mask = "(sensitive)"
 
 // Bytes gives the file as it is written for a host: every value in clear.
 func (f *File) Bytes() []byte { return f.write(nil) }

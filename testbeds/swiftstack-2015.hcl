@@ -200,8 +200,11 @@ service "object-replication-server" {
   template = "object-server"
   path     = "/etc/swift/object-server-replication.conf"
   settings = {
-    DEFAULT               = { backlog = 4096, workers = 29, mount_check = true }
-    "app:object-server"   = { replication_server = "True" }
+    # bind_port assumed: the seed's replication servers listened on the ring's
+    # replication port, which benchbed does not model; not the object
+    # server's 6200.
+    DEFAULT             = { backlog = 4096, workers = 29, mount_check = true, bind_port = 6300 }
+    "app:object-server" = { replication_server = "True" }
     "object-replicator" = {
       run_pause           = 60
       concurrency         = 1
@@ -253,8 +256,9 @@ service "container-replication-server" {
   template = "container-server"
   path     = "/etc/swift/container-server-replication.conf"
   settings = {
-    DEFAULT                  = { backlog = 4096, workers = 8, mount_check = true }
-    "app:container-server"   = { replication_server = "True" }
+    # bind_port assumed, like the object replication server's.
+    DEFAULT                = { backlog = 4096, workers = 8, mount_check = true, bind_port = 6301 }
+    "app:container-server" = { replication_server = "True" }
     "container-replicator" = {
       per_diff         = 1000
       concurrency      = 8

@@ -64,7 +64,7 @@ func TestCheckRemoved(t *testing.T) {
 	}
 	all := strings.Join(got, "\n")
 	if len(got) != 3 || !strings.Contains(all, "threads_per_disk: removed in Swift 2.8.0") ||
-		!strings.Contains(all, "o.conf:2 (file)") || !strings.Contains(all, "run_pause: deprecated since Swift 2.4.0 (use interval)") {
+		!strings.Contains(all, "o.conf:2 (file)") || !strings.Contains(all, "run_pause: deprecated since Swift 2.4.0; instead: interval") {
 		t.Fatalf("warnings:\n%s", all)
 	}
 	if ws := CheckRemoved(f, "2.7.0"); len(ws) != 2 || !strings.Contains(ws[0].Message, "deprecated") {

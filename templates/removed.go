@@ -21,9 +21,9 @@ var RetiredOptions = []Retired{
 	{Key: "threads_per_disk", Sections: []string{"DEFAULT", "app:object-server"},
 		Deprecated: "2.4.0", Removed: "2.8.0", Replacement: "servers_per_port with one ring port per disk"},
 	{Key: "object_post_as_copy", Sections: []string{"DEFAULT", "app:proxy-server"},
-		Deprecated: "2.13.0", Removed: "2.16.0", Replacement: "nothing: POST is always fast-POST"},
+		Deprecated: "2.13.0", Removed: "2.16.0", Replacement: "nothing, POST is always fast-POST"},
 	{Key: "put_queue_depth", Sections: []string{"DEFAULT", "app:proxy-server"},
-		Removed: "2.24.0", Replacement: "nothing: the proxy no longer queues PUT chunks"},
+		Removed: "2.24.0", Replacement: "nothing, the proxy no longer queues PUT chunks"},
 	{Key: "allow_versions", Sections: []string{"DEFAULT", "app:container-server"},
 		Deprecated: "2.16.0", Replacement: "the versioned_writes middleware in the proxy"},
 	{Key: "run_pause", Sections: []string{"object-replicator", "container-replicator", "account-replicator", "object-reconstructor"},
@@ -58,9 +58,9 @@ func retiredMessage(section, key, version string) string {
 		}
 		switch {
 		case r.Removed != "" && (version == "" || !versionLess(version, r.Removed)):
-			return fmt.Sprintf("removed in Swift %s: %s ignores it (use %s)", r.Removed, target, r.Replacement)
+			return fmt.Sprintf("removed in Swift %s: %s ignores it; instead: %s", r.Removed, target, r.Replacement)
 		case r.Deprecated != "" && (version == "" || !versionLess(version, r.Deprecated)):
-			return fmt.Sprintf("deprecated since Swift %s (use %s)", r.Deprecated, r.Replacement)
+			return fmt.Sprintf("deprecated since Swift %s; instead: %s", r.Deprecated, r.Replacement)
 		}
 	}
 	return ""

@@ -1,0 +1,123 @@
+package plan
+
+import (
+	"fmt"
+	"strconv"
+
+	"benchbed/templates"
+)
+
+// listener is a port a rendered server conf makes a server listen on.
+type listener struct {
+	conf *Conf
+	port int
+}
+
+// checkRendering warns about what the confs and the ring layout make
+// inconsistent on a host: two servers on one port, ring ports no server
+// listens on.
+func (tb *Testbed) checkRendering(r *Rendering) []templates.Warning {
+	var warns []templates.Warning
+	byHost := map[string][]listener{}
+	rendered := map[string]bool{}
+	for _, c := range r.Confs {
+		rendered[c.Host.Name] = true
+		byHost[c.Host.Name] = append(byHost[c.Host.Name], tb.listeners(r.Layout, c)...)
+	}
+	for _, h := range tb.Hosts {
+		if !rendered[h.Name] {
+			continue
+		}
+		warns = append(warns, collisions(h, byHost[h.Name])...)
+		warns = append(warns, unserved(h, r.Layout, byHost[h.Name])...)
+	}
+	return warns
+}
+
+// listeners returns the ports conf c listens on: the object server's ring
+// ports on this host with servers_per_port > 0, else bind_port.
+func (tb *Testbed) listeners(l *Layout, c *Conf) []listener {
+	if c.Service == nil || !c.File.IsPaste() {
+		return nil
+	}
+	if serversPerPort(c.File) > 0 && isObjectServer(c.File) {
+		var out []listener
+		for _, rl := range l.Rings {
+			if rl.Ring.Role != c.Service.Role {
+				continue
+			}
+			for _, p := range rl.Ports(c.Host.Name) {
+				out = append(out, listener{c, p})
+			}
+		}
+		return out
+	}
+	v, _ := c.File.Value("DEFAULT", "bind_port")
+	p, err := strconv.Atoi(v)
+	if err != nil {
+		return nil
+	}
+	return []listener{{c, p}}
+}
+
+// serversPerPort is the conf's servers_per_port, 0 when unset or not a number.
+func serversPerPort(f *templates.File) int {
+	v, _ := f.Value("DEFAULT", "servers_per_port")
+	n, _ := strconv.Atoi(v)
+	return n
+}
+
+// isObjectServer reports whether f's app is Swift's object server, the only
+// one that honours servers_per_port.
+func isObjectServer(f *templates.File) bool {
+	for _, s := range f.Sections {
+		if k, _ := templates.Kind(s.Name); k == templates.KindApp {
+			if use, _ := f.Value(s.Name, "use"); use == "egg:swift#object" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// collisions warns about ports two confs of a host listen on.
+func collisions(h *Host, ls []listener) []templates.Warning {
+	var warns []templates.Warning
+	first := map[int]*Conf{}
+	for _, l := range ls {
+		if o, ok := first[l.port]; ok && o != l.conf {
+			warns = append(warns, templates.Warning{Host: h.Name, File: l.conf.Path, Section: "DEFAULT",
+				Message: fmt.Sprintf("listens on port %d like %s: one of the two servers cannot start", l.port, o.Path)})
+			continue
+		}
+		first[l.port] = l.conf
+	}
+	return warns
+}
+
+// unserved warns about ring ports of host h that no conf listens on.
+func unserved(h *Host, l *Layout, ls []listener) []templates.Warning {
+	listening := map[int]bool{}
+	for _, x := range ls {
+		listening[x.port] = true
+	}
+	var warns []templates.Warning
+	for _, rl := range l.Rings {
+		var missing []int
+		for _, p := range rl.Ports(h.Name) {
+			if !listening[p] {
+				missing = append(missing, p)
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		hint := ""
+		if rl.PortPerDisk {
+			hint = " (one port per disk needs servers_per_port > 0 in the object server)"
+		}
+		warns = append(warns, templates.Warning{Host: h.Name, File: "ring " + rl.Ring.Name,
+			Message: fmt.Sprintf("no rendered server listens on port %s of its devices%s", portSpan(missing), hint)})
+	}
+	return warns
+}

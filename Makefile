@@ -20,6 +20,7 @@ lint:
 
 test: deps lint
 	go test -race -timeout 20m -count=1 ./...
+	go test -count=1 -run TestLatencyTruth ./load  # timing truth: without the race detector
 
 demo: deps build
 	scripts/demo.sh

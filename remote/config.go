@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -52,6 +53,7 @@ type endpoint struct {
 	timeout    time.Duration
 	keepAlive  time.Duration
 	retries    int
+	recorded   atomic.Bool // a new host key was recorded (accept-new)
 }
 
 // addr is host:port as dialed and as checked in known_hosts.

@@ -57,7 +57,6 @@ type hostKeys struct {
 	ep         *endpoint
 	check      ssh.HostKeyCallback
 	algorithms []string // host key algorithms of recorded keys (nil = any)
-	accepted   bool     // a new key was recorded during this handshake
 }
 
 // newHostKeys reads ep's known_hosts files (missing ones count as empty).
@@ -112,7 +111,7 @@ func (hk *hostKeys) callback(hostname string, remote net.Addr, key ssh.PublicKey
 	case !errors.As(err, &ke):
 		return fmt.Errorf("%s: host key check: %w", hk.ep.name, err)
 	case len(ke.Want) == 0 && hk.ep.acceptNew:
-		hk.accepted = true
+		hk.ep.recorded.Store(true)
 		return recordHostKey(hk.ep.knownHosts[0], hostname, key)
 	}
 	e := &HostKeyError{Host: hk.ep.name, Address: hostname, Fingerprint: ssh.FingerprintSHA256(key),

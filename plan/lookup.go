@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"encoding/json"
 	"sort"
 	"strings"
 )
@@ -103,8 +104,13 @@ func (tb *Testbed) Mask(s string) string {
 	secrets := append([]string(nil), tb.Sensitive...)
 	sort.Slice(secrets, func(i, j int) bool { return len(secrets[i]) > len(secrets[j]) })
 	for _, x := range secrets {
-		if x != "" {
-			s = strings.ReplaceAll(s, x, Masked)
+		if x == "" {
+			continue
+		}
+		s = strings.ReplaceAll(s, x, Masked)
+		// The secret as it appears inside a JSON string.
+		if q, err := json.Marshal(x); err == nil && string(q[1:len(q)-1]) != x {
+			s = strings.ReplaceAll(s, string(q[1:len(q)-1]), Masked)
 		}
 	}
 	return s

@@ -1,0 +1,119 @@
+package plan
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// WriteText prints the plan for people: hosts by role with their hardware,
+// rings with the ports of each layout, every cell with its steps, and the
+// estimate with what it assumes.
+func (p *Plan) WriteText(w io.Writer) error {
+	var b strings.Builder
+	j := p.JSON()
+	fmt.Fprintf(&b, "testbed %s", j.Testbed)
+	if j.Description != "" {
+		fmt.Fprintf(&b, ": %s", j.Description)
+	}
+	b.WriteString("\n\nhosts by role:\n")
+	for _, r := range j.ByRole {
+		fmt.Fprintf(&b, "  %-10s %s\n", r.Role, strings.Join(r.Hosts, ", "))
+	}
+	b.WriteString("\nhosts:\n")
+	for _, h := range j.Hosts {
+		fmt.Fprintf(&b, "  %s (%s) roles %s\n", h.Name, h.Address, strings.Join(h.Roles, ", "))
+		for _, f := range h.Hardware {
+			fmt.Fprintf(&b, "    %s: %s\n", f.Key, f.Value)
+		}
+		for _, d := range h.Disks {
+			fmt.Fprintf(&b, "    disks %s: %d (%s)\n", d.Group, len(d.Names), abbreviate(d.Names))
+		}
+	}
+	b.WriteString("\nrings:\n")
+	for _, r := range j.Rings {
+		fmt.Fprintf(&b, "  %s: part_power %d, replicas %g, %d devices of disks %q\n", r.Name, r.PartPower, r.Replicas, r.Devices, r.Disks)
+		fmt.Fprintf(&b, "    one port per host: %d\n", r.PortPerHost)
+		for _, hp := range r.PerDisk {
+			fmt.Fprintf(&b, "    one port per disk: %s %d-%d\n", hp.Host, hp.First, hp.Last)
+		}
+	}
+	fmt.Fprintf(&b, "\ncells: %d (repeat %d)\n", len(p.Cells), p.Testbed.Sweep.Repeat)
+	for i, c := range p.Cells {
+		fmt.Fprintf(&b, "  %s  variant %q, workload %q, repeat %d  (~%s)\n", c.Cell.ID, c.Cell.Variant.Name,
+			c.Cell.Workload.Name, c.Cell.Repeat, short(p.Estimate.PerCell[i]))
+		for _, s := range c.Steps {
+			writeStep(&b, p.Testbed, s)
+		}
+	}
+	if len(p.Finally) > 0 {
+		b.WriteString("  then\n")
+		for _, s := range p.Finally {
+			writeStep(&b, p.Testbed, s)
+		}
+	}
+	fmt.Fprintf(&b, "\nestimate: %s", short(p.Estimate.Total))
+	if p.Estimate.Prefill > 0 {
+		fmt.Fprintf(&b, " (prefill %s)", short(p.Estimate.Prefill))
+	}
+	b.WriteString("\n  assumes:\n")
+	for _, a := range p.Estimate.Assumptions {
+		fmt.Fprintf(&b, "    - %s\n", a)
+	}
+	_, err := io.WriteString(w, p.Testbed.Mask(b.String()))
+	return err
+}
+
+// writeStep prints one step on one line, with a render's changes below it.
+func writeStep(b *strings.Builder, tb *Testbed, s Step) {
+	hosts := strings.Join(s.Hosts, ", ")
+	switch s.Kind {
+	case StepRender:
+		what := "all settings (first cell)"
+		if s.Changes != nil {
+			what = fmt.Sprintf("%d changed", len(s.Changes))
+		}
+		fmt.Fprintf(b, "    render   %s (%s) on %s: %s\n", s.Path, s.Service, hosts, what)
+		for _, c := range s.Changes {
+			fmt.Fprintf(b, "               [%s] %s: %s -> %s\n", c.Section, c.Key, orUnset(c.Old), orUnset(c.New))
+		}
+	case StepRingPorts:
+		layout := "one port per host"
+		if s.PortPerDisk {
+			layout = "one port per disk"
+		}
+		fmt.Fprintf(b, "    ring     %s: switch to %s, copy the ring to %s (no partitions move)\n", s.Ring, layout, hosts)
+	case StepRestart:
+		fmt.Fprintf(b, "    restart  %s on %s, wait until healthy\n", s.Service, hosts)
+	case StepPrefill:
+		fmt.Fprintf(b, "    prefill  %s: %d objects from %d agents on %s (once; resumable)\n", s.Workload,
+			InitialObjects(tb.Workload(s.Workload)), s.Agents, hosts)
+	case StepWarmup, StepRun:
+		dur := "until the operation count"
+		if s.Duration > 0 {
+			dur = short(s.Duration)
+		}
+		fmt.Fprintf(b, "    %-8s %s: %d users for %s, %d agents on %s\n", s.Kind, s.Workload, s.Users, dur, s.Agents, hosts)
+	case StepRestore:
+		fmt.Fprintf(b, "    restore  the confs and rings found before the sweep on %s\n", hosts)
+	}
+}
+
+func orUnset(s string) string {
+	if s == "" {
+		return "(unset)"
+	}
+	return s
+}
+
+// abbreviate lists names, eliding the middle of long lists.
+func abbreviate(names []string) string {
+	if len(names) <= 6 {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:3], ", ") + ", ..., " + strings.Join(names[len(names)-2:], ", ")
+}
+
+// short prints a duration rounded to the second.
+func short(d time.Duration) string { return d.Round(time.Second).String() }

@@ -6,6 +6,9 @@ import (
 	"strings"
 )
 
+// LayoutFile is the name of the ring layout written beside rendered confs.
+const LayoutFile = "ring-layout.txt"
+
 // Layout is the ring layout of one variant: the port of every ring device.
 // Switching between one port per host and one port per disk moves no
 // partitions (placement is region/zone/ip/device), so only ports change.

@@ -80,8 +80,19 @@ func NewMasker(secrets []string) *Masker {
 	return m
 }
 
+// Secrets returns the secrets m masks.
+func (m *Masker) Secrets() []string {
+	if m == nil {
+		return nil
+	}
+	return m.secrets
+}
+
 // Entry returns e's value as it may be printed.
 func (m *Masker) Entry(section string, e *Entry) string {
+	if m == nil {
+		m = &Masker{}
+	}
 	if e.Sensitive || SensitiveKey(section, e.Key) {
 		return Mask
 	}

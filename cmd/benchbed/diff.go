@@ -1,0 +1,79 @@
+package main
+
+import (
+	"fmt"
+
+	"benchbed/plan"
+	"benchbed/templates"
+
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newDiffCmd) }
+
+func newDiffCmd() *cobra.Command {
+	var (
+		lf      *loadFlags
+		unified bool
+	)
+	cmd := &cobra.Command{
+		Use:   "diff FILE A B",
+		Short: "What changes on the hosts between variants A and B: per host, file, section, key; ring ports",
+		Long: "Prints, per file and group of hosts with the same changes, \"key: old -> new\" with the\n" +
+			"source of each value, then the ring port changes. Sensitive values are masked.\n" +
+			"Exit status: 0 same, 1 different, 2 error (like diff).",
+		Args: cobra.ExactArgs(3),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			tb, ok := lf.load(cmd, args[0])
+			if !ok {
+				return exitCode(2)
+			}
+			a, errA := renderVariant(tb, args[1], nil)
+			b, errB := renderVariant(tb, args[2], nil)
+			for _, err := range []error{errA, errB} {
+				if err != nil {
+					fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", tb.Mask(err.Error()))
+				}
+			}
+			if errA != nil || errB != nil {
+				return exitCode(2)
+			}
+			printWarnings(cmd, tb, newWarnings(a.Warnings, b.Warnings), args[2]+": ")
+			d := plan.DiffRenderings(a, b)
+			m := templates.NewMasker(tb.Sensitive)
+			var err error
+			if unified {
+				err = plan.WriteUnified(cmd.OutOrStdout(), a, b, m)
+			} else if !d.Empty() {
+				err = d.WriteText(cmd.OutOrStdout(), m)
+			}
+			switch {
+			case err != nil:
+				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", err)
+				return exitCode(2)
+			case d.Empty():
+				return nil
+			}
+			return exitCode(1)
+		},
+	}
+	lf = addLoadFlags(cmd)
+	cmd.Flags().BoolVarP(&unified, "unified", "u", false, "print a unified text diff of the files and ring layouts")
+	return cmd
+}
+
+// newWarnings returns the warnings of b that a does not have: what the
+// change of variant brings.
+func newWarnings(a, b []templates.Warning) []templates.Warning {
+	seen := map[string]bool{}
+	for _, w := range a {
+		seen[w.String()] = true
+	}
+	var out []templates.Warning
+	for _, w := range b {
+		if !seen[w.String()] {
+			out = append(out, w)
+		}
+	}
+	return out
+}

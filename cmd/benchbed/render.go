@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"benchbed/plan"
+	"benchbed/templates"
+
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newRenderCmd) }
+
+func newRenderCmd() *cobra.Command {
+	var (
+		lf      *loadFlags
+		variant string
+		out     string
+		hosts   []string
+	)
+	cmd := &cobra.Command{
+		Use:   "render FILE --variant V --out DIR [--host H]",
+		Short: "Render every conf of every host of a variant to DIR/<host>/<path>, plus the ring layout",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			tb, ok := lf.load(cmd, args[0])
+			if !ok {
+				return exitCode(1)
+			}
+			r, err := renderVariant(tb, variant, hosts)
+			if err != nil {
+				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", tb.Mask(err.Error()))
+				return exitCode(1)
+			}
+			printWarnings(cmd, tb, r.Warnings, "")
+			written, err := r.WriteDir(out)
+			if err != nil {
+				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", err)
+				return exitCode(1)
+			}
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "variant %q: wrote %d files to %s\n", variant, len(written), out)
+			return err
+		},
+	}
+	lf = addLoadFlags(cmd)
+	cmd.Flags().StringVar(&variant, "variant", "", "the variant to render (required)")
+	cmd.Flags().StringVar(&out, "out", "", "output directory (required)")
+	cmd.Flags().StringArrayVar(&hosts, "host", nil, "render only this host (repeatable)")
+	_ = cmd.MarkFlagRequired("variant")
+	_ = cmd.MarkFlagRequired("out")
+	return cmd
+}
+
+// renderVariant renders the variant named name, or says which exist.
+func renderVariant(tb *plan.Testbed, name string, hosts []string) (*plan.Rendering, error) {
+	v := tb.Variant(name)
+	if v == nil {
+		var names []string
+		for _, x := range tb.Variants {
+			names = append(names, fmt.Sprintf("%q", x.Name))
+		}
+		return nil, fmt.Errorf("%s: no variant %q (variants: %s)", tb.File, name, strings.Join(names, ", "))
+	}
+	return tb.Render(v, plan.RenderOptions{Hosts: hosts})
+}
+
+// printWarnings prints warnings on stderr, masked, each prefixed by prefix.
+func printWarnings(cmd *cobra.Command, tb *plan.Testbed, warns []templates.Warning, prefix string) {
+	for _, w := range warns {
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s%s\n", prefix, tb.Mask(w.String()))
+	}
+}

@@ -1,0 +1,6 @@
+//go:build !race
+
+package load
+
+// raceOn: the race detector instruments this build (tests of timing skip).
+const raceOn = false

@@ -49,6 +49,7 @@ func (f *File) Apply(layers ...Layer) []Warning {
 				if v.Source.Layer == "" {
 					v.Source.Layer = l.Name
 				}
+				dropTemplateAlias(f, sec, key)
 				old := f.Set(sec, key, v)
 				if l.Enforced && old != nil && old.Value != v.Value && old.Source.Layer != "template" {
 					warns = append(warns, Warning{
@@ -60,6 +61,29 @@ func (f *File) Apply(layers ...Layer) []Warning {
 		}
 	}
 	return warns
+}
+
+// Aliases are pairs of option names Swift reads for the same thing (the
+// first wins when both are set).
+var Aliases = [][2]string{
+	{"memcache_max_connections", "max_connections"}, // [filter:cache]
+}
+
+// dropTemplateAlias removes the template's default for an alias of key, so
+// that a setting under either name is the one Swift uses.
+func dropTemplateAlias(f *File, sec, key string) {
+	for _, a := range Aliases {
+		other := ""
+		switch key {
+		case a[0]:
+			other = a[1]
+		case a[1]:
+			other = a[0]
+		}
+		if e := f.Get(sec, other); other != "" && e != nil && e.Source.Layer == "template" {
+			f.Delete(sec, other)
+		}
+	}
 }
 
 func maskIf(v Value) string {

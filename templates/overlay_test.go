@@ -111,3 +111,22 @@ func TestUnified(t *testing.T) {
 		t.Fatalf("from empty: %q", got)
 	}
 }
+
+func TestOverlayDropsTheTemplatesAlias(t *testing.T) {
+	tm, err := Load("proxy-server", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Layer{Name: "settings"}
+	l.Add("filter:cache", "memcache_max_connections", Value{Value: "10"})
+	f, _, err := Render(tm, testData(), l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Get("filter:cache", "max_connections") != nil {
+		t.Fatalf("the template's max_connections would not be the value Swift uses:\n%s", f.Bytes())
+	}
+	if v, _ := f.Value("filter:cache", "memcache_max_connections"); v != "10" {
+		t.Fatalf("memcache_max_connections = %q", v)
+	}
+}

@@ -1,0 +1,150 @@
+package plan
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"benchbed/templates"
+)
+
+// TestRenderSeedGolden: rendering the seed's lab, variant
+// servers_per_port=4, gives confs that hold every section, key and value of
+// seed 000's confs (their non-replication, condensed parts).
+func TestRenderSeedGolden(t *testing.T) {
+	tb := loadSeed(t)
+	r, err := tb.Render(tb.Variant("servers_per_port=4"), RenderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ seed, host, path string }{
+		{"object-server.conf", "stor1", "/etc/swift/object-server.conf"},
+		{"container-server.conf", "stor1", "/etc/swift/container-server.conf"},
+		{"proxy-server.conf", "proxy1", "/etc/swift/proxy-server.conf"},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "seed000", c.seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := templates.Parse(c.seed, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := r.Conf(c.host, c.path)
+		if got == nil {
+			t.Fatalf("no %s on %s", c.path, c.host)
+		}
+		n := 0
+		for _, s := range want.Sections {
+			for _, e := range s.Entries {
+				n++
+				if v, ok := got.File.Value(s.Name, e.Key); !ok || v != e.Value {
+					t.Errorf("%s %s [%s] %s = %q (set %v), seed has %q", c.host, c.path, s.Name, e.Key, v, ok, e.Value)
+				}
+			}
+		}
+		if n < 10 {
+			t.Fatalf("seed extract %s has only %d keys", c.seed, n)
+		}
+	}
+}
+
+// TestRenderEveryTestbedVariantHost renders every shipped testbed in every
+// variant for every host.
+func TestRenderEveryTestbedVariantHost(t *testing.T) {
+	files, _ := filepath.Glob("../testbeds/*.hcl")
+	more, _ := filepath.Glob("../testbeds/*/*.hcl")
+	files = append(files, more...)
+	if len(files) < 2 {
+		t.Fatalf("found only %v", files)
+	}
+	for _, file := range files {
+		tb, diags := Load(file, LoadOptions{})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", file, diags.Error())
+		}
+		for _, v := range tb.Variants {
+			r, err := tb.Render(v, RenderOptions{})
+			if err != nil {
+				t.Fatalf("%s %s: %v", file, v.Name, err)
+			}
+			checkRendering(t, tb, r)
+		}
+	}
+}
+
+// checkRendering checks that every host running a service got swift.conf
+// and each of its services' confs, server confs bound to the host address.
+func checkRendering(t *testing.T, tb *Testbed, r *Rendering) {
+	t.Helper()
+	for _, h := range tb.Hosts {
+		for _, s := range tb.Services {
+			if !h.HasRole(s.Role) {
+				continue
+			}
+			c := r.Conf(h.Name, s.Path)
+			if c == nil || r.Conf(h.Name, SwiftConfPath) == nil {
+				t.Errorf("%s %s: %s lacks %s or swift.conf", tb.Name, r.Variant.Name, h.Name, s.Path)
+				continue
+			}
+			if ip, _ := c.File.Value("DEFAULT", "bind_ip"); c.File.IsPaste() && ip != h.Address {
+				t.Errorf("%s %s: %s %s bind_ip %q", tb.Name, r.Variant.Name, h.Name, s.Path, ip)
+			}
+		}
+	}
+	if len(r.Layout.Rings) != len(tb.Rings) {
+		t.Errorf("%s %s: layout of %d rings", tb.Name, r.Variant.Name, len(r.Layout.Rings))
+	}
+}
+
+func TestRenderSources(t *testing.T) {
+	tb := loadSeed(t)
+	r, err := tb.Render(tb.Variant("servers_per_port=2"), RenderOptions{Hosts: []string{"stor2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Confs) == 0 || r.Conf("stor1", "/etc/swift/object-server.conf") != nil {
+		t.Fatalf("--host stor2 renders stor2 only: %d confs", len(r.Confs))
+	}
+	f := r.Conf("stor2", "/etc/swift/object-server.conf").File
+	for key, layer := range map[string]string{"user": "template", "backlog": "settings", "servers_per_port": "set", "bind_ip": "host"} {
+		e := f.Get("DEFAULT", key)
+		if e == nil || e.Source.Layer != layer {
+			t.Errorf("%s: %+v, want layer %s", key, e, layer)
+			continue
+		}
+		if layer != "template" && (!strings.HasSuffix(e.Source.File, "swiftstack-2015.hcl") || e.Source.Line == 0) {
+			t.Errorf("%s: source %s", key, e.Source)
+		}
+	}
+	if _, err := tb.Render(nil, RenderOptions{Hosts: []string{"nope"}}); err == nil || !strings.Contains(err.Error(), `no host "nope"`) {
+		t.Errorf("unknown host: %v", err)
+	}
+}
+
+// TestRenderWarnings: options the target's Swift ignores and the seed's
+// SwiftStack filters are reported, with their HCL source.
+func TestRenderWarnings(t *testing.T) {
+	tb := loadSeed(t)
+	r, err := tb.Render(tb.Variant("threads_per_disk=1"), RenderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, w := range r.Warnings {
+		all = append(all, w.String())
+	}
+	text := strings.Join(all, "\n")
+	for _, want := range []string{
+		"stor1: /etc/swift/object-server.conf [app:object-server] threads_per_disk: removed in Swift 2.8.0",
+		`proxy1: /etc/swift/proxy-server.conf [pipeline:main] pipeline: names "swc" but there is no [filter:swc] section`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no warning %q in:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "listens on port") || strings.Contains(text, "no rendered server") {
+		t.Errorf("the seed's lab has consistent ports:\n%s", text)
+	}
+}

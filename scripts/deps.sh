@@ -6,7 +6,7 @@ set -euo pipefail
 
 kind=${1:-test}
 pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-account
-      memcached rsyslog python3-swiftclient iproute2 procps psmisc curl)
+      memcached rsyslog python3-swiftclient iproute2 procps psmisc curl sudo)
 case "$kind" in
   bench) pkgs+=(ansible-core wrk nginx-light hey) ;;
 esac

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"os"
 	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
@@ -50,14 +49,20 @@ var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 // the file could be read, even with errors, so that callers can print the
 // diagnostics with its Files; it is only complete when diags has no errors.
 func Load(path string, opts LoadOptions) (*Testbed, hcl.Diagnostics) {
-	tb := &Testbed{File: path, Files: map[string]*hcl.File{}, Variables: map[string]*Variable{}}
-	tb.Sweep = defaultSweep()
-	tb.SSH = defaultSSH()
-	src, err := os.ReadFile(path)
+	src, err := readLimited(path)
 	if err != nil {
+		tb := newTestbed(path)
 		return tb, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read testbed file",
 			Detail: err.Error()}}
 	}
+	return LoadSource(path, src, opts)
+}
+
+// LoadSource is Load of a testbed whose text is src; path names it in
+// diagnostics, and relative paths in it (scenario files, file()) are
+// resolved against path's directory.
+func LoadSource(path string, src []byte, opts LoadOptions) (*Testbed, hcl.Diagnostics) {
+	tb := newTestbed(path)
 	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
 	if f != nil {
 		tb.Files[path] = f
@@ -72,6 +77,11 @@ func Load(path string, opts LoadOptions) (*Testbed, hcl.Diagnostics) {
 		diags = append(diags, validate(tb)...)
 	}
 	return tb, diags
+}
+
+func newTestbed(path string) *Testbed {
+	return &Testbed{File: path, Files: map[string]*hcl.File{}, Variables: map[string]*Variable{},
+		Sweep: defaultSweep(), SSH: defaultSSH()}
 }
 
 // decoder carries the state of one Load.

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -52,9 +53,9 @@ func (d *decoder) decodeLocals(blocks []*hcl.Block) {
 			values[n] = v
 		}
 		if len(next) == len(pending) {
+			a := d.locals[next[0]].attr
+			d.errorf(a.Expr.Range().Ptr(), "Local value cycle", "locals %s depend on each other", strings.Join(next, ", "))
 			for _, n := range next {
-				a := d.locals[n].attr
-				d.errorf(a.Expr.Range().Ptr(), "Local value cycle", "local %q depends on itself through other locals", n)
 				values[n] = cty.DynamicVal
 			}
 			break

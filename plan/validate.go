@@ -91,6 +91,10 @@ func validateVariants(tb *Testbed, add addFunc) {
 			}
 		}
 		warnServersPerPort(tb, v, add)
+		if _, err := tb.Layout(v); err != nil {
+			add(hcl.DiagError, v.DefRange, "Ring ports collide",
+				"%s\ngive the ring a port_base whose per-disk ports stay clear of the other rings' ports", err)
+		}
 	}
 }
 

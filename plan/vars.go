@@ -23,9 +23,10 @@ const markSensitive = "sensitive"
 
 // varDecl is a variable block while its value is being resolved.
 type varDecl struct {
-	v     *Variable
-	ty    cty.Type
-	value cty.Value
+	v      *Variable
+	ty     cty.Type
+	value  cty.Value
+	failed bool // a value was given but invalid (already reported)
 }
 
 var variableSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{
@@ -96,9 +97,10 @@ func (d *decoder) setVar(vd *varDecl, val cty.Value, subject *hcl.Range, from st
 	if err != nil {
 		d.errorf(subject, "Invalid value for variable", "%s for variable %q: %s is required: %s",
 			from, vd.v.Name, typeexpr.TypeString(vd.ty), err)
+		vd.failed = true
 		return
 	}
-	vd.value = conv
+	vd.value, vd.failed = conv, false
 	vd.v.Set = true
 }
 
@@ -150,6 +152,7 @@ func (d *decoder) setRaw(vd *varDecl, raw, from string) {
 		}
 	}
 	d.errorf(nil, "Invalid value for variable", "%s: %s", from, diags.Error())
+	vd.failed = true
 }
 
 // applyVarFile reads a -var-file: HCL attributes (or JSON for *.json) of the
@@ -191,6 +194,10 @@ func (d *decoder) applyVarFile(path string) {
 // finishVariable checks that a variable has a value and records it.
 func (d *decoder) finishVariable(vd *varDecl) {
 	v := vd.v
+	if vd.failed {
+		vd.value = cty.DynamicVal
+		return
+	}
 	if !v.Set {
 		summary := "No value for required variable"
 		if v.Sensitive {

@@ -1,0 +1,93 @@
+package plan
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// brokenCases pins every testbed under testdata/broken to the diagnostic it
+// must produce: its summary and the line it points at. Each file is a valid
+// testbed with one defect.
+var brokenCases = []struct {
+	file    string
+	line    int
+	summary string
+	warning bool // a warning: the file is still valid
+}{
+	{"client_lacks_role", 29, "Client host lacks the client role", false},
+	{"client_not_a_host", 18, "Unknown client host", false},
+	{"devices_mismatch", 7, "Disk devices do not match names", false},
+	{"duplicate_host", 24, "Duplicate host", false},
+	{"duplicate_variant_name", 16, "Duplicate variant", false},
+	{"file_missing", 13, "Error in function call", false},
+	{"for_each_not_collection", 16, "Invalid for_each", false},
+	{"invalid_duration", 18, "Invalid value for duration", false},
+	{"invalid_manager", 13, "Invalid value for manager", false},
+	{"invalid_on_failure", 25, "Invalid value for on_failure", false},
+	{"invalid_ring_name", 7, "Invalid ring name", false},
+	{"local_cycle", 2, "Local value cycle", false},
+	{"missing_address", 2, "Missing required argument", false},
+	{"no_testbed", 1, "Missing testbed block", false},
+	{"part_power_fraction", 8, "Invalid value for part_power", false},
+	{"prefill_unknown_workload", 25, "Unknown workload", false},
+	{"relative_service_path", 13, "Invalid path", false},
+	{"repeat_zero", 25, "Invalid value for repeat", false},
+	{"required_no_value", 1, "No value for required variable", false},
+	{"ring_disk_group_missing", 7, "Ring disk group on no host", false},
+	{"ring_ports_collide", 42, "Ring ports collide", false},
+	{"role_no_service", 2, "Role served by no service", false},
+	{"scenario_inline_invalid", 17, "Invalid scenario", false},
+	{"scenario_invalid", 17, "Invalid scenario", false},
+	{"scenario_missing", 17, "Cannot read scenario file", false},
+	{"sensitive_no_value", 1, "No value for sensitive variable", false},
+	{"service_role_no_host", 24, "No host for service role", false},
+	{"setting_duplicate_key", 13, "Duplicate setting", false},
+	{"setting_is_list", 13, "Invalid setting value", false},
+	{"ssh_port_range", 25, "Invalid value for port", false},
+	{"syntax_unclosed", 24, "Unclosed configuration block", false},
+	{"two_testbeds", 24, "Duplicate testbed block", false},
+	{"undeclared_variable", 13, "Unsupported attribute", false},
+	{"unknown_argument", 5, "Unsupported argument", false},
+	{"unknown_block", 24, "Unsupported block type", false},
+	{"unknown_function", 13, "Call to unknown function", false},
+	{"variable_default_type", 3, "Invalid value for variable", false},
+	{"variant_unknown_ring", 15, "Variant sets an unknown ring", false},
+	{"variant_unknown_service", 15, "Variant sets an unknown service", false},
+	{"warning_servers_per_port", 17, "servers_per_port without a port per disk", true},
+	{"workload_no_auth", 16, "Missing workload auth", false},
+}
+
+func TestBrokenTestbeds(t *testing.T) {
+	files, err := filepath.Glob("testdata/broken/*.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != len(brokenCases) {
+		t.Errorf("%d files under testdata/broken, %d cases: pin every file", len(files), len(brokenCases))
+	}
+	for _, c := range brokenCases {
+		t.Run(c.file, func(t *testing.T) {
+			path := filepath.Join("testdata", "broken", c.file+".hcl")
+			_, diags := Load(path, LoadOptions{})
+			if diags.HasErrors() == c.warning {
+				t.Errorf("HasErrors = %v, want %v", diags.HasErrors(), !c.warning)
+			}
+			if len(diags) != 1 {
+				t.Errorf("%d diagnostics, want exactly 1:\n%s", len(diags), diags.Error())
+			}
+			want := hcl.DiagError
+			if c.warning {
+				want = hcl.DiagWarning
+			}
+			for _, d := range diags {
+				if d.Summary == c.summary && d.Severity == want && d.Subject != nil &&
+					d.Subject.Start.Line == c.line && d.Subject.Filename == path {
+					return
+				}
+			}
+			t.Errorf("no %q at line %d; got:\n%s", c.summary, c.line, diags.Error())
+		})
+	}
+}

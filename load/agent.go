@@ -1,0 +1,193 @@
+package load
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"benchbed/results"
+)
+
+// MaxSkew is the most an agent's clock may differ from the orchestrator's.
+const MaxSkew = 100 * time.Millisecond
+
+// Job is what `benchbed agent` reads as one JSON line on stdin.
+type Job struct {
+	Agent     string          `json:"agent"`                // a name for its events
+	Scenario  json.RawMessage `json:"scenario"`             // the ssbench scenario, as is
+	Auth      AuthSpec        `json:"auth"`                 // how to reach the cluster
+	Users     int             `json:"users,omitempty"`      // this agent's users (0: scenario's)
+	DurationS float64         `json:"duration_s,omitempty"` // run time (0: scenario's)
+	Ops       int64           `json:"operations,omitempty"` // operation count when no duration
+	Rate      float64         `json:"rate,omitempty"`       // open loop: ops/s for this agent
+	Keep      bool            `json:"keep,omitempty"`       // keep the objects the run creates
+	StartAt   time.Time       `json:"start_at"`             // wall time of the first operation
+	Clock     time.Time       `json:"clock,omitempty"`      // the orchestrator's clock when it sent the job
+}
+
+// AuthSpec is one of: URL, User and Key (auth v1.0, or Keystone v3 when
+// Project is set); or StorageURL and Token.
+type AuthSpec struct {
+	URL        string `json:"url,omitempty"`
+	User       string `json:"user,omitempty"`
+	Key        string `json:"key,omitempty"`
+	Project    string `json:"project,omitempty"`
+	Domain     string `json:"domain,omitempty"`
+	StorageURL string `json:"storage_url,omitempty"`
+	Token      string `json:"token,omitempty"`
+}
+
+// String never shows the key or the token.
+func (a AuthSpec) String() string {
+	if a.StorageURL != "" {
+		return "storage URL " + a.StorageURL + " with a token"
+	}
+	return fmt.Sprintf("auth %s as %q", a.URL, a.User)
+}
+
+// NewAuth returns the Auth the spec describes, on hc.
+func (a AuthSpec) NewAuth(hc *http.Client) (Auth, error) {
+	switch {
+	case a.StorageURL != "" && a.Token != "" && a.URL == "":
+		return StaticAuth{StorageURL: a.StorageURL, AuthToken: a.Token}, nil
+	case a.URL != "" && a.User != "" && a.Key != "" && a.StorageURL == "":
+		if a.Project != "" {
+			return NewKeystoneV3Auth(hc, KeystoneV3{URL: a.URL, User: a.User, Password: a.Key,
+				Project: a.Project, Domain: a.Domain}), nil
+		}
+		return NewV1Auth(hc, a.URL, a.User, a.Key), nil
+	}
+	return nil, errors.New("auth: give either url, user and key, or storage_url and token")
+}
+
+// Event is one JSON line an agent writes: type "ready" (job accepted,
+// with the agent's clock), "interval" (one interval's histograms),
+// "progress" (running totals), "done" (the run is over) or "error".
+type Event struct {
+	Type     string            `json:"type"`
+	Agent    string            `json:"agent,omitempty"`
+	Clock    time.Time         `json:"clock,omitzero"`
+	Index    int               `json:"index,omitempty"` // interval number, from 0
+	Start    time.Time         `json:"start,omitzero"`
+	End      time.Time         `json:"end,omitzero"`
+	Ops      results.Recording `json:"ops,omitempty"`
+	Elapsed  float64           `json:"elapsed_s,omitempty"`
+	Done     int64             `json:"done,omitempty"`   // successful operations so far
+	Errors   int64             `json:"errors,omitempty"` // failed operations so far
+	Duration float64           `json:"duration_s,omitempty"`
+	Error    string            `json:"error,omitempty"`
+}
+
+// eventWriter writes events as JSON lines, one at a time.
+type eventWriter struct {
+	mu  sync.Mutex
+	enc *json.Encoder
+	err error
+}
+
+func (w *eventWriter) write(e Event) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err == nil {
+		w.err = w.enc.Encode(e)
+	}
+}
+
+// RunAgent is `benchbed agent`: it reads a Job from the first line of in,
+// checks the clocks, runs it, and writes Events to out. It stops early when
+// ctx is done or in reaches its end (the orchestrator went away), and
+// returns only when every request and goroutine of the run has ended.
+func RunAgent(ctx context.Context, in io.Reader, out io.Writer) error {
+	w := &eventWriter{enc: json.NewEncoder(out)}
+	br := bufio.NewReaderSize(in, 1<<16)
+	line, err := br.ReadBytes('\n')
+	if err != nil && (err != io.EOF || len(line) == 0) {
+		return agentFail(w, "", fmt.Errorf("agent: reading the job from stdin: %w", err))
+	}
+	var job Job
+	if err := json.Unmarshal(line, &job); err != nil {
+		return agentFail(w, "", fmt.Errorf("agent: the job on stdin: %w", err))
+	}
+	cfg, err := job.config(time.Now())
+	if err != nil {
+		return agentFail(w, job.Agent, err)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() { // stdin closed: the orchestrator is gone
+		_, _ = io.Copy(io.Discard, br)
+		cancel()
+	}()
+	w.write(Event{Type: "ready", Agent: job.Agent, Clock: time.Now()})
+	res, err := runAgentJob(ctx, job, cfg, w)
+	if err != nil {
+		return agentFail(w, job.Agent, err)
+	}
+	done := Event{Type: "done", Agent: job.Agent, Duration: res.Duration.Seconds(), Clock: time.Now()}
+	if res.Cleanup != nil {
+		done.Error = res.Cleanup.Error()
+	}
+	w.write(done)
+	return w.err
+}
+
+func agentFail(w *eventWriter, agent string, err error) error {
+	w.write(Event{Type: "error", Agent: agent, Error: err.Error()})
+	return err
+}
+
+// config checks the job against the agent's clock and builds the run.
+func (j Job) config(now time.Time) (Config, error) {
+	if !j.Clock.IsZero() {
+		if skew := now.Sub(j.Clock).Abs(); skew > MaxSkew {
+			return Config{}, fmt.Errorf("agent: clock skew %v with the orchestrator exceeds %v: refusing to run", skew.Round(time.Millisecond), MaxSkew)
+		}
+	}
+	if j.StartAt.IsZero() {
+		return Config{}, errors.New("agent: the job has no start_at")
+	}
+	if late := now.Sub(j.StartAt); late > MaxSkew {
+		return Config{}, fmt.Errorf("agent: start_at is %v in the past by this host's clock (more than %v): refusing to run", late.Round(time.Millisecond), MaxSkew)
+	}
+	s, err := ParseScenario(j.Scenario)
+	if err != nil {
+		return Config{}, err
+	}
+	return Config{Scenario: s, Users: j.Users, Duration: time.Duration(j.DurationS * float64(time.Second)),
+		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt}, nil
+}
+
+// runAgentJob runs the job, streaming one interval and one progress event
+// per interval.
+func runAgentJob(ctx context.Context, job Job, cfg Config, w *eventWriter) (*Result, error) {
+	users := cfg.Users
+	if users <= 0 {
+		users = cfg.Scenario.UserCount
+	}
+	hc := &http.Client{Transport: NewTransport(users)}
+	defer hc.CloseIdleConnections()
+	auth, err := job.Auth.NewAuth(hc)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Client = &Client{HTTP: hc, Auth: auth, MaxRetries: 3}
+	var index int
+	var done, errs int64
+	cfg.OnInterval = func(start, end time.Time, r results.Recording) {
+		w.write(Event{Type: "interval", Agent: job.Agent, Index: index, Start: start, End: end, Ops: r})
+		for _, h := range r {
+			done += h.LastByte.Count()
+			errs += h.ErrorCount()
+		}
+		w.write(Event{Type: "progress", Agent: job.Agent, Index: index, Elapsed: end.Sub(cfg.StartAt).Seconds(),
+			Done: done, Errors: errs})
+		index++
+	}
+	return Run(ctx, cfg)
+}

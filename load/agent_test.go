@@ -1,0 +1,133 @@
+package load
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+const agentScenario = `{"name": "g", "crud_profile": [0, 1, 0, 0], "run_seconds": 1, "container_count": 7,
+  "sizes": [{"name": "tiny", "size_min": 10, "size_max": 100}, {"name": "small", "size_min": 1000, "size_max": 2000}],
+  "initial_files": {"tiny": 13, "small": 5}}`
+
+func agentJob(t *testing.T, f *fakeSwift, name string, mutate func(*Job)) string {
+	t.Helper()
+	now := time.Now()
+	j := Job{Agent: name, Scenario: json.RawMessage(agentScenario), Users: 2, DurationS: 0.5,
+		Auth:    AuthSpec{URL: f.URL + "/auth/v1.0", User: "test:tester", Key: "testing"},
+		StartAt: now.Add(50 * time.Millisecond), Clock: now}
+	if mutate != nil {
+		mutate(&j)
+	}
+	b, err := json.Marshal(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
+}
+
+// startAgent runs an agent on job and returns its stdout and a function
+// that waits for it.
+func startAgent(ctx context.Context, stdin io.Reader) (io.Reader, func() error) {
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := RunAgent(ctx, stdin, pw)
+		_ = pw.Close()
+		done <- err
+	}()
+	return pr, func() error { return <-done }
+}
+
+func TestTwoAgentsMerged(t *testing.T) {
+	s, _ := ParseScenario([]byte(agentScenario))
+	f := prefilled(t, s)
+	var outs []io.Reader
+	var waits []func() error
+	for _, name := range []string{"a1", "a2"} {
+		stdin, keep := io.Pipe() // stays open for the whole run
+		defer keep.Close()
+		go func() { _, _ = io.WriteString(keep, agentJob(t, f, name, nil)) }()
+		out, wait := startAgent(context.Background(), stdin)
+		outs, waits = append(outs, out), append(waits, wait)
+	}
+	var lives []Live
+	m := MergeStreams(outs, func(l Live) { lives = append(lives, l) })
+	for _, w := range waits {
+		if err := w(); err != nil {
+			t.Fatalf("agent: %v", err)
+		}
+	}
+	if m.Err != nil || m.Done != 2 {
+		t.Fatalf("merged: err %v, %d done", m.Err, m.Done)
+	}
+	gets := m.Recording[OpRead].LastByte.Count()
+	var per int64
+	for _, n := range m.PerSecond {
+		per += n
+	}
+	if gets == 0 || int(gets) != f.count(http.MethodGet) || per != gets {
+		t.Fatalf("merged %d GETs (%d by interval), the server saw %d", gets, per, f.count(http.MethodGet))
+	}
+	last := lives[len(lives)-1]
+	if last.Agents != 2 || last.Done != gets || m.Duration < 400*time.Millisecond {
+		t.Errorf("last live %+v, duration %v", last, m.Duration)
+	}
+}
+
+func TestAgentRefusesSkewAndLateStart(t *testing.T) {
+	f := newFakeSwift(t)
+	for name, mut := range map[string]func(*Job){
+		"skew": func(j *Job) { j.Clock = j.Clock.Add(-time.Second) },
+		"late": func(j *Job) { j.StartAt = time.Now().Add(-time.Second) },
+	} {
+		var out strings.Builder
+		err := RunAgent(context.Background(), strings.NewReader(agentJob(t, f, name, mut)), &out)
+		if err == nil || !strings.Contains(out.String(), `"type":"error"`) || !strings.Contains(err.Error(), "refusing") {
+			t.Errorf("%s: err %v, out %s", name, err, out.String())
+		}
+		if strings.Contains(out.String(), "testing") {
+			t.Errorf("%s: the output shows the key: %s", name, out.String())
+		}
+	}
+	if f.count(http.MethodGet) != 0 || f.tokens != 0 {
+		t.Errorf("a refused job made requests")
+	}
+}
+
+func TestAgentStopsWhenStdinCloses(t *testing.T) {
+	s, _ := ParseScenario([]byte(agentScenario))
+	f := prefilled(t, s)
+	stdin, w := io.Pipe()
+	go func() { _, _ = io.WriteString(w, agentJob(t, f, "a", func(j *Job) { j.DurationS = 3600 })) }()
+	out, wait := startAgent(context.Background(), stdin)
+	go func() { _, _ = io.Copy(io.Discard, out) }()
+	time.Sleep(300 * time.Millisecond)
+	_ = w.Close()
+	done := make(chan error, 1)
+	go func() { done <- wait() }()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Errorf("an agent whose orchestrator left says nothing went wrong")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the agent still runs 30 s after its stdin closed")
+	}
+	n := f.count(http.MethodGet)
+	time.Sleep(100 * time.Millisecond)
+	if f.count(http.MethodGet) != n {
+		t.Errorf("requests went on after the agent returned")
+	}
+}
+
+func TestMergeStreamsReportsBrokenStreams(t *testing.T) {
+	m := MergeStreams([]io.Reader{strings.NewReader("not json\n"), strings.NewReader(`{"type":"progress"}` + "\n")}, nil)
+	if m.Err == nil || !strings.Contains(m.Err.Error(), "line 1") || !strings.Contains(m.Err.Error(), "before the agent reported done") {
+		t.Fatalf("err = %v", m.Err)
+	}
+}

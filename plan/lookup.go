@@ -2,6 +2,7 @@ package plan
 
 import (
 	"encoding/json"
+	"github.com/hashicorp/hcl/v2"
 	"sort"
 	"strings"
 )
@@ -97,14 +98,21 @@ func (tb *Testbed) Effective(s *Service, v *Variant) Settings {
 // Masked is what Mask puts in place of a secret.
 const Masked = "(sensitive)"
 
+// MinMaskLen is the shortest secret that Mask searches for in free text:
+// shorter ones would match inside ordinary words and paths. Settings from
+// sensitive variables are masked by their Sensitive flag whatever their
+// length.
+const MinMaskLen = 4
+
 // Mask replaces every value of a sensitive variable (and every auth key or
-// token) in s with Masked. Longer secrets are replaced first so that a
-// secret containing another is masked whole.
+// token) of at least MinMaskLen bytes in s with Masked, also in its JSON
+// string form. Longer secrets are replaced first so that a secret
+// containing another is masked whole.
 func (tb *Testbed) Mask(s string) string {
 	secrets := append([]string(nil), tb.Sensitive...)
 	sort.Slice(secrets, func(i, j int) bool { return len(secrets[i]) > len(secrets[j]) })
 	for _, x := range secrets {
-		if x == "" {
+		if len(x) < MinMaskLen {
 			continue
 		}
 		s = strings.ReplaceAll(s, x, Masked)
@@ -114,4 +122,16 @@ func (tb *Testbed) Mask(s string) string {
 		}
 	}
 	return s
+}
+
+// MaskDiagnostics returns copies of diags whose summaries and details are
+// masked; the source ranges are kept as they are.
+func (tb *Testbed) MaskDiagnostics(diags hcl.Diagnostics) hcl.Diagnostics {
+	out := make(hcl.Diagnostics, len(diags))
+	for i, d := range diags {
+		c := *d
+		c.Summary, c.Detail = tb.Mask(d.Summary), tb.Mask(d.Detail)
+		out[i] = &c
+	}
+	return out
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -61,11 +60,7 @@ func (lf *loadFlags) load(cmd *cobra.Command, path string) (*plan.Testbed, bool)
 		opts.Vars[name] = value
 	}
 	tb, diags := plan.Load(path, opts)
-	var buf strings.Builder
-	if err := plan.WriteDiagnostics(&buf, tb.Files, diags); err != nil {
-		return nil, false
-	}
-	if _, err := io.WriteString(cmd.ErrOrStderr(), tb.Mask(buf.String())); err != nil {
+	if err := plan.WriteDiagnostics(cmd.ErrOrStderr(), tb.Files, tb.MaskDiagnostics(diags)); err != nil {
 		return nil, false
 	}
 	return tb, !diags.HasErrors()

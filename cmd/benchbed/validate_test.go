@@ -90,3 +90,32 @@ func TestValidateVarsAndMissingFile(t *testing.T) {
 		t.Errorf("plan with env secret: exit %d, secret leaked or failed:\n%s\n%s", code, out, errOut)
 	}
 }
+
+// TestValidateEveryBrokenTestbed runs validate on every broken testbed of
+// plan/testdata: none may panic; each exits 1 (0 for the warning-only one)
+// and prints only FILE:LINE,COL: lines and their indented details.
+func TestValidateEveryBrokenTestbed(t *testing.T) {
+	files, err := filepath.Glob("../../plan/testdata/broken/*.hcl")
+	if err != nil || len(files) < 25 {
+		t.Fatalf("%d broken testbeds (%v), want at least 25", len(files), err)
+	}
+	for _, f := range files {
+		code, _, errOut := captureRun(t, "validate", f)
+		want := 1
+		if strings.Contains(f, "warning_") {
+			want = 0
+		}
+		if code != want {
+			t.Errorf("%s: exit %d, want %d\n%s", f, code, want, errOut)
+		}
+		lines := strings.Split(strings.TrimRight(errOut, "\n"), "\n")
+		if !strings.HasPrefix(lines[0], f+":") {
+			t.Errorf("%s: first line %q is not FILE:LINE,COL: summary", f, lines[0])
+		}
+		for _, l := range lines[1:] {
+			if !strings.HasPrefix(l, "    ") && !strings.HasPrefix(l, f+":") {
+				t.Errorf("%s: line %q is neither a diagnostic nor its detail", f, l)
+			}
+		}
+	}
+}

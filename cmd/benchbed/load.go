@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"benchbed/load"
+	"benchbed/results"
+)
+
+func init() { register(newLoadCmd) }
+
+// loadCmdFlags are `benchbed load`'s options.
+type loadCmdFlags struct {
+	scenario   string
+	auth       load.AuthSpec
+	users      int
+	duration   time.Duration
+	operations int64
+	rate       float64
+	keep       bool
+	json       bool
+}
+
+func newLoadCmd() *cobra.Command {
+	var f loadCmdFlags
+	cmd := &cobra.Command{
+		Use:   "load --scenario FILE (--auth-url URL --user U --key K | --storage-url URL --token T)",
+		Short: "Run one ssbench scenario from this machine against a Swift endpoint (no SSH)",
+		Long: "Runs an ssbench scenario in-process and prints seed 000's table (time to first byte, req/s,\n" +
+			"errors), or with --json the summary cell. With --storage-url and --token no auth is done, so\n" +
+			"any HTTP server can be the target. The key and token may also come from the environment\n" +
+			"(BENCHBED_AUTH_KEY, BENCHBED_TOKEN); they are never printed.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runLoadCmd(cmd, f) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.scenario, "scenario", "", "ssbench scenario file (JSON)")
+	fl.StringVar(&f.auth.URL, "auth-url", "", "auth v1.0 URL, or a Keystone v3 URL with --project")
+	fl.StringVar(&f.auth.User, "user", "", "user (v1.0: account:user)")
+	fl.StringVar(&f.auth.Key, "key", "", "key or password (or BENCHBED_AUTH_KEY)")
+	fl.StringVar(&f.auth.Project, "project", "", "Keystone v3 project: selects Keystone v3 auth")
+	fl.StringVar(&f.auth.Domain, "domain", "", "Keystone v3 user and project domain (default \"Default\")")
+	fl.StringVar(&f.auth.StorageURL, "storage-url", "", "storage URL, used with --token instead of auth")
+	fl.StringVar(&f.auth.Token, "token", "", "auth token for --storage-url (or BENCHBED_TOKEN)")
+	fl.IntVar(&f.users, "users", 0, "concurrent users (default: the scenario's user_count)")
+	fl.DurationVar(&f.duration, "duration", 0, "run time (default: the scenario's run_seconds)")
+	fl.Int64Var(&f.operations, "operations", 0, "operations to run when there is no duration")
+	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
+	fl.BoolVar(&f.keep, "keep", false, "keep the objects the run creates")
+	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
+	_ = cmd.MarkFlagRequired("scenario")
+	return cmd
+}
+
+func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
+	s, err := load.ParseScenarioFile(f.scenario)
+	if err != nil {
+		return err
+	}
+	if f.auth.Key == "" && f.auth.URL != "" {
+		f.auth.Key = os.Getenv("BENCHBED_AUTH_KEY")
+	}
+	if f.auth.Token == "" && f.auth.StorageURL != "" {
+		f.auth.Token = os.Getenv("BENCHBED_TOKEN")
+	}
+	users := f.users
+	if users <= 0 {
+		users = s.UserCount
+	}
+	hc := &http.Client{Transport: load.NewTransport(users)}
+	auth, err := f.auth.NewAuth(hc)
+	if err != nil {
+		return fmt.Errorf("%w (flags --auth-url --user --key, or --storage-url --token)", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := load.Run(ctx, load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
+		Users: users, Duration: f.duration, Operations: f.operations, Rate: f.rate, Keep: f.keep})
+	if res == nil {
+		return err
+	}
+	if res.Cleanup != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", res.Cleanup)
+	}
+	cell := res.Cell(s.Name)
+	if err != nil {
+		cell.Status = "interrupted"
+	}
+	if err := printLoadCell(cmd.OutOrStdout(), cell, users, f.json); err != nil {
+		return err
+	}
+	if cell.Total.Count == 0 && cell.Total.Errors > 0 {
+		return fmt.Errorf("every operation failed: %v", cell.Total.ErrorsBy)
+	}
+	return err
+}
+
+// printLoadCell prints the cell as seed 000's table or as JSON.
+func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(c)
+	}
+	title := fmt.Sprintf("%s; %d users; %.1f s", c.Workload, users, c.DurationS)
+	if err := results.WriteTable(w, title, results.CellRows(c)); err != nil {
+		return err
+	}
+	if len(c.Total.ErrorsBy) > 0 {
+		_, err := fmt.Fprintf(w, "errors: %v\n", c.Total.ErrorsBy)
+		return err
+	}
+	return nil
+}

@@ -67,10 +67,14 @@ func ringPortChanges(ra, rb *RingLayout) []PortChange {
 // numbers, else the names joined with commas.
 func span(names []string) string {
 	if len(names) > 2 {
-		p, first := splitNum(names[0])
-		p2, last := splitNum(names[len(names)-1])
-		if first >= 0 && p == p2 && last-first == len(names)-1 {
-			return fmt.Sprintf("%s..%s", names[0], names[len(names)-1])
+		p0, n0 := splitNum(names[0])
+		run := n0 >= 0
+		for i := 1; run && i < len(names); i++ {
+			p, n := splitNum(names[i])
+			run = p == p0 && n == n0+i
+		}
+		if run {
+			return names[0] + ".." + names[len(names)-1]
 		}
 	}
 	return strings.Join(names, ",")

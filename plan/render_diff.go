@@ -134,10 +134,14 @@ func WriteUnified(w io.Writer, a, b *Rendering, m *templates.Masker) error {
 			continue
 		}
 		seen[k] = true
-		ta, tb := maskedConf(a.Conf(c.Host.Name, c.Path), m), maskedConf(b.Conf(c.Host.Name, c.Path), m)
-		out.WriteString(templates.Unified(
-			fmt.Sprintf("%s/%s%s", variantName(a.Variant), c.Host.Name, c.Path),
-			fmt.Sprintf("%s/%s%s", variantName(b.Variant), c.Host.Name, c.Path), ta, tb))
+		ca, cb := a.Conf(c.Host.Name, c.Path), b.Conf(c.Host.Name, c.Path)
+		na := fmt.Sprintf("%s/%s%s", variantName(a.Variant), c.Host.Name, c.Path)
+		nb := fmt.Sprintf("%s/%s%s", variantName(b.Variant), c.Host.Name, c.Path)
+		u := templates.Unified(na, nb, maskedConf(ca, m), maskedConf(cb, m))
+		if u == "" && rawConf(ca) != rawConf(cb) {
+			u = fmt.Sprintf("--- %s\n+++ %s\n# only sensitive values differ (masked)\n", na, nb)
+		}
+		out.WriteString(u)
 	}
 	out.WriteString(templates.Unified(variantName(a.Variant)+"/"+LayoutFile, variantName(b.Variant)+"/"+LayoutFile,
 		a.Layout.Text(), b.Layout.Text()))
@@ -150,4 +154,11 @@ func maskedConf(c *Conf, m *templates.Masker) string {
 		return ""
 	}
 	return string(c.File.Masked(m.Secrets()))
+}
+
+func rawConf(c *Conf) string {
+	if c == nil {
+		return ""
+	}
+	return string(c.File.Bytes())
 }

@@ -67,12 +67,17 @@ type Masker struct {
 	secrets []string // longest first, so that a secret inside another is not half-masked
 }
 
-// NewMasker returns a Masker for the given secret values (empty ones are
-// ignored).
+// MinSecretLen is the shortest secret a Masker searches for in free text
+// (as plan.MinMaskLen): shorter ones would match inside ordinary words.
+// Sensitive entries are masked whatever their length.
+const MinSecretLen = 4
+
+// NewMasker returns a Masker for the given secret values (those shorter
+// than MinSecretLen are not searched in free text).
 func NewMasker(secrets []string) *Masker {
 	m := &Masker{}
 	for _, s := range secrets {
-		if s != "" {
+		if len(s) >= MinSecretLen {
 			m.secrets = append(m.secrets, s)
 		}
 	}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRenderWritesHostFilesAndLayout(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, stderr := captureRun(t, "render", seedFile, "--variant", "servers_per_port=4", "--out", out, "--host", "stor1")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "stor1", "etc", "swift", "object-server.conf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"servers_per_port = 4", "workers = 6", "bind_ip = 192.168.201.61"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("object-server.conf lacks %q", want)
+		}
+	}
+	layout, err := os.ReadFile(filepath.Join(out, "ring-layout.txt"))
+	if err != nil || !strings.Contains(string(layout), "stor1 192.168.201.61:6241/d31 100") {
+		t.Errorf("ring layout: %v\n%s", err, layout)
+	}
+	if _, err := os.Stat(filepath.Join(out, "proxy1")); !os.IsNotExist(err) {
+		t.Errorf("--host stor1 wrote proxy1: %v", err)
+	}
+	if !strings.Contains(stderr, "threads_per_disk: removed in Swift 2.8.0") {
+		t.Errorf("no warning about threads_per_disk:\n%s", stderr)
+	}
+}
+
+func TestRenderMasksAndFails(t *testing.T) {
+	out := t.TempDir()
+	code, _, stderr := captureRun(t, "render", seedFile, "--variant", "nope", "--out", out)
+	if code != 1 || !strings.Contains(stderr, `no variant "nope"`) {
+		t.Fatalf("unknown variant: exit %d\n%s", code, stderr)
+	}
+	code, _, stderr = captureRun(t, "render", seedFile, "--variant", "normal", "--out", out, "--var", "auth_key=VerySecretKey1")
+	if code != 0 || strings.Contains(stderr, "VerySecretKey1") {
+		t.Fatalf("exit %d, stderr leaks or fails:\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "proxy1", "etc", "swift", "proxy-server.conf"))
+	if err != nil || !strings.Contains(string(data), "user_bench1_bench1 = VerySecretKey1 .admin") {
+		t.Fatalf("the proxy's file must hold the key for the host: %v", err)
+	}
+}

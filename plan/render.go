@@ -46,8 +46,8 @@ type RenderOptions struct {
 
 // Render renders every conf of every host of variant v (nil = the services'
 // own settings). Each service is rendered on the hosts of its role; every host
-// that runs a service also gets /etc/swift/swift.conf unless a service writes
-// it. Values overlay in order: template, the service's settings, the
+// that runs a service also gets /etc/swift/swift.conf: from the service whose
+// path it is, whatever that service's role, else from the built-in template. Values overlay in order: template, the service's settings, the
 // variant's set, then the host's facts (bind_ip of server confs). A template
 // that fails (a missing value, a syntax error) fails the whole rendering,
 // naming the template and line, before anything touches a host.
@@ -55,6 +55,11 @@ func (tb *Testbed) Render(v *Variant, opts RenderOptions) (*Rendering, error) {
 	layout, err := tb.Layout(v)
 	if err != nil {
 		return nil, err
+	}
+	for _, name := range opts.Hosts {
+		if tb.Host(name) == nil {
+			return nil, fmt.Errorf("no host %q in %s", name, tb.File)
+		}
 	}
 	r := &Rendering{Variant: v, Layout: layout}
 	cache := map[string]*templates.Template{}
@@ -64,11 +69,6 @@ func (tb *Testbed) Render(v *Variant, opts RenderOptions) (*Rendering, error) {
 		}
 		if err := tb.renderHost(r, h, cache); err != nil {
 			return nil, err
-		}
-	}
-	for _, name := range opts.Hosts {
-		if tb.Host(name) == nil {
-			return nil, fmt.Errorf("no host %q in %s", name, tb.File)
 		}
 	}
 	r.Warnings = append(r.Warnings, tb.checkRendering(r)...)
@@ -87,7 +87,9 @@ func (tb *Testbed) renderHost(r *Rendering, h *Host, cache map[string]*templates
 		return nil
 	}
 	if !writesPath(services, SwiftConfPath) {
-		if err := tb.renderConf(r, h, nil, cache); err != nil {
+		// swift.conf must be the same everywhere: a service that writes it
+		// (whatever its role) writes it on every host.
+		if err := tb.renderConf(r, h, tb.swiftConfService(), cache); err != nil {
 			return err
 		}
 	}
@@ -187,6 +189,16 @@ func (tb *Testbed) policyLayer() templates.Layer {
 		l.Add(sec, "name", templates.Value{Value: "Policy-" + n, Source: rangeSource(r.DefRange)})
 	}
 	return l
+}
+
+// swiftConfService is the service that writes swift.conf, or nil.
+func (tb *Testbed) swiftConfService() *Service {
+	for _, s := range tb.Services {
+		if s.Path == SwiftConfPath {
+			return s
+		}
+	}
+	return nil
 }
 
 func writesPath(services []*Service, path string) bool {

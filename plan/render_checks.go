@@ -24,6 +24,7 @@ func (tb *Testbed) checkRendering(r *Rendering) []templates.Warning {
 		rendered[c.Host.Name] = true
 		byHost[c.Host.Name] = append(byHost[c.Host.Name], tb.listeners(r.Layout, c)...)
 	}
+	warns = append(warns, swiftConfsDiffer(r)...)
 	for _, h := range tb.Hosts {
 		if !rendered[h.Name] {
 			continue
@@ -118,6 +119,27 @@ func unserved(h *Host, l *Layout, ls []listener) []templates.Warning {
 		}
 		warns = append(warns, templates.Warning{Host: h.Name, File: "ring " + rl.Ring.Name,
 			Message: fmt.Sprintf("no rendered server listens on port %s of its devices%s", portSpan(missing), hint)})
+	}
+	return warns
+}
+
+// swiftConfsDiffer warns when swift.conf is not the same on every host:
+// different hash path salts place objects differently.
+func swiftConfsDiffer(r *Rendering) []templates.Warning {
+	var first *Conf
+	var warns []templates.Warning
+	for _, c := range r.Confs {
+		if c.Path != SwiftConfPath {
+			continue
+		}
+		if first == nil {
+			first = c
+			continue
+		}
+		if len(templates.Diff(first.File, c.File)) > 0 {
+			warns = append(warns, templates.Warning{Host: c.Host.Name, File: c.Path,
+				Message: "differs from " + first.Host.Name + "'s: Swift needs the same swift.conf on every host"})
+		}
 	}
 	return warns
 }

@@ -148,3 +148,59 @@ func TestRenderWarnings(t *testing.T) {
 		t.Errorf("the seed's lab has consistent ports:\n%s", text)
 	}
 }
+
+// TestRenderSwiftConfEverywhere: a service that writes swift.conf writes it
+// on every host, whatever its role, so the hash salts are the same.
+func TestRenderSwiftConfEverywhere(t *testing.T) {
+	tb := loadText(t, "swiftconf.hcl", `
+testbed "t" {}
+variable "suffix" {
+  sensitive = true
+  default   = "salty-suffix"
+}
+host "p" {
+  address = "127.0.0.1"
+  roles   = ["proxy"]
+}
+host "s" {
+  address = "127.0.0.3"
+  roles   = ["object"]
+  disks "d" { names = ["d0"] }
+}
+ring "object" {
+  part_power = 4
+  disks      = "d"
+  port       = 6200
+}
+service "swift" {
+  role     = "proxy"
+  template = "swift"
+  path     = "/etc/swift/swift.conf"
+  settings = { "swift-hash" = { swift_hash_path_suffix = var.suffix } }
+}
+service "proxy-server" { role = "proxy" }
+service "object-server" { role = "object" }
+variant "v" {}
+`)
+	r, err := tb.Render(tb.Variant("v"), RenderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []string{"p", "s"} {
+		c := r.Conf(h, SwiftConfPath)
+		if c == nil {
+			t.Fatalf("%s has no swift.conf", h)
+		}
+		if v, _ := c.File.Value("swift-hash", "swift_hash_path_suffix"); v != "salty-suffix" {
+			t.Errorf("%s: suffix %q", h, v)
+		}
+		if strings.Contains(string(c.File.Masked(tb.Sensitive)), "salty") {
+			t.Errorf("%s: printed swift.conf leaks the suffix", h)
+		}
+	}
+	for _, w := range r.Warnings {
+		if strings.Contains(w.Message, "same swift.conf") {
+			t.Errorf("unexpected: %s", w)
+		}
+	}
+}

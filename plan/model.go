@@ -159,11 +159,12 @@ type Setting struct {
 // Variant is one configuration to measure: overrides applied on top of the
 // services' settings.
 type Variant struct {
-	Name     string              // expanded name, e.g. "servers_per_port=2"
-	Block    string              // the variant block's label
-	Set      map[string]Settings // service name -> overrides
-	RingPort map[string]bool     // ring name -> port_per_disk
-	DefRange hcl.Range
+	Name        string              // expanded name, e.g. "servers_per_port=2"
+	Block       string              // the variant block's label
+	Description string              // free text, e.g. the seed's table row "normal; 29 workers"
+	Set         map[string]Settings // service name -> overrides
+	RingPort    map[string]bool     // ring name -> port_per_disk
+	DefRange    hcl.Range
 }
 
 // PortPerDisk reports whether the variant gives ring r one port per disk.

@@ -37,6 +37,7 @@ var brokenCases = []struct {
 	{"required_no_value", 1, "No value for required variable", false},
 	{"ring_disk_group_missing", 7, "Ring disk group on no host", false},
 	{"ring_ports_collide", 42, "Ring ports collide", false},
+	{"run_bounds_conflict", 19, "Conflicting run bounds", false},
 	{"role_no_service", 2, "Role served by no service", false},
 	{"scenario_inline_invalid", 17, "Invalid scenario", false},
 	{"scenario_invalid", 17, "Invalid scenario", false},

@@ -133,6 +133,9 @@ func (d *decoder) buildVariant(b *hcl.Block, c *hcl.BodyContent, name string, ct
 		return nil
 	}
 	v := &Variant{Name: name, Block: b.Labels[0], Set: map[string]Settings{}, RingPort: map[string]bool{}, DefRange: b.DefRange}
+	if a := c.Attributes["description"]; a != nil {
+		v.Description, _ = d.str(a, ctx)
+	}
 	for _, blk := range c.Blocks {
 		target := blk.Labels[0]
 		switch blk.Type {

@@ -54,6 +54,9 @@ func (d *decoder) decodeWorkload(b *hcl.Block) {
 		w.Auth = d.decodeAuth(blk)
 	}
 	d.checkWorkloadAuth(w, b, c)
+	if a := c.Attributes["operation_count"]; a != nil && c.Attributes["duration"] != nil {
+		d.errorf(a.NameRange.Ptr(), "Conflicting run bounds", "workload %q: give duration or operation_count, not both", w.Name)
+	}
 	d.tb.Workloads = append(d.tb.Workloads, w)
 }
 

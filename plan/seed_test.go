@@ -59,6 +59,9 @@ func TestSeedLab(t *testing.T) {
 	if tpd["app:object-server"]["threads_per_disk"].Value != "1" || tpd["DEFAULT"]["workers"].Value != "6" {
 		t.Errorf("threads_per_disk=1 = %+v", tpd)
 	}
+	if got := tb.Variant("normal").Description; got != "normal; 29 workers" {
+		t.Errorf("normal's description = %q", got)
+	}
 	if got := tb.Effective(obj, tb.Variant("normal"))["DEFAULT"]["workers"].Value; got != "29" {
 		t.Errorf("normal workers = %q, want 29", got)
 	}

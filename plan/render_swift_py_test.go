@@ -1,5 +1,15 @@
 package plan
 
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
 // swiftAcceptPy runs Swift's own code on rendered confs, as run_wsgi does up
 // to (not including) binding sockets: it builds the rings of the manifest
 // with Swift's RingBuilder, then for each check points Swift at the rendered
@@ -48,3 +58,101 @@ for c in manifest["checks"]:
         out["error"] = "%s: %s" % (type(e).__name__, e)
     print(json.dumps(out), flush=True)
 `
+
+// swiftCheck is one conf for swiftAcceptPy.
+type swiftCheck struct {
+	SwiftConf string `json:"swift_conf"`
+	Conf      string `json:"conf"`
+	App       string `json:"app"`
+	want      []int  // the ports Swift must find
+	label     string // testbed, variant, host, path
+}
+
+type swiftRing struct {
+	Dir       string        `json:"dir"`
+	Name      string        `json:"name"`
+	PartPower int           `json:"part_power"`
+	Replicas  float64       `json:"replicas"`
+	Devices   []swiftDevice `json:"devices"`
+}
+
+type swiftDevice struct {
+	IP     string  `json:"ip"`
+	Port   int     `json:"port"`
+	Device string  `json:"device"`
+	Weight float64 `json:"weight"`
+	Zone   int     `json:"zone"`
+}
+
+type swiftResult struct {
+	Conf  string `json:"conf"`
+	OK    bool   `json:"ok"`
+	Error string `json:"error"`
+	Ports []int  `json:"ports"`
+}
+
+// runSwift builds the rings and runs the checks in one Python process.
+func runSwift(t *testing.T, dir string, rings []swiftRing, checks []swiftCheck) map[string]swiftResult {
+	t.Helper()
+	manifest, err := json.Marshal(map[string]any{"rings": rings, "checks": checks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf, script := filepath.Join(dir, "manifest.json"), filepath.Join(dir, "accept.py")
+	if err := os.WriteFile(mf, manifest, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(script, []byte(swiftAcceptPy), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(systemPython, script, mf)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("swift acceptance script: %v\n%s", err, tail(stderr.String(), 3000))
+	}
+	res := map[string]swiftResult{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var r swiftResult
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("script output %q: %v", sc.Text(), err)
+		}
+		res[r.Conf] = r
+	}
+	return res
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+// ringsFor returns the rings of a layout in dir (small part powers: the
+// acceptance test needs their devices and ports, not their size).
+func ringsFor(l *Layout, tb *Testbed, dir string) []swiftRing {
+	var out []swiftRing
+	for _, rl := range l.Rings {
+		r := swiftRing{Dir: dir, Name: rl.Ring.Name, PartPower: min(rl.Ring.PartPower, 6), Replicas: rl.Ring.Replicas}
+		hosts := map[string]bool{}
+		for _, d := range rl.Devices {
+			zone := 1
+			for i, h := range tb.Hosts {
+				if h.Name == d.Host {
+					zone = i + 1
+				}
+			}
+			hosts[d.Host] = true
+			r.Devices = append(r.Devices, swiftDevice{IP: d.IP, Port: d.Port, Device: d.Name, Weight: d.Weight, Zone: zone})
+		}
+		r.Replicas = min(r.Replicas, float64(len(r.Devices)))
+		if len(r.Devices) > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}

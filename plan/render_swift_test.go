@@ -179,10 +179,7 @@ func mkdir(t *testing.T, parent, name string) string {
 // workers, and find no ports for servers_per_port on a host the rings lack.
 func TestSwiftAcceptanceRefusesBadConfs(t *testing.T) {
 	needSwift(t)
-	tb, diags := Load("../testbeds/lab/lab.hcl", LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatal(diags.Error())
-	}
+	tb := loadSeed(t)
 	v := tb.Variant("servers_per_port=2")
 	r, err := tb.Render(v, RenderOptions{Hosts: []string{"stor1"}})
 	if err != nil {

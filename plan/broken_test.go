@@ -1,6 +1,9 @@
 package plan
 
 import (
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
 	"path/filepath"
 	"testing"
 
@@ -90,5 +93,32 @@ func TestBrokenTestbeds(t *testing.T) {
 			}
 			t.Errorf("no %q at line %d; got:\n%s", c.summary, c.line, diags.Error())
 		})
+	}
+}
+
+// TestProblemsAreCollected checks that one file with many problems gets
+// them all, decoding and cross-block ones together, in source order.
+func TestProblemsAreCollected(t *testing.T) {
+	_, diags := Load(filepath.Join("testdata", "many_problems.hcl"), LoadOptions{})
+	var b strings.Builder
+	if err := WriteDiagnostics(&b, nil, diags); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(l, "testdata") {
+			got = append(got, strings.SplitN(l, ":", 2)[1])
+		}
+	}
+	want := []string{
+		"2,1: Role served by no service",
+		"7,1: Ring disk group on no host",
+		"13,13: Invalid value for manager",
+		"15,1: Variant sets an unknown service",
+		"19,14: Cannot read scenario file",
+		"20,14: Client host lacks the client role",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
 }

@@ -110,6 +110,9 @@ func (d *decoder) strings(a *hcl.Attribute, ctx *hcl.EvalContext) ([]string, boo
 	return out, true
 }
 
+// maxSeconds bounds durations (a year), far beyond any benchmark run.
+const maxSeconds = 365 * 24 * 3600.0
+
 // duration evaluates a duration attribute: a Go duration string ("1h",
 // "90s") or a number of seconds.
 func (d *decoder) duration(a *hcl.Attribute, ctx *hcl.EvalContext) (time.Duration, bool) {
@@ -122,14 +125,17 @@ func (d *decoder) duration(a *hcl.Attribute, ctx *hcl.EvalContext) (time.Duratio
 	switch v.Type() {
 	case cty.Number:
 		f, _ := v.AsBigFloat().Float64()
+		if f > maxSeconds {
+			err = fmt.Errorf("more than %d seconds", int(maxSeconds))
+		}
 		dur = time.Duration(f * float64(time.Second))
 	case cty.String:
 		dur, err = time.ParseDuration(v.AsString())
 	default:
 		err = fmt.Errorf("got %s", v.Type().FriendlyName())
 	}
-	if err == nil && dur < 0 {
-		err = fmt.Errorf("it is negative")
+	if err == nil && (dur < 0 || dur.Seconds() > maxSeconds) {
+		err = fmt.Errorf("it is negative or longer than %d seconds", int(maxSeconds))
 	}
 	if err != nil {
 		d.errorf(a.Expr.Range().Ptr(), "Invalid value for "+a.Name,

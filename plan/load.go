@@ -73,9 +73,7 @@ func LoadSource(path string, src []byte, opts LoadOptions) (*Testbed, hcl.Diagno
 	d := &decoder{tb: tb, dir: filepath.Dir(path), opts: opts}
 	d.decodeFile(f.Body)
 	diags = append(diags, d.diags...)
-	if !d.diags.HasErrors() {
-		diags = append(diags, validate(tb)...)
-	}
+	diags = append(diags, validate(tb, d.diags.HasErrors())...)
 	return tb, diags
 }
 

@@ -8,15 +8,20 @@ import (
 )
 
 // validate checks references between blocks of a decoded testbed and
-// returns every problem found.
-func validate(tb *Testbed) hcl.Diagnostics {
+// returns every problem found. After decoding errors (partial) it skips
+// what would only repeat them: fields left empty by an error, and the port
+// layout.
+func validate(tb *Testbed, partial bool) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	add := func(sev hcl.DiagnosticSeverity, rng hcl.Range, summary, format string, a ...any) {
 		diags = append(diags, diagf(sev, rng.Ptr(), summary, format, a...))
 	}
 	validateRoles(tb, add)
+	if !partial {
+		validateCounts(tb, add)
+	}
 	validateRings(tb, add)
-	validateVariants(tb, add)
+	validateVariants(tb, add, partial)
 	return diags
 }
 
@@ -28,7 +33,7 @@ func validateRoles(tb *Testbed, add addFunc) {
 	served := map[string]bool{RoleClient: true}
 	for _, s := range tb.Services {
 		served[s.Role] = true
-		if len(tb.HostsWithRole(s.Role)) == 0 {
+		if s.Role != "" && len(tb.HostsWithRole(s.Role)) == 0 {
 			add(hcl.DiagError, s.DefRange, "No host for service role",
 				"service %q runs on hosts with role %q, and no host has it", s.Name, s.Role)
 		}
@@ -41,6 +46,10 @@ func validateRoles(tb *Testbed, add addFunc) {
 			}
 		}
 	}
+}
+
+// validateCounts requires at least one variant and one workload.
+func validateCounts(tb *Testbed, add addFunc) {
 	if len(tb.Variants) == 0 {
 		add(hcl.DiagError, tb.DefRange, "No variants", "the testbed needs at least one variant block (variant \"normal\" {} measures the services as configured)")
 	}
@@ -56,6 +65,9 @@ func validateRings(tb *Testbed, add addFunc) {
 		if len(hosts) == 0 {
 			add(hcl.DiagError, r.DefRange, "No host for ring", "ring %q needs hosts with role %q, and there are none", r.Name, r.Role)
 			continue
+		}
+		if r.Disks == "" {
+			continue // its error is reported
 		}
 		found := false
 		for _, h := range hosts {
@@ -73,7 +85,7 @@ func validateRings(tb *Testbed, add addFunc) {
 
 // validateVariants checks the services and rings that variants name, and
 // warns where servers_per_port cannot isolate disks.
-func validateVariants(tb *Testbed, add addFunc) {
+func validateVariants(tb *Testbed, add addFunc, partial bool) {
 	for _, v := range tb.Variants {
 		for name := range v.Set {
 			if tb.Service(name) == nil {
@@ -91,7 +103,7 @@ func validateVariants(tb *Testbed, add addFunc) {
 			}
 		}
 		warnServersPerPort(tb, v, add)
-		if _, err := tb.Layout(v); err != nil {
+		if _, err := tb.Layout(v); err != nil && !partial {
 			add(hcl.DiagError, v.DefRange, "Ring ports collide",
 				"%s\ngive the ring a port_base whose per-disk ports stay clear of the other rings' ports", err)
 		}

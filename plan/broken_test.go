@@ -1,12 +1,11 @@
 package plan
 
 import (
-	"strings"
-
-	"github.com/google/go-cmp/cmp"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
 )
 

@@ -43,7 +43,7 @@ func TestDiffSameUnifiedAndErrors(t *testing.T) {
 		t.Fatalf("missing file: exit %d", code)
 	}
 	code, _, stderr := captureRun(t, "diff", seedFile, "normal", "threads_per_disk=1")
-	if code != 1 || !strings.Contains(stderr, "threads_per_disk=1: stor1: /etc/swift/object-server.conf [app:object-server] threads_per_disk: removed in Swift 2.8.0") {
+	if code != 1 || !strings.Contains(stderr, "threads_per_disk=1: stor1, stor2: /etc/swift/object-server.conf [app:object-server] threads_per_disk: removed in Swift 2.8.0") {
 		t.Fatalf("the variant's new warning: exit %d\n%s", code, stderr)
 	}
 }

@@ -39,7 +39,11 @@ func newRenderCmd() *cobra.Command {
 				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", err)
 				return exitCode(1)
 			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "variant %q: wrote %d files to %s\n", variant, len(written), out)
+			w := cmd.OutOrStdout()
+			for _, rl := range r.Layout.Rings {
+				fmt.Fprintf(w, "ring %s: %s, %d devices\n", rl.Ring.Name, rl.Mode(), len(rl.Devices))
+			}
+			_, err = fmt.Fprintf(w, "variant %q: wrote %d files to %s\n", variant, len(written), out)
 			return err
 		},
 	}
@@ -65,9 +69,29 @@ func renderVariant(tb *plan.Testbed, name string, hosts []string) (*plan.Renderi
 	return tb.Render(v, plan.RenderOptions{Hosts: hosts})
 }
 
-// printWarnings prints warnings on stderr, masked, each prefixed by prefix.
+// printWarnings prints warnings on stderr, masked, each prefixed by prefix;
+// a warning that several hosts share is printed once, naming them all.
 func printWarnings(cmd *cobra.Command, tb *plan.Testbed, warns []templates.Warning, prefix string) {
+	var order []string
+	hosts := map[string][]string{}
 	for _, w := range warns {
-		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s%s\n", prefix, tb.Mask(w.String()))
+		h := w.Host
+		w.Host = ""
+		k := w.String()
+		if _, seen := hosts[k]; !seen {
+			order = append(order, k)
+		}
+		if h != "" {
+			hosts[k] = append(hosts[k], h)
+		} else if hosts[k] == nil {
+			hosts[k] = []string{}
+		}
+	}
+	for _, k := range order {
+		line := k
+		if hs := hosts[k]; len(hs) > 0 {
+			line = strings.Join(hs, ", ") + ": " + k
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s%s\n", prefix, tb.Mask(line))
 	}
 }

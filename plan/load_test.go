@@ -266,3 +266,35 @@ func TestWriteDiagnostics(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+func TestVariableFlagsParsing(t *testing.T) {
+	text := minimal + `
+variable "names" { type = list(string) }
+variable "cfg" {
+  type    = object({ w = number })
+  default = { w = 1 }
+}
+service "object-server" {
+  role     = "object"
+  settings = { DEFAULT = { names = join(",", var.names), w = var.cfg.w } }
+}
+variant "v" {}
+`
+	tb := mustLoad(t, text, LoadOptions{Vars: map[string]string{"names": `["a", "b"]`, "cfg": "{ w = 7 }"}}, nil)
+	def := tb.Services[0].Settings["DEFAULT"]
+	if def["names"].Value != "a,b" || def["w"].Value != "7" {
+		t.Errorf("settings = %+v", def)
+	}
+	if v := tb.Variables["names"]; v.Value != `["a","b"]` || v.Type != "list(string)" || !v.Set {
+		t.Errorf("variable names = %+v", v)
+	}
+	dir := write(t, map[string]string{"tb.hcl": text, "bad.hcl": "\nnames = [\"x\"]\nnope = 1\n"})
+	_, diags := Load(filepath.Join(dir, "tb.hcl"), LoadOptions{VarFiles: []string{filepath.Join(dir, "bad.hcl")}})
+	if len(diags) != 1 || diags[0].Summary != "Undeclared variable" || diags[0].Subject.Start.Line != 3 {
+		t.Errorf("undeclared in var file: %v", diags)
+	}
+	_, diags = Load(filepath.Join(dir, "tb.hcl"), LoadOptions{Vars: map[string]string{"names": "[unclosed"}})
+	if len(diags) != 1 || diags[0].Summary != "Invalid value for variable" {
+		t.Errorf("bad -var: %v", diags)
+	}
+}

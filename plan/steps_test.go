@@ -117,3 +117,44 @@ variant "b" {
 		t.Errorf("masked change not shown:\n%s", out.String())
 	}
 }
+
+func TestPlanRingSwitchBackAndRepeats(t *testing.T) {
+	text := minimal + `
+service "object-server" {
+  role     = "object"
+  settings = { DEFAULT = { workers = 2 } }
+}
+variant "spp" {
+  set "object-server" { DEFAULT = { servers_per_port = 1 } }
+  ring "object" { port_per_disk = true }
+}
+variant "normal" {}
+sweep {
+  repeat = 2
+  warmup = 30
+}
+`
+	p := NewPlan(mustLoad(t, text, LoadOptions{}, nil))
+	got := [][]string{}
+	for _, c := range p.Cells {
+		got = append(got, kinds(c))
+	}
+	want := [][]string{
+		{"render:object-server", "ring-ports:object", "restart:object-server", "warmup:w", "run:w"},
+		{"warmup:w", "run:w"},
+		{"render:object-server", "ring-ports:object", "restart:object-server", "warmup:w", "run:w"},
+		{"warmup:w", "run:w"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+	if p.Cells[2].Steps[1].PortPerDisk {
+		t.Error("cell 3 should switch the object ring back to one port per host")
+	}
+	if p.Cells[1].Steps[1].Duration != time.Second {
+		t.Errorf("run duration = %v, want the scenario's run_seconds 1s", p.Cells[1].Steps[1].Duration)
+	}
+	if p.Estimate.Unbounded != 0 || p.Estimate.PerCell[1] != 31*time.Second {
+		t.Errorf("estimate = %+v", p.Estimate)
+	}
+}

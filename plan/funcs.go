@@ -50,8 +50,8 @@ func (d *decoder) functions() map[string]function.Function {
 		"values": stdlib.ValuesFunc, "zipmap": stdlib.ZipmapFunc,
 		"tostring": stdlib.MakeToFunc(cty.String), "tonumber": stdlib.MakeToFunc(cty.Number),
 		"tobool": stdlib.MakeToFunc(cty.Bool), "tolist": stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
-		"tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
-		"try":   tryfunc.TryFunc, "can": tryfunc.CanFunc,
+		"tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)), "toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
+		"try": tryfunc.TryFunc, "can": tryfunc.CanFunc,
 	}
 	fs["file"] = d.fileFunc(false)
 	fs["fileexists"] = d.fileFunc(true)

@@ -25,6 +25,7 @@ func (tb *Testbed) checkRendering(r *Rendering) []templates.Warning {
 		byHost[c.Host.Name] = append(byHost[c.Host.Name], tb.listeners(r.Layout, c)...)
 	}
 	warns = append(warns, swiftConfsDiffer(r)...)
+	warns = append(warns, sharedPortServers(r)...)
 	for _, h := range tb.Hosts {
 		if !rendered[h.Name] {
 			continue
@@ -139,6 +140,26 @@ func swiftConfsDiffer(r *Rendering) []templates.Warning {
 		if len(templates.Diff(first.File, c.File)) > 0 {
 			warns = append(warns, templates.Warning{Host: c.Host.Name, File: c.Path,
 				Message: "differs from " + first.Host.Name + "'s: Swift needs the same swift.conf on every host"})
+		}
+	}
+	return warns
+}
+
+// sharedPortServers warns about object servers with servers_per_port whose
+// ring gives their host one port: the servers then share every disk, and the
+// variant measures no disk isolation.
+func sharedPortServers(r *Rendering) []templates.Warning {
+	var warns []templates.Warning
+	for _, c := range r.Confs {
+		if c.Service == nil || serversPerPort(c.File) == 0 || !isObjectServer(c.File) {
+			continue
+		}
+		for _, rl := range r.Layout.Rings {
+			if rl.Ring.Role == c.Service.Role && !rl.PortPerDisk && len(rl.Ports(c.Host.Name)) > 0 {
+				warns = append(warns, templates.Warning{Host: c.Host.Name, File: c.Path, Section: "DEFAULT", Key: "servers_per_port",
+					Source:  c.File.Get("DEFAULT", "servers_per_port").Source,
+					Message: fmt.Sprintf("ring %s gives this host one port: its servers share every disk (set port_per_disk in the variant's ring block to isolate disks)", rl.Ring.Name)})
+			}
 		}
 	}
 	return warns

@@ -205,3 +205,42 @@ variant "v" {}
 		}
 	}
 }
+
+// TestRenderWarnsServersPerPortWithOnePort: servers_per_port without one
+// port per disk isolates nothing, and render says so.
+func TestRenderWarnsServersPerPortWithOnePort(t *testing.T) {
+	tb := loadText(t, "spp.hcl", `
+testbed "t" {}
+host "s" {
+  address = "127.0.0.3"
+  roles   = ["object"]
+  disks "d" { names = ["d0", "d1"] }
+}
+ring "object" {
+  part_power = 4
+  disks      = "d"
+  port       = 6200
+}
+service "object-server" { role = "object" }
+variant "spp" {
+  set "object-server" { DEFAULT = { servers_per_port = 2 } }
+}
+variant "isolated" {
+  set "object-server" { DEFAULT = { servers_per_port = 2 } }
+  ring "object" { port_per_disk = true }
+}
+`)
+	for name, want := range map[string]bool{"spp": true, "isolated": false} {
+		r, err := tb.Render(tb.Variant(name), RenderOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, w := range r.Warnings {
+			got = got || strings.Contains(w.String(), "its servers share every disk")
+		}
+		if got != want {
+			t.Errorf("variant %s: warning %v, want %v: %v", name, got, want, r.Warnings)
+		}
+	}
+}

@@ -69,3 +69,13 @@ func side(section string, e *Entry, m *Masker) string {
 	}
 	return v
 }
+
+// DiffText compares a file as found on a host (its text, named name in
+// sources) with a rendering: what rendering would change there.
+func DiffText(name string, found []byte, rendered *File) ([]Change, error) {
+	f, err := Parse(name, found)
+	if err != nil {
+		return nil, err
+	}
+	return Diff(f, rendered), nil
+}

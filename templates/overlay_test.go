@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -130,3 +131,31 @@ func TestOverlayDropsTheTemplatesAlias(t *testing.T) {
 		t.Fatalf("memcache_max_connections = %q", v)
 	}
 }
+
+func TestDiffTextAgainstAHostsFile(t *testing.T) {
+	tm, err := Load("object-server", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rendered, err := tm.Execute(testData())
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := strings.Replace(string(rendered.Bytes()), "workers = auto", "workers = 29", 1)
+	changes, err := DiffText("stor1:/etc/swift/object-server.conf", []byte(found), rendered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(changes) != 1 || changes[0].Format(nil) != "workers: 29 (stor1:/etc/swift/object-server.conf:"+
+		itoa(changes[0].Old.Source.Line)+" (file)) -> auto (builtin/object-server.conf:"+itoa(changes[0].New.Source.Line)+" (template))" {
+		t.Fatalf("changes: %+v", changes)
+	}
+	if changes[0].Old.Source.Line != changes[0].New.Source.Line {
+		t.Errorf("the host's file and the template have workers on the same line: %d vs %d", changes[0].Old.Source.Line, changes[0].New.Source.Line)
+	}
+	if _, err := DiffText("x", []byte("junk\n"), rendered); err == nil {
+		t.Error("a broken file on the host is an error")
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -115,6 +115,14 @@ variant "b" {
 	if _, err := os.Stat(filepath.Join(dir, LayoutFile)); err != nil {
 		t.Error(err)
 	}
+	runDir := t.TempDir()
+	if _, err := b.WriteMasked(runDir, m); err != nil {
+		t.Fatal(err)
+	}
+	data, err = os.ReadFile(filepath.Join(runDir, "p", "etc", "swift", "proxy-server.conf"))
+	if err != nil || strings.Contains(string(data), "s3cr3t") || !strings.Contains(string(data), "user_a_b = "+templates.Mask) {
+		t.Fatalf("a run directory's copy must be masked: %v\n%s", err, data)
+	}
 }
 
 // TestRenderUserTemplateMissingValue: a service's own template with a

@@ -5,12 +5,25 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"benchbed/templates"
 )
 
 // WriteDir writes every conf to dir/<host>/<absolute path> (mode 0600: the
 // files hold secrets in clear, as the hosts need them) and the ring layout
 // to dir/ring-layout.txt. It returns the paths written.
-func (r *Rendering) WriteDir(dir string) ([]string, error) {
+func (r *Rendering) WriteDir(dir string) ([]string, error) { return r.write(dir, nil) }
+
+// WriteMasked is WriteDir with sensitive values masked by m: for run
+// directories, which must never hold a secret.
+func (r *Rendering) WriteMasked(dir string, m *templates.Masker) ([]string, error) {
+	if m == nil {
+		m = templates.NewMasker(nil)
+	}
+	return r.write(dir, m)
+}
+
+func (r *Rendering) write(dir string, m *templates.Masker) ([]string, error) {
 	var written []string
 	for _, c := range r.Confs {
 		rel := filepath.FromSlash(strings.TrimPrefix(c.Path, "/"))
@@ -18,7 +31,11 @@ func (r *Rendering) WriteDir(dir string) ([]string, error) {
 			return written, fmt.Errorf("host %s: path %q escapes the output directory", c.Host.Name, c.Path)
 		}
 		p := filepath.Join(dir, c.Host.Name, rel)
-		if err := writeFile(p, c.File.Bytes()); err != nil {
+		data := c.File.Bytes()
+		if m != nil {
+			data = c.File.Masked(m.Secrets())
+		}
+		if err := writeFile(p, data); err != nil {
 			return written, err
 		}
 		written = append(written, p)

@@ -20,14 +20,15 @@ const (
 // Step is one thing a sweep does, in order.
 type Step struct {
 	Kind        string
-	Hosts       []string // where it happens
-	Service     string   // render, restart
-	Path        string   // render: the conf's path on each host
-	Changes     []Change // render: what differs from the previous cell
-	Ring        string   // ring-ports
-	PortPerDisk bool     // ring-ports: the layout switched to
-	Workload    string   // prefill, warmup, run
-	Users       int      // run
+	Hosts       []string     // where it happens
+	Service     string       // render, restart
+	Path        string       // render: the conf's path on each host
+	Changes     []Change     // render: what differs from the previous cell
+	Ring        string       // ring-ports
+	PortPerDisk bool         // ring-ports: the layout switched to
+	Ports       []PortChange // ring-ports: per host, the devices' old and new ports
+	Workload    string       // prefill, warmup, run
+	Users       int          // run
 	Duration    time.Duration
 	Agents      int // run: clients x agents_per_client
 }
@@ -104,7 +105,8 @@ func configSteps(tb *Testbed, prev, cur *Variant, first bool) []Step {
 			continue
 		}
 		hosts := hostNames(tb.Hosts)
-		rings = append(rings, Step{Kind: StepRingPorts, Hosts: hosts, Ring: r.Name, PortPerDisk: now})
+		rings = append(rings, Step{Kind: StepRingPorts, Hosts: hosts, Ring: r.Name, PortPerDisk: now,
+			Ports: ringPortDiff(tb, prev, cur, r.Name)})
 		// The ring's servers must listen on the new ports.
 		for _, s := range tb.Services {
 			if s.Role == r.Role && !restarted[s.Name] {
@@ -114,6 +116,24 @@ func configSteps(tb *Testbed, prev, cur *Variant, first bool) []Step {
 		}
 	}
 	return append(append(render, rings...), restart...)
+}
+
+// ringPortDiff returns ring's port changes from variant prev (nil: one
+// port per host everywhere, as setup builds rings) to cur.
+func ringPortDiff(tb *Testbed, prev, cur *Variant, ring string) []PortChange {
+	a, errA := tb.Layout(prev)
+	b, errB := tb.Layout(cur)
+	if errA != nil || errB != nil {
+		return nil // Load reported the collision
+	}
+	var out []PortChange
+	_, changes := DiffLayouts(a, b)
+	for _, c := range changes {
+		if c.Ring == ring {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // settingChanges lists the keys whose values differ between a and b, sorted.

@@ -151,6 +151,10 @@ sweep {
 	if p.Cells[2].Steps[1].PortPerDisk {
 		t.Error("cell 3 should switch the object ring back to one port per host")
 	}
+	wantPorts := []PortChange{{Ring: "object", Host: "h1", Devices: []string{"d1", "d2"}, Old: []int{6201, 6202}, New: []int{6200, 6200}}}
+	if diff := cmp.Diff(wantPorts, p.Cells[2].Steps[1].Ports); diff != "" {
+		t.Errorf("port changes back (-want +got):\n%s", diff)
+	}
 	if p.Cells[1].Steps[1].Duration != time.Second {
 		t.Errorf("run duration = %v, want the scenario's run_seconds 1s", p.Cells[1].Steps[1].Duration)
 	}

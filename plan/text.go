@@ -84,6 +84,9 @@ func writeStep(b *strings.Builder, tb *Testbed, s Step) {
 			layout = "one port per disk"
 		}
 		fmt.Fprintf(b, "    ring     %s: switch to %s, copy the ring to %s (no partitions move)\n", s.Ring, layout, hosts)
+		for _, c := range s.Ports {
+			fmt.Fprintf(b, "               %s\n", c)
+		}
 	case StepRestart:
 		fmt.Fprintf(b, "    restart  %s on %s, wait until healthy\n", s.Service, hosts)
 	case StepPrefill:

@@ -79,10 +79,19 @@ type StepJSON struct {
 	Changes     []ChangeJSON `json:"changes,omitempty"`
 	Ring        string       `json:"ring,omitempty"`
 	PortPerDisk *bool        `json:"port_per_disk,omitempty"`
+	Ports       []PortsJSON  `json:"ports,omitempty"`
 	Workload    string       `json:"workload,omitempty"`
 	Users       int          `json:"users,omitempty"`
 	DurationS   float64      `json:"duration_s,omitempty"`
 	Agents      int          `json:"agents,omitempty"`
+}
+
+// PortsJSON is one host's ring port change.
+type PortsJSON struct {
+	Host    string   `json:"host"`
+	Devices []string `json:"devices"`
+	Old     []int    `json:"old"`
+	New     []int    `json:"new"`
 }
 
 // ChangeJSON is a changed setting.
@@ -181,6 +190,9 @@ func stepJSON(s Step) StepJSON {
 	}
 	for _, c := range s.Changes {
 		sj.Changes = append(sj.Changes, ChangeJSON(c))
+	}
+	for _, c := range s.Ports {
+		sj.Ports = append(sj.Ports, PortsJSON{Host: c.Host, Devices: c.Devices, Old: c.Old, New: c.New})
 	}
 	return sj
 }

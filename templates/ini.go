@@ -8,7 +8,10 @@
 // testbed into Data and Layers.
 package templates
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Source says where a value came from.
 type Source struct {
@@ -100,10 +103,11 @@ func (f *File) Set(section, key string, v Value) *Entry {
 	return f.AddSection(section).Set(key, v)
 }
 
-// Get returns the entry named key, or nil.
+// Get returns the entry named key, or nil. Keys match without regard to
+// case, as Swift's config parsers lower-case them; section names are exact.
 func (s *Section) Get(key string) *Entry {
 	for _, e := range s.Entries {
-		if e.Key == key {
+		if strings.EqualFold(e.Key, key) {
 			return e
 		}
 	}
@@ -128,7 +132,7 @@ func (f *File) Delete(section, key string) bool {
 		return false
 	}
 	for i, e := range s.Entries {
-		if e.Key == key {
+		if strings.EqualFold(e.Key, key) {
 			s.Entries = append(s.Entries[:i], s.Entries[i+1:]...)
 			return true
 		}

@@ -123,3 +123,17 @@ func TestCheckPaste(t *testing.T) {
 		t.Fatalf("healthcheck is defined:\n%s", got)
 	}
 }
+
+func TestKeysIgnoreCaseLikeSwift(t *testing.T) {
+	f, err := Parse("a", []byte("[DEFAULT]\nworkers = 4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Set("DEFAULT", "Workers", Value{Value: "6"})
+	if len(f.Section("DEFAULT").Entries) != 1 || f.Get("DEFAULT", "WORKERS").Value != "6" {
+		t.Fatalf("a key differing in case is the same key for Swift:\n%s", f.Bytes())
+	}
+	if f.Section("default") != nil {
+		t.Fatal("section names are exact")
+	}
+}

@@ -59,6 +59,8 @@ var brokenCases = []struct {
 	{"variant_unknown_ring", 15, "Variant sets an unknown ring", false},
 	{"variant_unknown_service", 15, "Variant sets an unknown service", false},
 	{"warning_servers_per_port", 17, "servers_per_port without a port per disk", true},
+	{"warning_shared_address", 24, "Hosts share an address", true},
+	{"warning_users_below_agents", 16, "Fewer users than agents", true},
 	{"workload_no_auth", 16, "Missing workload auth", false},
 }
 

@@ -22,6 +22,7 @@ func validate(tb *Testbed, partial bool) hcl.Diagnostics {
 	}
 	validateRings(tb, add)
 	validateVariants(tb, add, partial)
+	validateHostsAndUsers(tb, add)
 	return diags
 }
 
@@ -136,6 +137,29 @@ func warnServersPerPort(tb *Testbed, v *Variant, add addFunc) {
 			add(hcl.DiagWarning, set.Range, "servers_per_port without a port per disk",
 				"variant %q runs %s with servers_per_port = %d while ring %q keeps one port per host, so disks are not isolated; add ring %q { port_per_disk = true } to the variant",
 				v.Name, s.Name, n, strings.Join(shared, ", "), shared[0])
+		}
+	}
+}
+
+// validateHostsAndUsers warns about two hosts at one address (the rings
+// would see one server) and workloads with fewer users than agents (some
+// agents would have nothing to do).
+func validateHostsAndUsers(tb *Testbed, add addFunc) {
+	seen := map[string]*Host{}
+	for _, h := range tb.Hosts {
+		if prev := seen[h.Address]; prev != nil && h.Address != "" {
+			add(hcl.DiagWarning, h.DefRange, "Hosts share an address",
+				"hosts %q and %q both have address %s: rings and services see one server there", prev.Name, h.Name, h.Address)
+			continue
+		}
+		seen[h.Address] = h
+	}
+	for _, w := range tb.Workloads {
+		users, _ := RunShape(w)
+		agents := len(w.Clients) * w.AgentsPerClient
+		if users > 0 && users < agents {
+			add(hcl.DiagWarning, w.DefRange, "Fewer users than agents",
+				"workload %q runs %d users on %d agents: %d agents get no user", w.Name, users, agents, agents-users)
 		}
 	}
 }

@@ -107,7 +107,7 @@ func (d Daemon) StatusScript() string {
 	case plan.ManagerSwiftInit:
 		return "swift-init " + shellQuote(d.Unit) + " status >/dev/null"
 	}
-	return fmt.Sprintf(`pid=$(cat %s 2>/dev/null) && [ -n "$pid" ] && kill -0 -- "-$pid" 2>/dev/null`, d.pidFile())
+	return fmt.Sprintf(`pid=$(cat %s 2>/dev/null) && [ -n "$pid" ] && kill -0 "-$pid" 2>/dev/null`, d.pidFile())
 }
 
 // StartScript starts the daemon; for direct, detached in its own session
@@ -129,7 +129,7 @@ cd /
 setsid sh -c 'echo $$ > %[3]s; exec %[4]s' </dev/null >>%[5]s 2>&1 &
 sleep 1
 pid=$(cat %[3]s 2>/dev/null)
-if [ -z "$pid" ] || ! kill -0 -- "-$pid" 2>/dev/null; then
+if [ -z "$pid" ] || ! kill -0 "-$pid" 2>/dev/null; then
   echo "%[6]s exited at once; the end of %[5]s:" >&2; tail -n 20 %[5]s >&2; exit 1
 fi`, d.runDir(), d.logDir(), d.pidFile(), strings.ReplaceAll(strings.Join(argv, " "), "'", `'\''`), d.logFile(), d.Name)
 }
@@ -139,14 +139,14 @@ fi`, d.runDir(), d.logDir(), d.pidFile(), strings.ReplaceAll(strings.Join(argv, 
 // SIGKILL when it is not gone in time, then waits until its ports are free.
 func (d Daemon) StopScript() string {
 	return fmt.Sprintf(`pid=$(cat %[1]s 2>/dev/null)
-if [ -n "$pid" ] && kill -0 -- "-$pid" 2>/dev/null; then
-  kill -TERM -- "-$pid" 2>/dev/null
-  i=0; while kill -0 -- "-$pid" 2>/dev/null && [ $i -lt %[2]d ]; do sleep 0.1; i=$((i+1)); done
-  if kill -0 -- "-$pid" 2>/dev/null; then
+if [ -n "$pid" ] && kill -0 "-$pid" 2>/dev/null; then
+  kill -TERM "-$pid" 2>/dev/null
+  i=0; while kill -0 "-$pid" 2>/dev/null && [ $i -lt %[2]d ]; do sleep 0.1; i=$((i+1)); done
+  if kill -0 "-$pid" 2>/dev/null; then
     echo "%[5]s: still running after SIGTERM, sending SIGKILL" >&2
-    kill -KILL -- "-$pid" 2>/dev/null
-    i=0; while kill -0 -- "-$pid" 2>/dev/null && [ $i -lt %[3]d ]; do sleep 0.1; i=$((i+1)); done
-    if kill -0 -- "-$pid" 2>/dev/null; then echo "%[5]s: process group $pid survives SIGKILL" >&2; exit 1; fi
+    kill -KILL "-$pid" 2>/dev/null
+    i=0; while kill -0 "-$pid" 2>/dev/null && [ $i -lt %[3]d ]; do sleep 0.1; i=$((i+1)); done
+    if kill -0 "-$pid" 2>/dev/null; then echo "%[5]s: process group $pid survives SIGKILL" >&2; exit 1; fi
   fi
 fi
 rm -f %[1]s

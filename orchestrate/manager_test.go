@@ -13,10 +13,10 @@ import (
 	"benchbed/plan"
 )
 
-// sh runs script locally under bash, as remote runs it on a host.
+// sh runs script locally under /bin/sh, as remote runs it on a host.
 func sh(t *testing.T, script string) (string, error) {
 	t.Helper()
-	out, err := exec.Command("bash", "-c", script).CombinedOutput()
+	out, err := exec.Command("/bin/sh", "-c", script).CombinedOutput()
 	return string(out), err
 }
 

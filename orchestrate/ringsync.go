@@ -1,0 +1,115 @@
+package orchestrate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"benchbed/plan"
+	"benchbed/remote"
+)
+
+// SwiftDir is where rings and builders live.
+const SwiftDir = "/etc/swift"
+
+// BuildRings brings every ring's builder on host b to the layout l (the
+// baseline variant's ports) and writes the ring files there.
+func BuildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, l *plan.Layout, rep *Report) error {
+	if _, err := p.Run(ctx, b.Name, "mkdir -p "+SwiftDir); err != nil {
+		return err
+	}
+	for _, r := range tb.Rings {
+		res, err := p.Run(ctx, b.Name, dumpScript(SwiftDir, r.Name))
+		if err != nil {
+			return fmt.Errorf("ring %s: reading the builder on %s: %w", r.Name, b.Name, err)
+		}
+		have, err := parseDump(string(res.Stdout))
+		if err != nil {
+			return fmt.Errorf("ring %s on %s: %w", r.Name, b.Name, err)
+		}
+		c, err := PlanRing(SwiftDir, r, have, layoutDevs(tb, l.Ring(r.Name)))
+		if err != nil {
+			return fmt.Errorf("%s: %w", b.Name, err)
+		}
+		if len(c.Commands) == 0 {
+			continue
+		}
+		script := "set -e\n" + strings.Join(c.Commands, " >/dev/null\n") + " >/dev/null\n"
+		if _, err := p.Run(ctx, b.Name, script); err != nil {
+			return fmt.Errorf("ring %s: swift-ring-builder on %s: %w", r.Name, b.Name, err)
+		}
+		for _, x := range c.Changes {
+			rep.Change(b.Name, "ring %s: %s", r.Name, x)
+		}
+	}
+	return nil
+}
+
+// layoutDevs turns a ring layout into wanted devices: region 1, one zone
+// per host in declaration order.
+func layoutDevs(tb *plan.Testbed, rl *plan.RingLayout) []RingDev {
+	if rl == nil {
+		return nil
+	}
+	zones := map[string]int{}
+	var devs []RingDev
+	for _, d := range rl.Devices {
+		if _, ok := zones[d.Host]; !ok {
+			zones[d.Host] = len(zones) + 1
+		}
+		devs = append(devs, RingDev{ID: -1, Region: 1, Zone: zones[d.Host], IP: d.IP, Port: d.Port,
+			Device: d.Name, Weight: d.Weight, Host: d.Host})
+	}
+	return devs
+}
+
+// RingFiles names the ring files of tb's rings.
+func RingFiles(tb *plan.Testbed) []string {
+	var out []string
+	for _, r := range tb.Rings {
+		out = append(out, path.Join(SwiftDir, r.Name+".ring.gz"))
+	}
+	return out
+}
+
+// DistributeRings copies the ring files from host b to every other host
+// that runs a service; hosts that have them already are left alone.
+func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, rep *Report) error {
+	dir, err := os.MkdirTemp("", "benchbed-rings-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	files := map[string][]byte{}
+	for _, f := range RingFiles(tb) {
+		local := filepath.Join(dir, path.Base(f))
+		if _, err := p.Download(ctx, b.Name, f, local); err != nil {
+			return err
+		}
+		if files[f], err = os.ReadFile(local); err != nil {
+			return err
+		}
+	}
+	var targets []string
+	for _, h := range ServiceHosts(tb) {
+		if h.Name != b.Name {
+			targets = append(targets, h.Name)
+		}
+	}
+	sum := p.FanOut(ctx, targets, func(ctx context.Context, host string) error {
+		for _, f := range RingFiles(tb) {
+			ch, err := p.Upload(ctx, host, remote.File{Path: f, Content: files[f], Mode: 0o644, Owner: "root", Group: "root"})
+			if err != nil {
+				return fmt.Errorf("%s: ring %s: %w", host, f, err)
+			}
+			if ch != remote.Unchanged {
+				rep.Change(host, "ring %s from %s (%s)", path.Base(f), b.Name, ch)
+			}
+		}
+		return nil
+	})
+	return sum.Err()
+}

@@ -1,0 +1,139 @@
+package orchestrate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+
+	"benchbed/plan"
+	"benchbed/remote"
+)
+
+// Listener is one address a server of a host answers /healthcheck on.
+type Listener struct {
+	Service string
+	Addr    string // ip:port
+}
+
+// HostDaemons returns host h's daemons in start order (memcached first on a
+// proxy host) and the listeners of its Swift servers, from the rendering:
+// storage servers listen on their ring ports on this host (one per disk
+// with servers_per_port), others on the conf's bind_port.
+func HostDaemons(tb *plan.Testbed, r *plan.Rendering, h *plan.Host) ([]Daemon, []Listener) {
+	var ds []Daemon
+	var ls []Listener
+	for _, s := range hostServices(tb, h) {
+		ip, ports := listenOn(tb, r, h, s)
+		if s.Role == "proxy" && !hasDaemon(ds, "memcached") {
+			ds = append(ds, MemcachedDaemon(s.Manager, h.Address))
+		}
+		ds = append(ds, SwiftDaemon(s, ports))
+		for _, p := range ports {
+			ls = append(ls, Listener{Service: s.Name, Addr: joinHostPort(ip, p)})
+		}
+	}
+	return ds, ls
+}
+
+func hasDaemon(ds []Daemon, name string) bool {
+	for _, d := range ds {
+		if d.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// listenOn returns the address and ports service s of host h listens on.
+func listenOn(tb *plan.Testbed, r *plan.Rendering, h *plan.Host, s *plan.Service) (string, []int) {
+	ip, port := h.Address, 0
+	if c := r.Conf(h.Name, s.Path); c != nil {
+		if v, ok := c.File.Value("DEFAULT", "bind_ip"); ok && v != "" && v != "0.0.0.0" && v != "::" {
+			ip = v
+		}
+		if v, ok := c.File.Value("DEFAULT", "bind_port"); ok {
+			port, _ = strconv.Atoi(v)
+		}
+	}
+	seen := map[int]bool{}
+	var ports []int
+	for _, rl := range r.Layout.Rings {
+		if rl.Ring.Role == s.Role {
+			for _, p := range rl.Ports(h.Name) {
+				if !seen[p] {
+					seen[p] = true
+					ports = append(ports, p)
+				}
+			}
+		}
+	}
+	if len(ports) == 0 && port > 0 {
+		ports = []int{port}
+	}
+	if len(ports) == 0 && s.Role == "proxy" {
+		ports = []int{8080}
+	}
+	sort.Ints(ports)
+	return ip, ports
+}
+
+func joinHostPort(ip string, port int) string {
+	if len(ip) > 0 && ip[0] != '[' && containsColon(ip) {
+		return "[" + ip + "]:" + strconv.Itoa(port)
+	}
+	return ip + ":" + strconv.Itoa(port)
+}
+
+func containsColon(s string) bool {
+	for _, c := range s {
+		if c == ':' {
+			return true
+		}
+	}
+	return false
+}
+
+// StartServices starts host's daemons that are not running and restarts
+// those whose confs changed (restartAll: every Swift server, after a
+// swift.conf change).
+func StartServices(ctx context.Context, p *remote.Pool, host string, ds []Daemon, changed map[string]bool, restartAll bool, rep *Report) error {
+	for _, d := range ds {
+		_, err := p.Run(ctx, host, d.StatusScript())
+		running := err == nil
+		var exit *remote.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			return err
+		}
+		switch {
+		case !running:
+			if _, err := p.Run(ctx, host, d.StartScript()); err != nil {
+				return fmt.Errorf("%s: starting %s: %w", host, d.Name, err)
+			}
+			rep.Change(host, "started %s (%s)", d.Name, d.Manager)
+		case changed[d.Name] || (restartAll && d.Name != "memcached"):
+			if _, err := p.Run(ctx, host, d.RestartScript()); err != nil {
+				return fmt.Errorf("%s: restarting %s: %w", host, d.Name, err)
+			}
+			rep.Change(host, "restarted %s (%s): its conf changed", d.Name, d.Manager)
+		}
+	}
+	return nil
+}
+
+// changedServices maps the written conf paths of host to its services.
+func changedServices(tb *plan.Testbed, h *plan.Host, written []string) (map[string]bool, bool) {
+	out, swiftConf := map[string]bool{}, false
+	for _, w := range written {
+		if w == plan.SwiftConfPath {
+			swiftConf = true
+		}
+		for _, s := range hostServices(tb, h) {
+			if s.Path == w {
+				out[s.Name] = true
+			}
+		}
+	}
+	return out, swiftConf
+}

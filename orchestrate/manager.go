@@ -80,8 +80,8 @@ func MemcachedDaemon(manager, addr string) Daemon {
 	return d
 }
 
-func (d Daemon) runDir() string { return or(d.RunDir, RunDir) }
-func (d Daemon) logDir() string { return or(d.LogDir, LogDir) }
+func (d Daemon) runDir() string  { return or(d.RunDir, RunDir) }
+func (d Daemon) logDir() string  { return or(d.LogDir, LogDir) }
 func (d Daemon) pidFile() string { return path.Join(d.runDir(), d.Name+".pid") }
 func (d Daemon) logFile() string { return path.Join(d.logDir(), d.Name+".log") }
 

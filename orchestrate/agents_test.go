@@ -1,0 +1,180 @@
+package orchestrate
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"benchbed/load"
+)
+
+const agentsScenario = `{"name": "get", "crud_profile": [0, 1, 0, 0], "run_seconds": 1, "user_count": 4,
+  "container_count": 2, "sizes": [{"name": "tiny", "size_min": 10, "size_max": 10}], "initial_files": {"tiny": 20}}`
+
+// localAgents runs agents in-process (load.RunAgent over pipes): the real
+// agent code, without SSH.
+type localAgents struct {
+	mu       sync.Mutex
+	offsets  map[string]time.Duration
+	jobs     []load.Job
+	started  int
+	installs []string
+}
+
+func (l *localAgents) Install(_ context.Context, host string) (string, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.installs = append(l.installs, host)
+	return "/opt/benchbed", nil
+}
+
+func (l *localAgents) ClockOffset(_ context.Context, host string) (time.Duration, time.Duration, error) {
+	return l.offsets[host], time.Millisecond, nil
+}
+
+func (l *localAgents) Start(ctx context.Context, host, bin string) (*AgentProc, error) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	br := bufio.NewReader(inR)
+	tee := io.MultiReader(&jobTap{l: l, br: br}, br)
+	go func() {
+		err := load.RunAgent(context.Background(), tee, outW, nil)
+		outW.Close()
+		inR.Close()
+		done <- err
+	}()
+	l.mu.Lock()
+	l.started++
+	l.mu.Unlock()
+	var once sync.Once
+	var err error
+	return &AgentProc{Stdin: inW, Stdout: outR, Wait: func() error { once.Do(func() { err = <-done }); return err }}, nil
+}
+
+// jobTap records the job line as the agent reads it.
+type jobTap struct {
+	l    *localAgents
+	br   *bufio.Reader
+	done bool
+}
+
+func (t *jobTap) Read(p []byte) (int, error) {
+	if t.done {
+		return 0, io.EOF
+	}
+	t.done = true
+	line, err := t.br.ReadBytes('\n')
+	var j load.Job
+	if json.Unmarshal(line, &j) == nil {
+		t.l.mu.Lock()
+		t.l.jobs = append(t.l.jobs, j)
+		t.l.mu.Unlock()
+	}
+	n := copy(p, line) // jobs are far smaller than the agent's read buffer
+	if n < len(line) {
+		return n, io.ErrShortBuffer
+	}
+	return n, err
+}
+
+func objectServer(t *testing.T) *httptest.Server {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("X-Auth-Token") != "tok" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		io.WriteString(w, "0123456789")
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func TestRunAgentsMergesAllAgents(t *testing.T) {
+	srv := objectServer(t)
+	la := &localAgents{}
+	m, err := RunAgents(context.Background(), la, AgentRun{Name: "c1", Clients: []string{"cl1", "cl2"}, PerClient: 2,
+		Scenario: []byte(agentsScenario), Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"},
+		Users: 6, Duration: 300 * time.Millisecond, Lead: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Done != 4 || la.started != 4 || len(la.installs) != 2 {
+		t.Fatalf("%d agents done, %d started, installs %v; want 4, 4, one per client", m.Done, la.started, la.installs)
+	}
+	if n := m.Recording["GET"].LastByte.Count(); n == 0 {
+		t.Fatal("no GET merged")
+	}
+	users := 0
+	for _, j := range la.jobs {
+		users += j.Users
+		if !j.StartAt.Equal(la.jobs[0].StartAt) || j.Clock.IsZero() || j.DurationS != 0.3 {
+			t.Fatalf("job %+v: every agent shares start_at and gets the clock and duration", j)
+		}
+	}
+	if len(la.jobs) != 4 || users != 6 {
+		t.Fatalf("%d jobs with %d users in all, want 4 and 6", len(la.jobs), users)
+	}
+}
+
+func TestRunAgentsRefusesClockSkew(t *testing.T) {
+	la := &localAgents{offsets: map[string]time.Duration{"cl2": 150 * time.Millisecond}}
+	_, err := RunAgents(context.Background(), la, AgentRun{Clients: []string{"cl1", "cl2"},
+		Scenario: []byte(agentsScenario), Auth: load.AuthSpec{StorageURL: "http://127.0.0.1:1/v1/a", Token: "tok"}})
+	if err == nil || !strings.Contains(err.Error(), "cl2") || !strings.Contains(err.Error(), "150ms") {
+		t.Fatalf("err = %v, want a refusal naming cl2 and its offset", err)
+	}
+	if la.started != 0 {
+		t.Fatalf("%d agents started despite the skew", la.started)
+	}
+}
+
+func TestRunAgentsStopsOnCancel(t *testing.T) {
+	srv := objectServer(t)
+	la := &localAgents{}
+	ctx, cancel := context.WithCancel(context.Background())
+	lives := make(chan load.Live, 100)
+	go func() { <-lives; cancel() }() // after the first interval
+	m, err := RunAgents(ctx, la, AgentRun{Clients: []string{"cl1"}, PerClient: 2, Scenario: []byte(agentsScenario),
+		Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"}, Duration: time.Hour,
+		Lead: 100 * time.Millisecond, Live: func(l load.Live) {
+			select {
+			case lives <- l:
+			default:
+			}
+		}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want the cancel", err)
+	}
+	if m == nil || m.Recording["GET"] == nil || m.Recording["GET"].LastByte.Count() == 0 {
+		t.Fatal("the partial results of a stopped run are kept")
+	}
+}
+
+func TestAgentJobsSplit(t *testing.T) {
+	r := AgentRun{Name: "x", Ops: 10, Rate: 90}
+	jobs := r.agentJobs(7, time.Unix(100, 0), []string{"a", "b", "a"})
+	var users int
+	var ops int64
+	for _, j := range jobs {
+		users += j.Users
+		ops += j.Ops
+		if j.Rate != 30 {
+			t.Fatalf("rate %v, want 30 each", j.Rate)
+		}
+	}
+	if users != 7 || ops != 10 || jobs[0].Users != 3 || jobs[2].Users != 2 {
+		t.Fatalf("jobs %+v", jobs)
+	}
+	if got := (AgentRun{Clients: []string{"a", "b"}, PerClient: 3}).agentHosts(4); strings.Join(got, ",") != "a,b,a,b" {
+		t.Fatalf("hosts %v: capped at the users", got)
+	}
+}

@@ -1,0 +1,126 @@
+package orchestrate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/user"
+	"strings"
+	"sync"
+	"time"
+
+	"benchbed/remote"
+)
+
+// Runner runs a shell command on a host; *remote.Pool is one.
+type Runner interface {
+	Run(ctx context.Context, host, cmd string) (*remote.Result, error)
+}
+
+var _ Runner = (*remote.Pool)(nil)
+
+// LockDir is the directory whose creation takes a host's sweep lock.
+const LockDir = "/var/tmp/benchbed-sweep.lock"
+
+// Holder says who holds a sweep lock, and since when.
+type Holder struct {
+	Run   string    `json:"run"`   // the run id
+	By    string    `json:"by"`    // user@machine of the orchestrator
+	PID   int       `json:"pid"`   // its process id
+	Since time.Time `json:"since"` // when it was taken
+}
+
+// NewHolder describes this process holding the lock for run.
+func NewHolder(run string) Holder {
+	by := "unknown"
+	if u, err := user.Current(); err == nil {
+		by = u.Username
+	}
+	host, _ := os.Hostname()
+	return Holder{Run: run, By: by + "@" + host, PID: os.Getpid(), Since: time.Now().UTC().Truncate(time.Second)}
+}
+
+// String describes the holder in a refusal.
+func (h Holder) String() string {
+	return fmt.Sprintf("run %s by %s (pid %d) since %s", h.Run, h.By, h.PID, h.Since.Format(time.RFC3339))
+}
+
+// LockError is a host's lock held by another run.
+type LockError struct {
+	Host   string
+	Holder Holder
+}
+
+func (e *LockError) Error() string {
+	return fmt.Sprintf("%s: locked by another sweep: %s (use --break-lock if it is gone)", e.Host, e.Holder)
+}
+
+// lockScript takes the lock (or reports the holder's line); with force an
+// existing lock is removed first.
+func lockScript(h Holder, force bool) string {
+	b, _ := json.Marshal(h)
+	s := ""
+	if force {
+		s = "rm -rf " + LockDir + "\n"
+	}
+	return s + "if mkdir " + LockDir + " 2>/dev/null; then printf '%s\\n' " + shellQuote(string(b)) + " > " + LockDir +
+		"/holder; echo taken; else echo \"held $(cat " + LockDir + "/holder 2>/dev/null)\"; fi"
+}
+
+// Lock takes the sweep lock on every host. A lock of the same run (a
+// resumed sweep) is taken over; another run's is refused with its holder,
+// unless force. On a refusal the locks taken are released.
+func Lock(ctx context.Context, r Runner, hosts []string, h Holder, force bool) error {
+	var mu sync.Mutex
+	var taken []string
+	err := forHosts(ctx, hosts, func(ctx context.Context, host string) error {
+		res, err := r.Run(ctx, host, lockScript(h, force))
+		if err != nil {
+			return err
+		}
+		out := strings.TrimSpace(string(res.Stdout))
+		if out != "taken" {
+			var other Holder
+			if err := json.Unmarshal([]byte(strings.TrimPrefix(out, "held ")), &other); err != nil {
+				return fmt.Errorf("%s: %s exists without a readable holder (%q); remove it or use --break-lock", host, LockDir, out)
+			}
+			if other.Run != h.Run {
+				return &LockError{Host: host, Holder: other}
+			}
+		}
+		mu.Lock()
+		taken = append(taken, host)
+		mu.Unlock()
+		return nil
+	})
+	if err != nil {
+		return errors.Join(err, Unlock(context.WithoutCancel(ctx), r, taken, h.Run))
+	}
+	return nil
+}
+
+// Unlock releases the locks of run on hosts (another run's are left).
+func Unlock(ctx context.Context, r Runner, hosts []string, run string) error {
+	script := "grep -qF " + shellQuote(`"run":"`+run+`"`) + " " + LockDir + "/holder 2>/dev/null && rm -rf " + LockDir + "; true"
+	return forHosts(ctx, hosts, func(ctx context.Context, host string) error {
+		_, err := r.Run(ctx, host, script)
+		return err
+	})
+}
+
+// forHosts runs fn on every host at once and joins the errors.
+func forHosts(ctx context.Context, hosts []string, fn func(context.Context, string) error) error {
+	errs := make([]error, len(hosts))
+	var wg sync.WaitGroup
+	for i, h := range hosts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = fn(ctx, h)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}

@@ -1,0 +1,102 @@
+package orchestrate
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"benchbed/results"
+)
+
+func TestBackupRestoreByteIdentical(t *testing.T) {
+	r := newShellRunner(t, "h1")
+	dir := t.TempDir()
+	conf, ring, fresh := filepath.Join(dir, "object-server.conf"), filepath.Join(dir, "object.ring.gz"), filepath.Join(dir, "new.conf")
+	os.WriteFile(conf, []byte("[DEFAULT]\nworkers = 4\n"), 0o640)
+	os.WriteFile(ring, []byte{0x1f, 0x8b, 1, 2, 3}, 0o644)
+	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	files := map[string][]string{"h1": {conf, ring, fresh}}
+	b, err := TakeBackup(ctx, r, run, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b["h1"]) != 3 || !b["h1"][2].Absent || len(b["h1"][0].SHA256) != 64 {
+		t.Fatalf("backup %+v", b)
+	}
+	// The sweep changes them.
+	os.WriteFile(conf, []byte("[DEFAULT]\nworkers = 8\n"), 0o600)
+	os.WriteFile(ring, []byte("other ring"), 0o644)
+	os.WriteFile(fresh, []byte("x"), 0o644)
+	// An interrupted sweep's second backup keeps the originals.
+	if _, err := TakeBackup(ctx, r, run, files); err != nil {
+		t.Fatal(err)
+	}
+	read, err := ReadBackup(run)
+	if err != nil || len(read["h1"]) != 3 || read["h1"][0] != b["h1"][0] {
+		t.Fatalf("manifest %+v, %v", read, err)
+	}
+	if err := RestoreFiles(ctx, r, read); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(conf); string(got) != "[DEFAULT]\nworkers = 4\n" {
+		t.Fatalf("conf %q", got)
+	}
+	if st, _ := os.Stat(conf); st.Mode().Perm() != 0o640 {
+		t.Fatalf("conf mode %v, want the original 0640", st.Mode().Perm())
+	}
+	if got, _ := os.ReadFile(ring); string(got) != "\x1f\x8b\x01\x02\x03" {
+		t.Fatalf("ring %q", got)
+	}
+	if _, err := os.Stat(fresh); !os.IsNotExist(err) {
+		t.Fatal("a file that did not exist before is removed")
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*benchbed*"))
+	if len(left) != 0 {
+		t.Fatalf("backups left after a verified restore: %v", left)
+	}
+}
+
+func TestRestoreReportsMismatch(t *testing.T) {
+	r := newShellRunner(t, "h1")
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "a.conf")
+	os.WriteFile(conf, []byte("one"), 0o644)
+	b := Backup{"h1": {{Path: conf, SHA256: strings.Repeat("0", 64)}}}
+	os.WriteFile(conf+SweepBackupSuffix, []byte("one"), 0o644)
+	err := RestoreFiles(context.Background(), r, b)
+	if err == nil || !strings.Contains(err.Error(), "h1") || !strings.Contains(err.Error(), conf) {
+		t.Fatalf("err = %v, want the host and file that differ", err)
+	}
+	if _, err := os.Stat(conf + SweepBackupSuffix); err != nil {
+		t.Fatal("the backup is kept when the check fails")
+	}
+}
+
+func TestCaptureEnv(t *testing.T) {
+	r := newShellRunner(t, "h1", "h2")
+	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CaptureEnv(context.Background(), r, run, []string{"h1", "h2"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []string{"h1", "h2"} {
+		b, err := os.ReadFile(filepath.Join(run.Dir, "env", h+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"## kernel\nLinux", "## memory\nMemTotal", "net.core.somaxconn = ", "## swift"} {
+			if !strings.Contains(string(b), want) {
+				t.Fatalf("%s env lacks %q:\n%s", h, want, b)
+			}
+		}
+	}
+}

@@ -34,7 +34,9 @@ type BuilderState struct {
 	Replicas     float64   `json:"replicas"`
 	MinPartHours int       `json:"min_part_hours"`
 	Devs         []RingDev `json:"devs"`
-	RingFile     bool      `json:"ring_file"` // the .ring.gz exists beside it
+	RingFile     bool      `json:"ring_file"`    // the .ring.gz exists beside it
+	RingCurrent  bool      `json:"ring_current"` // and holds what the builder would write
+	DevsChanged  bool      `json:"devs_changed"` // devices changed since the last rebalance
 }
 
 // WantedDevs lists the devices the testbed gives ring r, with the ports the
@@ -101,12 +103,16 @@ func PlanRing(dir string, r *plan.Ring, have *BuilderState, want []RingDev) (*Ri
 		c.Changes = append(c.Changes, fmt.Sprintf("min_part_hours %d -> %d", have.MinPartHours, r.MinPartHours))
 	}
 	c.diffDevs(srb, have.Devs, want)
+	if have.DevsChanged && !c.Rebalance {
+		c.Changes = append(c.Changes, "rebalance of earlier device changes")
+		c.Rebalance = true
+	}
 	if c.Rebalance {
 		// Exit 1 is a warning (e.g. min_part_hours kept partitions in
 		// place); write_ring below makes the ring file current either way.
-		c.Commands = append(c.Commands, "{ swift-ring-builder "+shellQuote(b)+" rebalance; rc=$?; [ $rc -le 1 ]; }")
+		srb("rebalance")
 	}
-	if len(c.Commands) > 0 || !have.RingFile {
+	if len(c.Commands) > 0 || !have.RingFile || !have.RingCurrent {
 		srb("write_ring")
 		if len(c.Changes) == 0 {
 			c.Changes = append(c.Changes, "ring file written")
@@ -168,13 +174,18 @@ func dumpScript(dir, name string) string {
 	ring := path.Join(dir, name+".ring.gz")
 	return fmt.Sprintf(`if [ -f %[1]s ]; then /usr/bin/python3 - %[1]s %[2]s <<'PY'
 import json, os, sys
-from swift.common.ring import RingBuilder
+from swift.common.ring import RingBuilder, RingData
 b = RingBuilder.load(sys.argv[1])
 devs = [{k: d[k] for k in ("id", "region", "zone", "ip", "port", "device", "weight")}
         for d in b.devs if d is not None]
+exists = os.path.exists(sys.argv[2])
+current = False
+if exists and b.devs_changed is False and b._replica2part2dev:
+    current = b.get_ring().to_dict() == RingData.load(sys.argv[2]).to_dict()
 print(json.dumps({"part_power": b.part_power, "replicas": b.replicas,
                   "min_part_hours": b.min_part_hours, "devs": devs,
-                  "ring_file": os.path.exists(sys.argv[2])}))
+                  "ring_file": exists, "ring_current": current,
+                  "devs_changed": bool(b.devs_changed)}))
 PY
 else echo null; fi`, shellQuote(b), shellQuote(ring))
 }

@@ -2,6 +2,7 @@ package orchestrate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -37,12 +38,13 @@ func BuildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.H
 		if len(c.Commands) == 0 {
 			continue
 		}
-		script := "set -e\n" + strings.Join(c.Commands, " >/dev/null\n") + " >/dev/null\n"
-		if _, err := p.Run(ctx, b.Name, script); err != nil {
-			return fmt.Errorf("ring %s: swift-ring-builder on %s: %w", r.Name, b.Name, err)
-		}
 		for _, x := range c.Changes {
 			rep.Change(b.Name, "ring %s: %s", r.Name, x)
+		}
+		for _, cmd := range c.Commands {
+			if err := runRingCmd(ctx, p, b.Name, r, cmd, rep); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -112,4 +114,38 @@ func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *p
 		return nil
 	})
 	return sum.Err()
+}
+
+// runRingCmd runs one swift-ring-builder command on host. A rebalance that
+// exits 1 (a warning: min_part_hours kept partitions in place, or nothing
+// needed to move) is reported with swift-ring-builder's words, not an
+// error; write_ring follows it anyway, and the next setup rebalances again
+// while the builder has unbalanced device changes.
+func runRingCmd(ctx context.Context, p *remote.Pool, host string, r *plan.Ring, cmd string, rep *Report) error {
+	res, err := p.Run(ctx, host, cmd+" 2>&1")
+	var exit *remote.ExitError
+	if err != nil && strings.HasSuffix(cmd, " rebalance") && errors.As(err, &exit) && exit.Code == 1 {
+		rep.Change(host, "ring %s: rebalance warned (min_part_hours %d): %s", r.Name, r.MinPartHours, oneLine(res))
+		return nil
+	}
+	if err != nil {
+		out := ""
+		if res != nil {
+			out = strings.TrimSpace(string(res.Stdout))
+		}
+		return fmt.Errorf("%s: ring %s: %q failed: %w %s", host, r.Name, cmd, err, out)
+	}
+	return nil
+}
+
+// oneLine gives a command's output on one line, shortened.
+func oneLine(res *remote.Result) string {
+	if res == nil {
+		return ""
+	}
+	s := strings.Join(strings.Fields(string(res.Stdout)), " ")
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
 }

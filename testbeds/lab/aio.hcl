@@ -45,10 +45,12 @@ host "aio" {
   disks "meta" { names = ["m0"] }
 }
 
+# min_part_hours = 0: in the lab a changed testbed (one more disk) moves
+# partitions at once; a real cluster keeps 1 hour or more.
 ring "object" {
   part_power     = 8
   replicas       = 1
-  min_part_hours = 1
+  min_part_hours = 0
   disks          = "object"
   port           = 6200
   port_base      = 6210
@@ -57,7 +59,7 @@ ring "object" {
 ring "container" {
   part_power     = 8
   replicas       = 1
-  min_part_hours = 1
+  min_part_hours = 0
   disks          = "meta"
   port           = 6201
 }
@@ -65,7 +67,7 @@ ring "container" {
 ring "account" {
   part_power     = 8
   replicas       = 1
-  min_part_hours = 1
+  min_part_hours = 0
   disks          = "meta"
   port           = 6202
 }

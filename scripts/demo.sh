@@ -1,7 +1,24 @@
 #!/usr/bin/env bash
-# make demo: validate and plan the seed's lab. (The local lab joins this when
-# it exists.)
+# make demo: brings the local lab up (testbeds/lab/up: four hosts in network
+# namespaces with their own sshd), turns it into a healthy Swift cluster
+# with `benchbed setup`, and shows what a sweep of the seed's variants would
+# do with `benchbed plan`. Root on Debian; `make lab-down` removes the lab.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin/benchbed validate testbeds/swiftstack-2015.hcl
-bin/benchbed plan testbeds/swiftstack-2015.hcl
+testbed=testbeds/lab/lab.hcl
+if [ "$(id -u)" -ne 0 ]; then
+  echo "demo: the local lab needs root (network namespaces, mounts, sshd); run make demo as root" >&2
+  exit 1
+fi
+testbeds/lab/up
+bin/benchbed validate "$testbed"
+bin/benchbed setup -q "$testbed"
+bin/benchbed plan "$testbed"
+cat <<MSG
+
+demo: the lab is up and healthy. Try it from the client host (KEY: the
+default of variable "auth_key" in $testbed):
+  ssh -F /var/lib/benchbed-lab/client/ssh_config client1 \\
+    swift -A http://198.18.0.11:8080/auth/v1.0 -U bench:bench -K KEY stat
+Run "bin/benchbed setup $testbed" again: it changes nothing. "make lab-down" removes the lab.
+MSG

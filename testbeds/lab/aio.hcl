@@ -16,7 +16,7 @@ variable "lab_dir" {
 
 variable "auth_key" {
   type        = string
-  default     = "benchbed-lab"
+  default     = "lab-bench-key"
   sensitive   = true
   description = "tempauth key of bench:bench (a lab-only key)"
 }

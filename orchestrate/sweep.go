@@ -1,0 +1,199 @@
+package orchestrate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"benchbed/plan"
+	"benchbed/remote"
+	"benchbed/results"
+)
+
+// SweepOptions tune a sweep.
+type SweepOptions struct {
+	Log           io.Writer     // progress lines and the live req/s line (nil = none)
+	RunsDir       string        // root of the run directories ("" = the testbed's sweep.runs_dir)
+	Resume        string        // a run id or directory to continue ("" = a new run)
+	Only          []string      // variant names to run (nil = all)
+	BreakLock     bool          // remove another sweep's locks
+	OnFailure     string        // "continue" or "stop" ("" = the testbed's)
+	HealthTimeout time.Duration // per cell, for every server to answer (0 = 120 s)
+	Agents        AgentHosts    // nil = PoolAgents over the pool
+}
+
+// Sweeper runs one sweep of a testbed's matrix. Its steps run in order;
+// each step that changes something registers a cleanup first, and the
+// cleanups run in reverse when the sweep ends, fails or is interrupted.
+type Sweeper struct {
+	tb   *plan.Testbed
+	p    *remote.Pool
+	opts SweepOptions
+	run  *results.Run
+	j    *results.Journal
+
+	rend     map[string]*plan.Rendering // by variant name
+	base     *plan.Rendering            // the first variant's: what restore restarts
+	backup   Backup
+	finished map[string]bool // cells kept from an earlier attempt
+	cells    []cellResult
+
+	mu       sync.Mutex
+	cleanups []cleanup // a stack: the last pushed runs first
+	failed   int       // cells that failed
+}
+
+// cleanup undoes a step.
+type cleanup struct {
+	name string
+	fn   func(context.Context) error
+}
+
+// sweepStep is one run-wide step.
+type sweepStep struct {
+	name    string
+	run     func(context.Context) error
+	cleanup func(context.Context) error // nil = nothing to undo
+}
+
+// NewSweeper prepares a sweep of tb over p and creates (or, with
+// opts.Resume, opens) its run directory.
+func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts SweepOptions) (*Sweeper, error) {
+	if opts.RunsDir == "" {
+		opts.RunsDir = tb.Sweep.RunsDir
+	}
+	if opts.OnFailure == "" {
+		opts.OnFailure = tb.Sweep.OnFailure
+	}
+	if opts.HealthTimeout <= 0 {
+		opts.HealthTimeout = 120 * time.Second
+	}
+	if opts.Agents == nil {
+		opts.Agents = PoolAgents{Pool: p}
+	}
+	for _, v := range opts.Only {
+		if tb.Variant(v) == nil {
+			return nil, fmt.Errorf("--only %s: %s has no such variant", v, tb.File)
+		}
+	}
+	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}}
+	if err := s.openRun(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Run is the run directory.
+func (s *Sweeper) Run() *results.Run { return s.run }
+
+// Sweep runs the steps, then the cleanups under cleanupCtx (a first
+// interrupt cancels ctx; cancelling cleanupCtx too abandons the cleanups:
+// Left says what remains). It returns the summary of every cell run or
+// kept, and an error when a step or a cell failed or ctx was cancelled.
+func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, error) {
+	defer s.j.Close()
+	steps := []sweepStep{
+		{"preflight", s.preflight, nil},
+		{"lock", s.lock, s.unlock},
+		{"environment", s.captureEnv, nil},
+		{"render", s.prepare, nil},
+		{"backup", s.takeBackup, s.restoreIfWanted},
+		{"prefill", s.prefill, nil},
+		{"cells", s.runCells, nil},
+	}
+	var err error
+	for _, st := range steps {
+		if st.cleanup != nil {
+			s.push(st.name, st.cleanup)
+		}
+		if err = s.step(ctx, st.name, "", "", st.run); err != nil {
+			break
+		}
+	}
+	if cerr := s.unwind(cleanupCtx); cerr != nil {
+		err = errors.Join(err, cerr)
+	}
+	sum, serr := s.writeSummary()
+	if err == nil && s.failed > 0 {
+		err = fmt.Errorf("%d cell(s) failed; see %s", s.failed, s.run.Dir)
+	}
+	return sum, errors.Join(err, serr)
+}
+
+// step journals fn's start and outcome.
+func (s *Sweeper) step(ctx context.Context, name, cell, host string, fn func(context.Context) error) error {
+	s.journal(results.Entry{Step: name, Cell: cell, Host: host, Status: results.StepStarted})
+	start := time.Now()
+	err := fn(ctx)
+	e := results.Entry{Step: name, Cell: cell, Host: host, Status: results.StepOK,
+		Detail: fmt.Sprintf("%.1f s", time.Since(start).Seconds())}
+	if err != nil {
+		e.Status, e.Detail = results.StepFailed, s.tb.Mask(err.Error())
+	}
+	s.journal(e)
+	return err
+}
+
+// journal adds e; a journal that cannot be written is reported, not fatal.
+func (s *Sweeper) journal(e results.Entry) {
+	if err := s.j.Add(e); err != nil {
+		s.logf("warning: %v", err)
+	}
+}
+
+func (s *Sweeper) logf(format string, a ...any) {
+	if s.opts.Log != nil {
+		fmt.Fprintf(s.opts.Log, "sweep: %s\n", s.tb.Mask(fmt.Sprintf(format, a...)))
+	}
+}
+
+func (s *Sweeper) push(name string, fn func(context.Context) error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cleanups = append(s.cleanups, cleanup{name: name, fn: fn})
+}
+
+// unwind runs the cleanups, last first; each one runs even when an earlier
+// one failed.
+func (s *Sweeper) unwind(ctx context.Context) error {
+	var errs []error
+	for {
+		s.mu.Lock()
+		n := len(s.cleanups)
+		if n == 0 {
+			s.mu.Unlock()
+			return errors.Join(errs...)
+		}
+		c := s.cleanups[n-1]
+		s.mu.Unlock()
+		err := s.step(ctx, "undo-"+c.name, "", "", c.fn)
+		s.mu.Lock()
+		s.cleanups = s.cleanups[:n-1]
+		s.mu.Unlock()
+		if err != nil {
+			errs = append(errs, fmt.Errorf("undo %s: %w", c.name, err))
+		}
+	}
+}
+
+// Left says what an abandoned sweep leaves undone: the cleanups not run
+// yet, newest first, and how to finish them.
+func (s *Sweeper) Left() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for i := len(s.cleanups) - 1; i >= 0; i-- {
+		switch s.cleanups[i].name {
+		case "backup":
+			out = append(out, "the original confs and rings are not restored: run `benchbed restore "+s.run.Dir+"`")
+		case "lock":
+			out = append(out, "the sweep locks ("+LockDir+") are still held: `benchbed restore` releases them")
+		default:
+			out = append(out, "undo "+s.cleanups[i].name)
+		}
+	}
+	return out
+}

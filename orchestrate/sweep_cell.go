@@ -1,0 +1,183 @@
+package orchestrate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"benchbed/plan"
+	"benchbed/results"
+	"benchbed/templates"
+)
+
+// cellResult is one cell of the matrix and its outcome.
+type cellResult struct {
+	cell plan.Cell
+	res  results.Cell
+}
+
+// restarts is, per host, the services whose inputs changed in a cell.
+type restarts struct {
+	mu    sync.Mutex
+	hosts map[string]map[string]bool
+}
+
+func (r *restarts) add(host, service string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.hosts == nil {
+		r.hosts = map[string]map[string]bool{}
+	}
+	if r.hosts[host] == nil {
+		r.hosts[host] = map[string]bool{}
+	}
+	r.hosts[host][service] = true
+}
+
+func (r *restarts) of(host string) map[string]bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.hosts[host]
+}
+
+// selected reports whether --only lets cell c run.
+func (s *Sweeper) selected(c plan.Cell) bool {
+	return len(s.opts.Only) == 0 || slices.Contains(s.opts.Only, c.Variant.Name)
+}
+
+// runCells runs every selected cell in order, keeping those an earlier
+// attempt finished; a failed cell stops the sweep when on_failure = stop.
+func (s *Sweeper) runCells(ctx context.Context) error {
+	for _, c := range plan.Expand(s.tb) {
+		if !s.selected(c) {
+			continue
+		}
+		if s.finished[c.ID] {
+			if res, err := s.readCell(c); err == nil {
+				s.logf("cell %s: kept from the interrupted run", c.ID)
+				s.cells = append(s.cells, cellResult{cell: c, res: res})
+				continue
+			}
+		}
+		s.logf("cell %s (%s)", c.ID, cellLabel(s.tb, c))
+		res, err := s.runCell(ctx, c)
+		s.cells = append(s.cells, cellResult{cell: c, res: res})
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil {
+			s.failed++
+			s.logf("cell %s failed: %v", c.ID, err)
+			if s.opts.OnFailure == "stop" {
+				return fmt.Errorf("cell %s failed (on_failure = stop): %w", c.ID, err)
+			}
+		}
+	}
+	return nil
+}
+
+// runCell brings the lab to the cell's variant and measures it: ring
+// ports, confs, restarts, health, warm-up, run, collect. A failure is
+// recorded in the cell's directory (error.txt) and the journal.
+func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error) {
+	res := results.Cell{Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: "failed"}
+	dir, err := s.run.CellDir(c.ID)
+	if err != nil {
+		return res, err
+	}
+	r := s.rend[c.Variant.Name]
+	rs := &restarts{}
+	steps := []struct {
+		name string
+		fn   func(context.Context) error
+	}{
+		{"record", func(context.Context) error { return s.recordCell(dir, r) }},
+		{"ring-ports", func(ctx context.Context) error { return s.switchRings(ctx, c.Variant, rs) }},
+		{"push-conf", func(ctx context.Context) error { return s.pushConfs(ctx, r, rs) }},
+		{"restart", func(ctx context.Context) error { return s.restart(ctx, r, rs) }},
+		{"health", func(ctx context.Context) error { return s.health(ctx, r, dir) }},
+		{"warmup", func(ctx context.Context) error { return s.warmup(ctx, c) }},
+		{"run", func(ctx context.Context) error { return s.measure(ctx, c, dir, &res) }},
+	}
+	for _, st := range steps {
+		if err := s.step(ctx, st.name, c.ID, "", st.fn); err != nil {
+			if ctx.Err() != nil {
+				res.Status = "interrupted"
+			}
+			_ = results.WriteFileAtomic(filepath.Join(dir, "error.txt"),
+				[]byte(s.tb.Mask(fmt.Sprintf("%s: %v\n", st.name, err))), 0o640)
+			return res, fmt.Errorf("%s: %w", st.name, err)
+		}
+	}
+	return res, nil
+}
+
+// recordCell keeps the cell's confs (secrets masked) and ring ports.
+func (s *Sweeper) recordCell(dir string, r *plan.Rendering) error {
+	if _, err := r.WriteMasked(filepath.Join(dir, "confs"), templates.NewMasker(s.tb.Sensitive)); err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(r.Layout.Text()), 0o640)
+}
+
+// pushConfs places every host's confs for the cell; only files whose
+// content differs are written, and their services marked for restart.
+func (s *Sweeper) pushConfs(ctx context.Context, r *plan.Rendering, rs *restarts) error {
+	rep := NewReport(names(s.tb.Hosts))
+	err := s.p.FanOut(ctx, names(ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
+		written, err := PushConfs(ctx, s.p, r, host, rep)
+		changed, all := changedServices(s.tb, s.tb.Host(host), written)
+		for svc := range changed {
+			rs.add(host, svc)
+		}
+		if all {
+			for _, svc := range hostServices(s.tb, s.tb.Host(host)) {
+				rs.add(host, svc.Name)
+			}
+		}
+		return err
+	}).Err()
+	s.logChanges(rep)
+	return err
+}
+
+// restart restarts on each host only the services whose inputs changed
+// (and starts any that is not running).
+func (s *Sweeper) restart(ctx context.Context, r *plan.Rendering, rs *restarts) error {
+	rep := NewReport(names(s.tb.Hosts))
+	err := s.p.FanOut(ctx, names(ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
+		ds, _ := HostDaemons(s.tb, r, s.tb.Host(host))
+		return StartServices(ctx, s.p, host, ds, rs.of(host), false, rep)
+	}).Err()
+	s.logChanges(rep)
+	return err
+}
+
+// logChanges logs what a report says changed.
+func (s *Sweeper) logChanges(rep *Report) {
+	for _, h := range s.tb.Hosts {
+		for _, c := range rep.Changes(h.Name) {
+			s.logf("  %s: %s", h.Name, c)
+		}
+	}
+}
+
+// health waits for every server of the cell's rendering; a server that
+// does not answer in time fails the cell with its last log lines saved in
+// the cell's logs/ directory.
+func (s *Sweeper) health(ctx context.Context, r *plan.Rendering, dir string) error {
+	err := waitAllHealthy(ctx, s.tb, s.p, r, s.opts.HealthTimeout)
+	if err == nil || ctx.Err() != nil {
+		return err
+	}
+	var errs []error
+	for _, h := range ServiceHosts(s.tb) {
+		for _, svc := range hostServices(s.tb, h) {
+			errs = append(errs, s.saveLog(ctx, h.Name, svc, dir))
+		}
+	}
+	return errors.Join(append([]error{err}, errs...)...)
+}

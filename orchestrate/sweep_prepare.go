@@ -1,0 +1,211 @@
+package orchestrate
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"benchbed/plan"
+	"benchbed/remote"
+	"benchbed/results"
+)
+
+// SweepInfo is the run directory's sweep.json: what `benchbed restore RUN`
+// needs to find the testbed again.
+type SweepInfo struct {
+	Testbed string    `json:"testbed"` // the testbed file's absolute path
+	Name    string    `json:"name"`    // the testbed's name
+	Started time.Time `json:"started"`
+}
+
+// SweepInfoName is sweep.json's name in the run directory.
+const SweepInfoName = "sweep.json"
+
+// openRun creates the run directory (or opens the one to resume), opens
+// its journal and keeps the cells an earlier attempt finished.
+func (s *Sweeper) openRun() error {
+	var err error
+	if s.opts.Resume != "" {
+		s.run, err = results.OpenRun(s.opts.RunsDir, s.tb.Name, s.opts.Resume)
+	} else {
+		s.run, err = results.NewRun(s.opts.RunsDir, s.tb.Name, time.Now())
+	}
+	if err != nil {
+		return err
+	}
+	if s.opts.Resume != "" {
+		entries, err := s.run.ReadJournal()
+		if err != nil {
+			return err
+		}
+		s.finished = results.Finished(entries)
+	} else if err := s.saveTestbed(); err != nil {
+		return err
+	}
+	s.j, err = s.run.OpenJournal()
+	return err
+}
+
+// saveTestbed keeps the testbed file as used and sweep.json in the run.
+func (s *Sweeper) saveTestbed() error {
+	src, err := os.ReadFile(s.tb.File)
+	if err != nil {
+		return err
+	}
+	if err := s.run.WriteFile("testbed.hcl", src); err != nil {
+		return err
+	}
+	abs, err := filepath.Abs(s.tb.File)
+	if err != nil {
+		return err
+	}
+	b, _ := json.MarshalIndent(SweepInfo{Testbed: abs, Name: s.tb.Name, Started: s.run.Started}, "", "  ")
+	return s.run.WriteFile(SweepInfoName, b)
+}
+
+// ReadSweepInfo reads a run's sweep.json.
+func ReadSweepInfo(runDir string) (*SweepInfo, error) {
+	b, err := os.ReadFile(filepath.Join(runDir, SweepInfoName))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a sweep's run directory: %w", runDir, err)
+	}
+	var si SweepInfo
+	if err := json.Unmarshal(b, &si); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(runDir, SweepInfoName), err)
+	}
+	return &si, nil
+}
+
+// preflight checks every host before anything changes.
+func (s *Sweeper) preflight(ctx context.Context) error {
+	rep := remote.Preflight(ctx, s.p, []string{"python3", "ss", "sha256sum", "cp", "date"})
+	if err := rep.Err(); err != nil {
+		if s.opts.Log != nil {
+			_ = rep.Render(s.opts.Log)
+		}
+		return err
+	}
+	return nil
+}
+
+func (s *Sweeper) lock(ctx context.Context) error {
+	return Lock(ctx, s.p, s.p.Hosts(), NewHolder(s.run.ID), s.opts.BreakLock)
+}
+
+func (s *Sweeper) unlock(ctx context.Context) error {
+	return Unlock(ctx, s.p, s.p.Hosts(), s.run.ID)
+}
+
+func (s *Sweeper) captureEnv(ctx context.Context) error {
+	return CaptureEnv(ctx, s.p, s.run, s.p.Hosts())
+}
+
+// prepare renders every variant with the cluster's swift.conf hashes (read
+// from the builder host, never changed) and saves each variant's confs,
+// secrets masked, and ring ports in the run.
+func (s *Sweeper) prepare(ctx context.Context) error {
+	b, err := BuilderHost(s.tb)
+	if err != nil {
+		return err
+	}
+	have, err := ReadHashes(ctx, s.p, b.Name)
+	if err != nil {
+		return err
+	}
+	if len(have) < 2 {
+		return fmt.Errorf("%s: swift.conf has no hash path prefix and suffix: run `benchbed setup %s` first", b.Name, s.tb.File)
+	}
+	s.tb.Sensitive = append(s.tb.Sensitive, have.Values()...)
+	s.rend = map[string]*plan.Rendering{}
+	for i, v := range s.tb.Variants {
+		r, err := s.tb.Render(v, plan.RenderOptions{})
+		if err != nil {
+			return err
+		}
+		for _, c := range r.Confs {
+			if c.Path == plan.SwiftConfPath {
+				have.Apply(c.File)
+			}
+		}
+		s.rend[v.Name] = r
+		if i == 0 {
+			s.base = r
+		}
+	}
+	return nil
+}
+
+// backupFiles lists per host every file the sweep may change: each conf
+// any variant renders there, the ring files on the service hosts, and the
+// builders on the builder host.
+func (s *Sweeper) backupFiles() (map[string][]string, error) {
+	b, err := BuilderHost(s.tb)
+	if err != nil {
+		return nil, err
+	}
+	files := map[string][]string{}
+	add := func(host, p string) {
+		if !slices.Contains(files[host], p) {
+			files[host] = append(files[host], p)
+		}
+	}
+	for _, v := range s.tb.Variants {
+		for _, c := range s.rend[v.Name].Confs {
+			add(c.Host.Name, c.Path)
+		}
+	}
+	for _, h := range ServiceHosts(s.tb) {
+		for _, f := range RingFiles(s.tb) {
+			add(h.Name, f)
+		}
+	}
+	for _, r := range s.tb.Rings {
+		add(b.Name, builderPath(SwiftDir, r.Name))
+	}
+	return files, nil
+}
+
+func (s *Sweeper) takeBackup(ctx context.Context) error {
+	files, err := s.backupFiles()
+	if err != nil {
+		return err
+	}
+	s.backup, err = TakeBackup(ctx, s.p, s.run, files)
+	var n int
+	for _, fs := range s.backup {
+		n += len(fs)
+	}
+	s.logf("backed up %d files on %d hosts", n, len(s.backup))
+	return err
+}
+
+// restoreIfWanted restores the lab unless the testbed says not to.
+func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
+	if !s.tb.Sweep.Restore {
+		s.logf("sweep.restore is false: the lab keeps the last cell's confs; `benchbed restore %s` restores it", s.run.Dir)
+		return nil
+	}
+	s.logf("restoring the original confs and rings")
+	return RestoreLab(ctx, s.tb, s.p, s.base, s.backup, s.opts.Log)
+}
+
+// cellLabel is a cell's row label in the table: the variant's description
+// (the seed's row text) or name, with the workload and repeat when the
+// matrix has several.
+func cellLabel(tb *plan.Testbed, c plan.Cell) string {
+	l := c.Variant.Name
+	if c.Variant.Description != "" {
+		l = c.Variant.Description
+	}
+	if len(tb.Workloads) > 1 {
+		l += " / " + c.Workload.Name
+	}
+	if tb.Sweep.Repeat > 1 {
+		l += fmt.Sprintf(" #%d", c.Repeat)
+	}
+	return l
+}

@@ -1,0 +1,137 @@
+package orchestrate
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"benchbed/load"
+	"benchbed/plan"
+	"benchbed/results"
+)
+
+// CellFile is a cell's result in its directory.
+const CellFile = "cell.json"
+
+// workloadAuth is how a workload's agents reach the cluster.
+func workloadAuth(w *plan.Workload) load.AuthSpec {
+	if w.Auth == nil {
+		return load.AuthSpec{StorageURL: w.StorageURL, Token: w.Token}
+	}
+	a := load.AuthSpec{URL: w.Auth.URL, User: w.Auth.User, Key: w.Auth.Key}
+	if w.Auth.Kind == "v3" {
+		a.Project, a.Domain = w.Auth.Project, w.Auth.Domain
+	}
+	return a
+}
+
+// agentRun is the agents' run of cell c; d > 0 replaces its duration (the
+// warm-up).
+func (s *Sweeper) agentRun(c plan.Cell, d time.Duration) AgentRun {
+	w := c.Workload
+	users, dur := plan.RunShape(w)
+	ar := AgentRun{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
+		Auth: workloadAuth(w), Users: users, Duration: dur, Ops: int64(w.OperationCount), Rate: w.Rate,
+		Live: s.liveLine()}
+	if d > 0 {
+		ar.Duration, ar.Ops = d, 0
+	}
+	return ar
+}
+
+// liveLine prints the merged req/s and errors about every 5 seconds.
+func (s *Sweeper) liveLine() func(load.Live) {
+	var mu sync.Mutex
+	var next float64
+	return func(l load.Live) {
+		mu.Lock()
+		defer mu.Unlock()
+		if l.Elapsed < next {
+			return
+		}
+		next = l.Elapsed + 5
+		s.logf("  %6.1f s  %9.1f req/s  %d errors  (%d agents)", l.Elapsed, l.ReqPerS, l.Errors, l.Agents)
+	}
+}
+
+// warmup runs the cell's workload for the sweep's warm-up, unmeasured.
+func (s *Sweeper) warmup(ctx context.Context, c plan.Cell) error {
+	if s.tb.Sweep.Warmup <= 0 {
+		return nil
+	}
+	_, err := RunAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup))
+	return err
+}
+
+// measure runs the cell from the agents, merges their streams into the
+// cell's result and writes it (cell.json) in the cell's directory. Partial
+// results of an interrupted run are kept with status "interrupted".
+func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
+	m, err := RunAgents(ctx, s.opts.Agents, s.agentRun(c, 0))
+	if m != nil {
+		cell := results.Summarise(m.Recording, m.Duration)
+		cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
+		cell.Status = "ok"
+		switch {
+		case ctx.Err() != nil:
+			cell.Status = "interrupted"
+		case err != nil:
+			cell.Status = "failed"
+		case cell.Total.Count == 0:
+			cell.Status = "failed"
+			err = fmt.Errorf("no operation succeeded (%d errors: %v)", cell.Total.Errors, cell.Total.ErrorsBy)
+		}
+		*res = cell
+	}
+	if werr := writeJSON(filepath.Join(dir, CellFile), res); werr != nil && err == nil {
+		err = werr
+	}
+	return err
+}
+
+// readCell reads a finished cell's result.
+func (s *Sweeper) readCell(c plan.Cell) (results.Cell, error) {
+	var res results.Cell
+	dir, err := s.run.CellDir(c.ID)
+	if err != nil {
+		return res, err
+	}
+	b, err := os.ReadFile(filepath.Join(dir, CellFile))
+	if err != nil {
+		return res, err
+	}
+	return res, json.Unmarshal(b, &res)
+}
+
+func writeJSON(p string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(p, append(b, '\n'), 0o640)
+}
+
+// saveLog keeps the last lines of service's log on host in the cell's
+// logs/ directory, secrets masked.
+func (s *Sweeper) saveLog(ctx context.Context, host string, svc *plan.Service, dir string) error {
+	d := SwiftDaemon(svc, nil)
+	var script string
+	switch svc.Manager {
+	case plan.ManagerSystemd:
+		script = "journalctl -u " + shellQuote(d.Unit) + " -n 50 --no-pager 2>&1"
+	case plan.ManagerSwiftInit:
+		script = "tail -n 50 /var/log/syslog 2>&1 || journalctl -n 50 --no-pager 2>&1"
+	default:
+		script = "tail -n 50 " + d.logFile() + " 2>&1"
+	}
+	res, err := s.p.Run(context.WithoutCancel(ctx), host, script+"; true")
+	if err != nil {
+		return err
+	}
+	p := filepath.Join(dir, "logs", results.SafeName(host)+"-"+results.SafeName(svc.Name)+".log")
+	return results.WriteFileAtomic(p, []byte(s.tb.Mask(string(res.Stdout))), 0o640)
+}

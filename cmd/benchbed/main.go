@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 )
 
 func main() {
@@ -15,7 +16,7 @@ func main() {
 // run executes the CLI with args and returns the process exit code.
 func run(args []string) int {
 	root := newRootCmd()
-	root.SetArgs(args)
+	root.SetArgs(terraformStyle(args))
 	err := root.Execute()
 	if err == nil {
 		return 0
@@ -29,6 +30,26 @@ func run(args []string) int {
 	}
 	fmt.Fprintln(os.Stderr, "benchbed:", err)
 	return 1
+}
+
+// terraformStyle accepts Terraform's single-dash -var and -var-file (with a
+// separate value or "="), which cobra would read as bundled short flags.
+func terraformStyle(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if a == "--" {
+			copy(out[i:], args[i:])
+			break
+		}
+		for _, f := range []string{"-var", "-var-file"} {
+			if a == f || strings.HasPrefix(a, f+"=") {
+				a = "-" + a
+				break
+			}
+		}
+		out[i] = a
+	}
+	return out
 }
 
 // exitError carries an exit code out of a subcommand. An empty msg means the

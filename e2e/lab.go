@@ -1,0 +1,180 @@
+// Package e2e holds benchbed's end-to-end tests against the local lab
+// (testbeds/lab: hosts in network namespaces with their own sshd and real
+// Swift from Debian's packages), and the helper other packages' tests use to
+// get that lab:
+//
+//	func TestMain(m *testing.M) { os.Exit(e2e.Main(m)) }
+//
+//	func TestSomething(t *testing.T) {
+//		lab := e2e.Lab(t) // skips loudly without root or the packages
+//		out := lab.Benchbed(t, "setup", lab.Testbed)
+//		...
+//	}
+//
+// The lab is brought up once per test binary (after taking down whatever
+// lab was there) and taken down by Main at the end. A lock serialises test
+// binaries that use it, since there is one lab per machine.
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"syscall"
+	"testing"
+)
+
+// Env is the local lab as tests see it.
+type Env struct {
+	Root      string // the repository's root
+	Dir       string // the lab's state directory (/var/lib/benchbed-lab)
+	Testbed   string // testbeds/lab/lab.hcl
+	SSHConfig string // ssh_config naming every lab host
+	bin       string // benchbed built for this test binary
+}
+
+// Hosts are the lab's hosts, as named in lab.hcl.
+var Hosts = []string{"proxy1", "stor1", "stor2", "client1"}
+
+// LabDir is where testbeds/lab/up keeps the lab's state.
+const LabDir = "/var/lib/benchbed-lab"
+
+var (
+	once      sync.Once
+	env       *Env
+	skip      string // why the lab cannot run here
+	upErr     error
+	lockFD    = -1
+	broughtUp bool
+)
+
+// Lab returns the local lab, bringing it up on first use in this test
+// binary. It skips t (naming what is missing) where the lab cannot run: not
+// Linux, not root, or without the commands and Debian packages it needs.
+func Lab(t testing.TB) *Env {
+	t.Helper()
+	once.Do(start)
+	if skip != "" {
+		t.Skip("SKIP: " + skip)
+	}
+	if upErr != nil {
+		t.Fatalf("lab up: %v", upErr)
+	}
+	return env
+}
+
+// Main runs the tests of m and takes the lab down afterwards if one of them
+// brought it up. Use it from TestMain.
+func Main(m *testing.M) int {
+	code := m.Run()
+	if broughtUp {
+		if out, err := script("down"); err != nil {
+			fmt.Fprintf(os.Stderr, "e2e: lab down: %v\n%s", err, out)
+			if code == 0 {
+				code = 1
+			}
+		}
+	}
+	if lockFD >= 0 {
+		syscall.Close(lockFD)
+	}
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	return code
+}
+
+// start checks the machine, takes the lock and brings a fresh lab up.
+func start() {
+	root, err := repoRoot()
+	if err != nil {
+		upErr = err
+		return
+	}
+	env = &Env{Root: root, Dir: LabDir, Testbed: filepath.Join(root, "testbeds", "lab", "lab.hcl"),
+		SSHConfig: filepath.Join(LabDir, "client", "ssh_config")}
+	if skip = missing(); skip != "" {
+		return
+	}
+	if upErr = lock(); upErr != nil {
+		return
+	}
+	if out, err := script("down"); err != nil {
+		upErr = fmt.Errorf("taking down an earlier lab: %v\n%s", err, out)
+		return
+	}
+	broughtUp = true
+	if out, err := script("up"); err != nil {
+		upErr = fmt.Errorf("%v\n%s", err, out)
+	}
+}
+
+// missing says why the lab cannot run on this machine, or "".
+func missing() string {
+	if runtime.GOOS != "linux" {
+		return "the local lab needs Linux (network namespaces)"
+	}
+	if os.Geteuid() != 0 {
+		return "the local lab needs root (network namespaces, mounts, sshd); CI runs it as root"
+	}
+	var miss []string
+	for _, c := range []string{"ip", "unshare", "flock", "ssh", "ssh-keygen", "/usr/sbin/sshd", "swift-ring-builder",
+		"swift-proxy-server", "swift-object-server", "swift-container-server", "swift-account-server",
+		"memcached", "swift", "ss", "setsid"} {
+		if _, err := exec.LookPath(c); err != nil {
+			miss = append(miss, c)
+		}
+	}
+	if len(miss) > 0 {
+		return fmt.Sprintf("the local lab needs %v (Debian: scripts/deps.sh installs them as root)", miss)
+	}
+	return ""
+}
+
+// lock takes the machine-wide e2e lock, held until the binary ends.
+func lock() error {
+	if err := os.MkdirAll("/run/lock", 0o755); err != nil {
+		return err
+	}
+	fd, err := syscall.Open("/run/lock/benchbed-e2e.lock", syscall.O_CREAT|syscall.O_RDWR|syscall.O_CLOEXEC, 0o644)
+	if err != nil {
+		return fmt.Errorf("e2e lock: %w", err)
+	}
+	if err := syscall.Flock(fd, syscall.LOCK_EX); err != nil {
+		syscall.Close(fd)
+		return fmt.Errorf("e2e lock: %w", err)
+	}
+	lockFD = fd
+	return nil
+}
+
+// script runs testbeds/lab/<name> with args.
+func script(name string, args ...string) ([]byte, error) {
+	cmd := exec.Command(filepath.Join(env.Root, "testbeds", "lab", name), args...)
+	var b bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &b, &b
+	err := cmd.Run()
+	return b.Bytes(), err
+}
+
+// repoRoot finds the directory holding go.mod above the working directory.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}

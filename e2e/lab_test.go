@@ -1,0 +1,155 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestMain(m *testing.M) { os.Exit(Main(m)) }
+
+// TestLab is the local lab's whole story, in order: hosts isolated from each
+// other, setup from bare hosts, a round trip with the swift CLI from
+// client1, setup again changes nothing, one more disk is a ring change that
+// keeps the data, and down leaves nothing.
+func TestLab(t *testing.T) {
+	lab := Lab(t)
+	steps := []struct {
+		name string
+		fn   func(*testing.T, *Env)
+	}{
+		{"HostsSeeOnlyTheirOwnFiles", testIsolation},
+		{"SetupFromBareHosts", testSetup},
+		{"SwiftCLIRoundTripFromClient", testSwiftCLI},
+		{"SetupAgainChangesNothing", testSetupAgain},
+		{"OneMoreDiskIsARingChange", testOneMoreDisk},
+		{"DownLeavesNothing", testDown},
+	}
+	for _, s := range steps {
+		if !t.Run(s.name, func(t *testing.T) { s.fn(t, lab) }) {
+			t.Fatalf("step %s failed; later steps depend on it", s.name)
+		}
+	}
+}
+
+func testIsolation(t *testing.T, lab *Env) {
+	if out, err := lab.SSH(t, "stor1", "touch /srv/node/only-on-stor1 && ls /srv/node"); err != nil {
+		t.Fatalf("stor1: %v\n%s", err, out)
+	}
+	out, err := lab.SSH(t, "stor2", "ls -A /srv/node; ls /var/lib/benchbed-lab/hosts; test ! -e /var/lib/benchbed-lab/client/id_ed25519 && echo no-client-key")
+	if err != nil {
+		t.Fatalf("stor2: %v\n%s", err, out)
+	}
+	if strings.Contains(out, "only-on-stor1") || strings.Contains(out, "stor1") || !strings.Contains(out, "no-client-key") {
+		t.Errorf("stor2 sees stor1's files or the client key:\n%s", out)
+	}
+	if out, err := lab.SSH(t, "stor1", "rm /srv/node/only-on-stor1"); err != nil {
+		t.Fatalf("stor1: %v\n%s", err, out)
+	}
+}
+
+func testSetup(t *testing.T, lab *Env) {
+	out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed)
+	if err != nil {
+		t.Fatalf("benchbed setup: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	for _, want := range []string{"setup: changes applied; the cluster is healthy", "started proxy-server (direct)",
+		"started object-server (direct)", "ring object: created", "auth, PUT, GET, DELETE ok"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("setup's summary lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out+errOut, "lab-bench-key") {
+		t.Errorf("setup printed the lab's auth key:\n%s\n%s", out, errOut)
+	}
+}
+
+// swiftEnv is the swift CLI's auth for lab.hcl's bench user.
+const swiftEnv = "export ST_AUTH=http://198.18.0.11:8080/auth/v1.0 ST_USER=bench:bench ST_KEY=lab-bench-key; "
+
+func testSwiftCLI(t *testing.T, lab *Env) {
+	script := swiftEnv + `set -e
+head -c 65536 /dev/urandom > /tmp/e2e.obj
+swift upload e2e /tmp/e2e.obj --object-name kept >/dev/null
+swift upload e2e /tmp/e2e.obj --object-name gone >/dev/null
+swift download e2e gone -o /tmp/e2e.back >/dev/null
+cmp /tmp/e2e.obj /tmp/e2e.back && echo same-bytes
+swift delete e2e gone >/dev/null
+swift list e2e`
+	out, err := lab.SSH(t, "client1", script)
+	if err != nil {
+		t.Fatalf("swift CLI on client1: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "same-bytes") || strings.TrimSpace(out[strings.Index(out, "same-bytes")+len("same-bytes"):]) != "kept" {
+		t.Errorf("swift CLI round trip: want the same bytes back and only \"kept\" listed, got:\n%s", out)
+	}
+}
+
+func testSetupAgain(t *testing.T, lab *Env) {
+	out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed)
+	if err != nil {
+		t.Fatalf("second benchbed setup: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	if !strings.Contains(out, "setup: no change; the cluster is healthy") {
+		t.Errorf("second setup changed something:\n%s", out)
+	}
+	for _, h := range Hosts {
+		if !strings.Contains(out, h+": no change") {
+			t.Errorf("second setup: %s is not unchanged:\n%s", h, out)
+		}
+	}
+}
+
+// testOneMoreDisk gives stor1 a fifth object disk: setup adds the device and
+// rebalances without a rebuild, and the object written before is still there.
+func testOneMoreDisk(t *testing.T, lab *Env) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(lab.Testbed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	i, j := strings.Index(text, `host "stor1"`), strings.Index(text, `host "stor2"`)
+	if i < 0 || j < i {
+		t.Fatalf("%s has no stor1 block before stor2", lab.Testbed)
+	}
+	stor1 := strings.Replace(text[i:j], "names = local.disks", `names = concat(local.disks, ["d4"])`, 1)
+	if stor1 == text[i:j] {
+		t.Fatalf("%s: stor1's object disks are not \"names = local.disks\"", lab.Testbed)
+	}
+	scen, err := os.ReadFile(filepath.Join(filepath.Dir(lab.Testbed), "64K_get_lab.scenario"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := filepath.Join(dir, "lab.hcl")
+	must(t, os.WriteFile(changed, []byte(text[:i]+stor1+text[j:]), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "64K_get_lab.scenario"), scen, 0o644))
+	out, errOut, err := lab.Benchbed(t, "setup", "-q", changed)
+	if err != nil {
+		t.Fatalf("setup with one more disk: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	for _, want := range []string{"made /srv/node/d4", "ring object: add 198.18.0.21:6200/d4 (stor1)", "ring object.ring.gz from proxy1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("setup with one more disk lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "created") || strings.Contains(out, "remove ") {
+		t.Errorf("one more disk rebuilt or removed a ring:\n%s", out)
+	}
+	got, err := lab.SSH(t, "client1", swiftEnv+"swift download e2e kept -o /tmp/e2e.back >/dev/null && cmp /tmp/e2e.obj /tmp/e2e.back && echo kept-intact")
+	if err != nil || !strings.Contains(got, "kept-intact") {
+		t.Errorf("the object written before the new disk: %v\n%s", err, got)
+	}
+	rb, err := lab.SSH(t, "proxy1", "swift-ring-builder /etc/swift/object.builder")
+	if err != nil || !strings.Contains(rb, "up-to-date") || !strings.Contains(rb, " d4 ") {
+		t.Errorf("object builder after the change (want d4 and an up-to-date ring): %v\n%s", err, rb)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

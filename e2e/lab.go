@@ -34,7 +34,6 @@ type Env struct {
 	Dir       string // the lab's state directory (/var/lib/benchbed-lab)
 	Testbed   string // testbeds/lab/lab.hcl
 	SSHConfig string // ssh_config naming every lab host
-	bin       string // benchbed built for this test binary
 }
 
 // Hosts are the lab's hosts, as named in lab.hcl.

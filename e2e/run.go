@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"testing"
 )
@@ -41,7 +40,10 @@ func (e *Env) binary(t testing.TB) string {
 			return
 		}
 		buildDir = dir
-		gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+		gobin, err := exec.LookPath("go")
+		if err != nil {
+			gobin = "/usr/local/go/bin/go"
+		}
 		cmd := exec.Command(gobin, "build", "-o", filepath.Join(dir, "benchbed"), "./cmd/benchbed")
 		cmd.Dir = e.Root
 		buildOut, buildErr = cmd.CombinedOutput()

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"sync"
 
 	"github.com/pkg/sftp"
 )
@@ -196,4 +197,24 @@ func fillFile(c *sftp.Client, f *sftp.File, src io.Reader, mode fs.FileMode, uid
 		return f.Sync()
 	}
 	return nil
+}
+
+// UploadAll uploads files to host concurrently over its one SFTP session
+// and returns each file's Change, in order. Every file is attempted; the
+// error joins the failures.
+func (p *Pool) UploadAll(ctx context.Context, host string, files []File) ([]Change, error) {
+	changes := make([]Change, len(files))
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, maxSessions)
+	for i, f := range files {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			changes[i], errs[i] = p.Upload(ctx, host, f)
+		}()
+	}
+	wg.Wait()
+	return changes, errors.Join(errs...)
 }

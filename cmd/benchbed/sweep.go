@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"benchbed/orchestrate"
+)
+
+func init() { register(newSweepCmd) }
+
+// sweepCmdFlags are `benchbed sweep`'s options.
+type sweepCmdFlags struct {
+	resume        string
+	only          []string
+	breakLock     bool
+	onFailure     string
+	runsDir       string
+	healthTimeout time.Duration
+}
+
+func newSweepCmd() *cobra.Command {
+	var f sweepCmdFlags
+	var lf *loadFlags
+	cmd := &cobra.Command{
+		Use:   "sweep FILE",
+		Short: "Run the testbed's whole matrix over SSH and print seed 000's table",
+		Long: "Checks and locks every host, records their environment, backs up every conf and ring it will\n" +
+			"change, prefills once, then per cell switches ring ports, pushes the confs that changed,\n" +
+			"restarts what changed, waits for health, warms up and runs the workload from the agents.\n" +
+			"At the end the originals are restored and checked. A first interrupt stops the agents and\n" +
+			"restores the lab; a second exits at once (then `benchbed restore RUN`).\n" +
+			"Exit status: 0 every cell ok, 1 a cell or step failed, 130 interrupted.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runSweepCmd(cmd, args[0], lf, f) },
+	}
+	lf = addLoadFlags(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&f.resume, "resume", "", "continue the run RUN (id or directory), keeping its finished cells")
+	fl.StringArrayVar(&f.only, "only", nil, "run only this variant (repeatable)")
+	fl.BoolVar(&f.breakLock, "break-lock", false, "take the hosts' locks even if another sweep holds them")
+	fl.StringVar(&f.onFailure, "on-failure", "", "continue or stop after a failed cell (default: the testbed's)")
+	fl.StringVar(&f.runsDir, "runs-dir", "", "root of the run directories (default: the testbed's sweep.runs_dir)")
+	fl.DurationVar(&f.healthTimeout, "health-timeout", 0, "how long every server has to answer after a restart (default 2m)")
+	return cmd
+}
+
+func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags) error {
+	if f.onFailure != "" && f.onFailure != "continue" && f.onFailure != "stop" {
+		return fmt.Errorf("--on-failure %q: want continue or stop", f.onFailure)
+	}
+	tb, ok := lf.load(cmd, file)
+	if !ok {
+		return exitCode(2)
+	}
+	stderr := cmd.ErrOrStderr()
+	p, err := orchestrate.NewPool(tb)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	sw, err := orchestrate.NewSweeper(tb, p, orchestrate.SweepOptions{Log: stderr, RunsDir: f.runsDir, Resume: f.resume,
+		Only: f.only, BreakLock: f.breakLock, OnFailure: f.onFailure, HealthTimeout: f.healthTimeout})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stderr, "sweep: run directory", sw.Run().Dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	interrupted := watchInterrupts(stderr, cancel, sw)
+	_, err = sw.Sweep(ctx, context.Background())
+	if terr := sw.Table(cmd.OutOrStdout()); terr != nil {
+		return terr
+	}
+	fmt.Fprintln(stderr, "sweep: results in", sw.Run().Dir)
+	switch {
+	case interrupted():
+		fmt.Fprintln(stderr, "benchbed: interrupted; partial results kept; resume with --resume", sw.Run().ID)
+		return exitCode(130)
+	case err != nil:
+		fmt.Fprintln(stderr, "benchbed:", tb.Mask(err.Error()))
+		return exitCode(1)
+	}
+	return nil
+}
+
+// watchInterrupts cancels the sweep on the first SIGINT or SIGTERM; on the
+// second it prints what is left to undo and exits at once.
+func watchInterrupts(w io.Writer, cancel func(), sw *orchestrate.Sweeper) (interrupted func() bool) {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	got := make(chan struct{})
+	go func() {
+		<-sigs
+		close(got)
+		fmt.Fprintln(w, "\nbenchbed: interrupt: stopping the agents and restoring the lab (interrupt again to exit at once)")
+		cancel()
+		<-sigs
+		fmt.Fprintln(w, "\nbenchbed: second interrupt: exiting now. Left undone:")
+		for _, l := range sw.Left() {
+			fmt.Fprintln(w, "  -", l)
+		}
+		os.Exit(130)
+	}()
+	return func() bool {
+		select {
+		case <-got:
+			return true
+		default:
+			return false
+		}
+	}
+}

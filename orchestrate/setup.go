@@ -41,6 +41,9 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 	if err != nil {
 		return nil, err
 	}
+	for _, w := range r.Warnings {
+		logf("warning: %s", tb.Mask(w.String()))
+	}
 	builder, err := BuilderHost(tb)
 	if err != nil {
 		return nil, err

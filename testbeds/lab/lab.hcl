@@ -88,6 +88,7 @@ ring "container" {
   min_part_hours = 0
   disks          = "meta"
   port           = 6201
+  port_base      = 6220
 }
 
 ring "account" {
@@ -96,6 +97,7 @@ ring "account" {
   min_part_hours = 0
   disks          = "meta"
   port           = 6202
+  port_base      = 6230
 }
 
 service "proxy-server" {

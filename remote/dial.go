@@ -28,7 +28,11 @@ type dialFunc func(ctx context.Context, addr string) (net.Conn, error)
 func directDial(timeout time.Duration) dialFunc {
 	return func(ctx context.Context, addr string) (net.Conn, error) {
 		d := net.Dialer{Timeout: timeout}
-		return d.DialContext(ctx, "tcp", addr)
+		c, err := d.DialContext(ctx, "tcp", addr)
+		if err != nil {
+			return nil, err
+		}
+		return quickAck(c), nil
 	}
 }
 

@@ -159,3 +159,20 @@ func TestUploadBinaryIsContentAddressed(t *testing.T) {
 		t.Fatalf("new content must get a new name: %q %v", dst2, err)
 	}
 }
+
+func TestUploadAll(t *testing.T) {
+	p, _ := newTestPool(t, 1)
+	files := []File{{Path: "/x", Content: []byte("1")}, {Path: "/missing/y", Content: []byte("2")}, {Path: "/z", Content: []byte("3")}}
+	changes, err := p.UploadAll(context.Background(), "h0", files)
+	if err == nil || !strings.Contains(err.Error(), "/missing/y") || strings.Contains(err.Error(), "/z") {
+		t.Fatalf("err = %v, want only /missing/y failing", err)
+	}
+	if changes[0] != Written || changes[2] != Written {
+		t.Fatalf("changes = %v", changes)
+	}
+	for _, f := range []string{"/x", "/z"} {
+		if _, ok := remoteRead(t, p, "h0", f); !ok {
+			t.Fatalf("%s not uploaded", f)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package orchestrate
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"benchbed/plan"
+)
+
+// labTestbed loads testbeds/lab/lab.hcl from this tree.
+func labTestbed(t *testing.T) *plan.Testbed {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(file), "..", "testbeds", "lab", "lab.hcl")
+	tb, diags := plan.Load(path, plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", path, diags)
+	}
+	return tb
+}
+
+func render(t *testing.T, tb *plan.Testbed, variant string) *plan.Rendering {
+	t.Helper()
+	r, err := tb.Render(tb.Variant(variant), plan.RenderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func describe(ds []Daemon, ls []Listener) string {
+	var b strings.Builder
+	for _, d := range ds {
+		fmt.Fprintf(&b, "%s(%s) ", d.Name, d.Manager)
+	}
+	for _, l := range ls {
+		fmt.Fprintf(&b, "%s@%s ", l.Service, l.Addr)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func TestHostDaemonsOfTheLab(t *testing.T) {
+	tb := labTestbed(t)
+	for _, c := range []struct{ variant, host, want string }{
+		{"normal", "proxy1", "memcached(direct) proxy-server(direct) proxy-server@198.18.0.11:8080"},
+		{"normal", "stor1", "object-server(direct) container-server(direct) account-server(direct) " +
+			"object-server@198.18.0.21:6200 container-server@198.18.0.21:6201 account-server@198.18.0.21:6202"},
+		{"servers_per_port=2", "stor2", "object-server(direct) container-server(direct) account-server(direct) " +
+			"object-server@198.18.0.22:6210 object-server@198.18.0.22:6211 object-server@198.18.0.22:6212 object-server@198.18.0.22:6213 " +
+			"container-server@198.18.0.22:6201 account-server@198.18.0.22:6202"},
+		{"normal", "client1", ""},
+	} {
+		got := describe(HostDaemons(tb, render(t, tb, c.variant), tb.Host(c.host)))
+		if got != c.want {
+			t.Errorf("%s on %s:\n got %s\nwant %s", c.variant, c.host, got, c.want)
+		}
+	}
+}
+
+func TestDisksScriptOfTheLab(t *testing.T) {
+	tb := labTestbed(t)
+	s := DisksScript(tb, tb.Host("stor1"), DevicesRoot)
+	for _, d := range []string{"d0", "d1", "d2", "d3", "m0"} {
+		if !strings.Contains(s, "mkdir -p /srv/node/"+d+";") {
+			t.Errorf("stor1's disk script does not make /srv/node/%s:\n%s", d, s)
+		}
+	}
+	if s := DisksScript(tb, tb.Host("proxy1"), DevicesRoot); strings.Contains(s, "/srv/node/d") {
+		t.Errorf("proxy1 gets disks:\n%s", s)
+	}
+}
+
+func TestMountScriptNeverFormatsAnotherFilesystem(t *testing.T) {
+	s := mountScript(plan.Disk{Name: "d0", Device: "/dev/sdb", Filesystem: "xfs", Format: true}, "/srv/node/d0")
+	for _, w := range []string{"mkfs.xfs -q -f -L d0 /dev/sdb", `[ "$have" = xfs ] ||`, "not formatting it", "mount -o noatime /dev/sdb /srv/node/d0"} {
+		if !strings.Contains(s, w) {
+			t.Errorf("mount script lacks %q:\n%s", w, s)
+		}
+	}
+	if !strings.Contains(s, `if [ -z "$have" ]; then mkfs`) {
+		t.Errorf("mkfs is not guarded by an empty device:\n%s", s)
+	}
+	s = mountScript(plan.Disk{Name: "d1", Device: "/dev/sdc"}, "/srv/node/d1")
+	if strings.Contains(s, "mkfs") || !strings.Contains(s, "format is not set") {
+		t.Errorf("a disk without format = true may be formatted:\n%s", s)
+	}
+}
+
+func TestPoolConfigsAndBuilder(t *testing.T) {
+	tb := labTestbed(t)
+	cfgs := PoolConfigs(tb)
+	if len(cfgs) != 4 || cfgs[0].Name != "proxy1" || cfgs[0].Address != "198.18.0.11" || cfgs[0].User != "root" ||
+		!strings.HasSuffix(cfgs[0].SSHConfigFile, "/client/ssh_config") || len(cfgs[0].KnownHosts) != 1 {
+		t.Errorf("pool configs: %+v", cfgs)
+	}
+	b, err := BuilderHost(tb)
+	if err != nil || b.Name != "proxy1" {
+		t.Errorf("builder host %v, %v; want proxy1", b, err)
+	}
+	if got := names(ServiceHosts(tb)); strings.Join(got, ",") != "proxy1,stor1,stor2" {
+		t.Errorf("service hosts %v", got)
+	}
+}

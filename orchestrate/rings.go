@@ -39,6 +39,31 @@ type BuilderState struct {
 	DevsChanged  bool      `json:"devs_changed"` // devices changed since the last rebalance
 }
 
+// WantedDevs lists the devices the testbed gives ring r, with the ports the
+// variant v gives them: one port per host (r.Port), or one port per disk
+// (r.PortBase + the disk's index) when v sets port_per_disk. Every host with
+// r's role and disk group is one zone, numbered from 1 in declaration order.
+func WantedDevs(tb *plan.Testbed, r *plan.Ring, v *plan.Variant) []RingDev {
+	var devs []RingDev
+	zone := 0
+	for _, h := range tb.Hosts {
+		g := h.DiskGroup(r.Disks)
+		if !h.HasRole(r.Role) || g == nil {
+			continue
+		}
+		zone++
+		for i, d := range g.Disks {
+			port := r.Port
+			if v != nil && v.PortPerDisk(r.Name) {
+				port = r.PortBase + i
+			}
+			devs = append(devs, RingDev{ID: -1, Region: 1, Zone: zone, IP: h.Address, Port: port,
+				Device: d.Name, Weight: d.Weight, Host: h.Name})
+		}
+	}
+	return devs
+}
+
 // RingChange is what setup does to one ring on its builder host.
 type RingChange struct {
 	Ring      string   // ring name

@@ -154,6 +154,7 @@ func lock() error {
 // script runs testbeds/lab/<name> with args.
 func script(name string, args ...string) ([]byte, error) {
 	cmd := exec.Command(filepath.Join(env.Root, "testbeds", "lab", name), args...)
+	cmd.Env = append(os.Environ(), "BENCHBED_E2E_LOCK_HELD=1")
 	var b bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &b, &b
 	err := cmd.Run()

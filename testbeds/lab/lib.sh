@@ -27,9 +27,16 @@ die() { echo "lab: error: $*" >&2; exit 1; }
 
 need_root() { [ "$(id -u)" -eq 0 ] || die "must run as root (network namespaces, mounts, sshd)"; }
 
-# lock takes the lab's lock so that two up/down runs never interleave.
+# lock takes the lab's lock so that two up/down runs never interleave, and
+# waits while an e2e test binary uses the lab (it holds benchbed-e2e.lock for
+# its whole run and says so to the scripts it calls).
 lock() {
   mkdir -p /run/lock
+  if [ -z "${BENCHBED_E2E_LOCK_HELD:-}" ]; then
+    exec 8>/run/lock/benchbed-e2e.lock
+    flock -n 8 || { log "an e2e test uses the lab; waiting for it to end"; flock -w 1800 8; } ||
+      die "an e2e test still holds /run/lock/benchbed-e2e.lock"
+  fi
   exec 9>/run/lock/benchbed-lab.lock
   flock -w 300 9 || die "another lab up/down holds /run/lock/benchbed-lab.lock"
 }

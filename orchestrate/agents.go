@@ -122,9 +122,12 @@ func RunAgents(ctx context.Context, hs AgentHosts, r AgentRun) (*load.Merged, er
 		lead = 2 * time.Second
 	}
 	jobs := r.agentJobs(users, time.Now().Add(lead).Round(time.Millisecond), hosts)
+	// The jobs carry no Clock: the agent's check of it would count the
+	// job's delivery (SSH, process start) as skew and refuse loaded but
+	// well-synced hosts; prepareClients measured each offset instead, with
+	// the round trip taken out.
 	var sendErr error
 	for i, p := range procs {
-		jobs[i].Clock = time.Now()
 		if err := sendJob(p.Stdin, jobs[i]); err != nil && sendErr == nil {
 			sendErr = fmt.Errorf("agent on %s: sending the job: %w", hosts[i], err)
 		}

@@ -74,7 +74,7 @@ func (s *Sweeper) switchRing(ctx context.Context, builder string, r *plan.Ring, 
 	if have == nil || !have.RingFile {
 		return false, fmt.Errorf("no builder or ring file in %s: run `benchbed setup %s` first", SwiftDir, s.tb.File)
 	}
-	c, err := PlanRing(SwiftDir, r, have, WantedDevs(s.tb, r, v))
+	c, err := PlanRing(SwiftDir, r, have, layoutDevs(s.tb, s.rend[v.Name].Layout.Ring(r.Name)))
 	if err != nil || len(c.Commands) == 0 {
 		return false, err
 	}

@@ -103,7 +103,9 @@ func (w *eventWriter) write(e Event) {
 // checks the clocks, runs it, and writes Events to out. It stops early when
 // ctx is done or in reaches its end (the orchestrator went away), and
 // returns only when every request and goroutine of the run has ended.
-func RunAgent(ctx context.Context, in io.Reader, out io.Writer) error {
+// onStart (if not nil) learns the number of users before the run starts
+// (the command sets the memory limit with it).
+func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(users int)) error {
 	w := &eventWriter{enc: json.NewEncoder(out)}
 	br := bufio.NewReaderSize(in, 1<<16)
 	line, err := br.ReadBytes('\n')
@@ -125,7 +127,7 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer) error {
 		cancel()
 	}()
 	w.write(Event{Type: "ready", Agent: job.Agent, Clock: time.Now()})
-	res, err := runAgentJob(ctx, job, cfg, w)
+	res, err := runAgentJob(ctx, job, cfg, w, onStart)
 	if err != nil {
 		return agentFail(w, job.Agent, err)
 	}
@@ -165,10 +167,13 @@ func (j Job) config(now time.Time) (Config, error) {
 
 // runAgentJob runs the job, streaming one interval and one progress event
 // per interval.
-func runAgentJob(ctx context.Context, job Job, cfg Config, w *eventWriter) (*Result, error) {
+func runAgentJob(ctx context.Context, job Job, cfg Config, w *eventWriter, onStart func(users int)) (*Result, error) {
 	users := cfg.Users
 	if users <= 0 {
 		users = cfg.Scenario.UserCount
+	}
+	if onStart != nil {
+		onStart(users)
 	}
 	hc := &http.Client{Transport: NewTransport(users)}
 	defer hc.CloseIdleConnections()

@@ -36,7 +36,7 @@ func startAgent(ctx context.Context, stdin io.Reader) (io.Reader, func() error) 
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		err := RunAgent(ctx, stdin, pw)
+		err := RunAgent(ctx, stdin, pw, nil)
 		_ = pw.Close()
 		done <- err
 	}()
@@ -86,7 +86,7 @@ func TestAgentRefusesSkewAndLateStart(t *testing.T) {
 		"late": func(j *Job) { j.StartAt = time.Now().Add(-time.Second) },
 	} {
 		var out strings.Builder
-		err := RunAgent(context.Background(), strings.NewReader(agentJob(t, f, name, mut)), &out)
+		err := RunAgent(context.Background(), strings.NewReader(agentJob(t, f, name, mut)), &out, nil)
 		if err == nil || !strings.Contains(out.String(), `"type":"error"`) || !strings.Contains(err.Error(), "refusing") {
 			t.Errorf("%s: err %v, out %s", name, err, out.String())
 		}

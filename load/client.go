@@ -20,6 +20,7 @@ type Client struct {
 	HTTP       *http.Client
 	Auth       Auth
 	MaxRetries int // attempts after the first on 401, 503 or a transport error
+	ReadBuffer int // bytes of each session's read buffer (0: 64 KiB)
 }
 
 // NewTransport returns an HTTP transport that keeps conns connections per

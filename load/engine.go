@@ -206,6 +206,9 @@ func (u *users) loop(ctx context.Context, id uint64) {
 	rng := rand.New(rand.NewPCG(uint64(u.start.UnixNano()), id))
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
+	sess := u.cfg.Client.NewSession(ctx)
+	sess.bufSize = u.cfg.Client.readBufferFor(u.cfg.Users)
+	defer sess.Close()
 	req := &Request{}
 	for {
 		at, ok := u.next(ctx, timer)
@@ -214,12 +217,12 @@ func (u *users) loop(ctx context.Context, id uint64) {
 		}
 		c := pick(u.objs.sizeCum, rng.Float64())
 		op := crudOps[pick(u.objs.classes[c].crudCum[:], rng.Float64())]
-		u.do(ctx, req, op, c, rng, at)
+		u.do(sess, req, op, c, rng, at)
 	}
 }
 
 // do runs one drawn operation and records it.
-func (u *users) do(ctx context.Context, req *Request, op string, c int, rng *rand.Rand, at time.Time) {
+func (u *users) do(sess *Session, req *Request, op string, c int, rng *rand.Rand, at time.Time) {
 	o := u.objs
 	*req = Request{}
 	var index int64
@@ -237,7 +240,7 @@ func (u *users) do(ctx context.Context, req *Request, op string, c int, rng *ran
 		index, req.Method = o.toDelete(c, rng), http.MethodDelete
 	}
 	req.Container, req.Object = o.container(c, index), o.name(c, index)
-	u.rec.Record(op, u.cfg.Client.Do(ctx, req, at))
+	u.rec.Record(op, sess.Do(req, at))
 }
 
 // deleteAfter returns the X-Delete-After header of the scenario's

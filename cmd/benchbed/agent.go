@@ -25,7 +25,9 @@ func newAgentCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return load.RunAgent(ctx, cmd.InOrStdin(), cmd.OutOrStdout())
+			restore := func() {}
+			defer func() { restore() }()
+			return load.RunAgent(ctx, cmd.InOrStdin(), cmd.OutOrStdout(), func(users int) { restore = load.SetMemoryLimit(users) })
 		},
 	}
 }

@@ -77,6 +77,7 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if users <= 0 {
 		users = s.UserCount
 	}
+	defer load.SetMemoryLimit(users)()
 	hc := &http.Client{Transport: load.NewTransport(users)}
 	auth, err := f.auth.NewAuth(hc)
 	if err != nil {

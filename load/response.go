@@ -1,0 +1,148 @@
+package load
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// head is what a response's status line and headers say.
+type head struct {
+	status    int
+	length    int64 // Content-Length, -1 when absent
+	chunked   bool
+	keepAlive bool
+}
+
+// readHead reads an HTTP/1.x status line and headers from br, skipping 1xx
+// interim responses.
+func readHead(br *bufio.Reader) (head, error) {
+	for {
+		h, err := readOneHead(br)
+		if err != nil || h.status >= 200 {
+			return h, err
+		}
+	}
+}
+
+func readOneHead(br *bufio.Reader) (head, error) {
+	line, err := br.ReadSlice('\n')
+	if err != nil {
+		return head{}, err
+	}
+	h := head{length: -1, keepAlive: bytes.HasPrefix(line, []byte("HTTP/1.1 "))}
+	if len(line) < 12 || !bytes.HasPrefix(line, []byte("HTTP/1.")) {
+		return head{}, fmt.Errorf("%w: status line %q", errMalformed, trimCRLF(line))
+	}
+	code, err := strconv.Atoi(string(line[9:12]))
+	if err != nil || code < 100 {
+		return head{}, fmt.Errorf("%w: status line %q", errMalformed, trimCRLF(line))
+	}
+	h.status = code
+	for {
+		line, err = br.ReadSlice('\n')
+		if err != nil {
+			return head{}, err
+		}
+		line = trimCRLF(line)
+		if len(line) == 0 {
+			return h, nil
+		}
+		name, value, ok := bytes.Cut(line, []byte(":"))
+		if !ok {
+			return head{}, fmt.Errorf("%w: header line %q", errMalformed, line)
+		}
+		if err := h.header(name, bytes.TrimSpace(value)); err != nil {
+			return head{}, err
+		}
+	}
+}
+
+// header takes in the headers that decide how the body is framed.
+func (h *head) header(name, value []byte) error {
+	switch {
+	case bytes.EqualFold(name, []byte("Content-Length")):
+		n, err := strconv.ParseInt(string(value), 10, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("%w: Content-Length %q", errMalformed, value)
+		}
+		h.length = n
+	case bytes.EqualFold(name, []byte("Transfer-Encoding")):
+		h.chunked = bytes.EqualFold(value, []byte("chunked"))
+	case bytes.EqualFold(name, []byte("Connection")):
+		if bytes.EqualFold(value, []byte("close")) {
+			h.keepAlive = false
+		} else if bytes.EqualFold(value, []byte("keep-alive")) {
+			h.keepAlive = true
+		}
+	}
+	return nil
+}
+
+// readBody reads the body the head announces into w.
+func (h *head) readBody(br *bufio.Reader, w io.Writer, isHead bool) error {
+	switch {
+	case isHead || h.status == 204 || h.status == 304:
+		return nil
+	case h.chunked:
+		return readChunked(br, w)
+	case h.length >= 0:
+		return copyN(br, w, h.length)
+	}
+	h.keepAlive = false // the body ends with the connection
+	_, err := io.Copy(w, br)
+	return err
+}
+
+// copyN moves n bytes from br to w through br's own buffer.
+func copyN(br *bufio.Reader, w io.Writer, n int64) error {
+	for n > 0 {
+		if _, err := br.Peek(1); err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return err
+		}
+		chunk, _ := br.Peek(int(min(n, int64(br.Buffered()))))
+		k, err := w.Write(chunk)
+		_, _ = br.Discard(k)
+		n -= int64(k)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readChunked reads a chunked body into w, trailers included.
+func readChunked(br *bufio.Reader, w io.Writer) error {
+	for {
+		line, err := br.ReadSlice('\n')
+		if err != nil {
+			return err
+		}
+		size, _, _ := bytes.Cut(trimCRLF(line), []byte(";"))
+		n, err := strconv.ParseInt(string(bytes.TrimSpace(size)), 16, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("%w: chunk size %q", errMalformed, size)
+		}
+		if n == 0 {
+			for { // trailers, up to the empty line
+				line, err = br.ReadSlice('\n')
+				if err != nil || len(trimCRLF(line)) == 0 {
+					return err
+				}
+			}
+		}
+		if err := copyN(br, w, n); err != nil {
+			return err
+		}
+		if _, err := br.Discard(2); err != nil {
+			return err
+		}
+	}
+}
+
+func trimCRLF(b []byte) []byte { return bytes.TrimRight(b, "\r\n") }

@@ -1,0 +1,237 @@
+package load
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Session is one user's connection to the cluster: a single keep-alive
+// HTTP/1.1 connection that the user's goroutine writes and reads itself,
+// with no other goroutine, channel or per-request buffer in the way. A
+// storage URL that is not plain http goes through the client's net/http
+// pool instead. A Session is used by one goroutine; Close ends it.
+type Session struct {
+	c       *Client
+	ctx     context.Context
+	stop    func() bool
+	mu      sync.Mutex // guards conn's assignment against closeConn
+	conn    net.Conn
+	br      *bufio.Reader
+	wbuf    []byte
+	addr    string   // host:port of the connection
+	suRaw   string   // the storage URL last parsed
+	su      *url.URL // and its parsed form
+	reused  bool     // the connection served a request before
+	bufSize int      // the read buffer's size
+}
+
+// sessionTimeout bounds one request on a session (as the transport's
+// ResponseHeaderTimeout does).
+const sessionTimeout = 5 * time.Minute
+
+// NewSession returns a session whose requests end when ctx is done.
+func (c *Client) NewSession(ctx context.Context) *Session {
+	s := &Session{c: c, ctx: ctx, wbuf: make([]byte, 0, 1024), bufSize: c.readBuffer()}
+	s.stop = context.AfterFunc(ctx, func() { s.closeConn() })
+	return s
+}
+
+// Close closes the session's connection.
+func (s *Session) Close() {
+	s.stop()
+	s.setConn(nil)
+}
+
+func (s *Session) closeConn() {
+	s.mu.Lock()
+	if s.conn != nil {
+		_ = s.conn.SetDeadline(time.Unix(1, 0)) // wakes a blocked read or write at once
+	}
+	s.mu.Unlock()
+}
+
+// setConn replaces the connection (nil: none), closing the old one.
+func (s *Session) setConn(c net.Conn) {
+	s.mu.Lock()
+	if s.conn != nil && s.conn != c {
+		_ = s.conn.Close()
+	}
+	s.conn = c
+	s.mu.Unlock()
+}
+
+// Do runs r like Client.Do, on the session's connection.
+func (s *Session) Do(r *Request, start time.Time) Outcome {
+	var o Outcome
+	for attempt := 0; ; attempt++ {
+		o = s.once(r, start)
+		o.Retries = attempt
+		if attempt >= s.c.MaxRetries || s.ctx.Err() != nil || !retryable(o) {
+			return o
+		}
+	}
+}
+
+func (s *Session) once(r *Request, start time.Time) Outcome {
+	if err := s.ctx.Err(); err != nil {
+		return Outcome{Err: err}
+	}
+	su, tok, err := s.c.Auth.Token(s.ctx)
+	if err != nil {
+		return Outcome{Err: err}
+	}
+	if su != s.suRaw {
+		if s.su, err = url.Parse(su); err != nil {
+			s.su = nil
+		}
+		s.suRaw = su
+	}
+	u := s.su
+	if u == nil || u.Scheme != "http" || u.RawQuery != "" {
+		return s.c.once(s.ctx, r, start)
+	}
+	reused := s.conn != nil && s.reused
+	o := s.exchange(u, tok, r, start)
+	if o.Err != nil && reused && o.Status == 0 && s.ctx.Err() == nil {
+		o = s.exchange(u, tok, r, start) // the server had closed an idle connection
+	}
+	if o.Status == http.StatusUnauthorized {
+		s.c.Auth.Invalidate(tok)
+	}
+	return o
+}
+
+// exchange writes one request and reads its response on the connection,
+// dialing it first if needed. Any error closes the connection.
+func (s *Session) exchange(u *url.URL, token string, r *Request, start time.Time) Outcome {
+	if err := s.dial(u.Host); err != nil {
+		return Outcome{Err: err}
+	}
+	_ = s.conn.SetDeadline(time.Now().Add(sessionTimeout))
+	if s.ctx.Err() != nil { // cancelled before the deadline above: undo it
+		s.closeConn()
+	}
+	o, keep, err := s.roundTrip(u, token, r, start)
+	if err != nil || !keep {
+		s.setConn(nil)
+	}
+	if err != nil {
+		o.Err = err
+		if o.Status == 0 && s.ctx.Err() != nil {
+			o.Err = s.ctx.Err()
+		}
+	}
+	s.reused = s.conn != nil
+	return o
+}
+
+func (s *Session) dial(host string) error {
+	if s.conn != nil && s.addr == host {
+		return nil
+	}
+	s.setConn(nil)
+	addr := host
+	if _, _, err := net.SplitHostPort(host); err != nil {
+		addr = net.JoinHostPort(host, "80")
+	}
+	d := net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
+	conn, err := d.DialContext(s.ctx, "tcp", addr)
+	if err != nil {
+		return err
+	}
+	s.setConn(conn)
+	s.addr, s.reused = host, false
+	if s.br == nil {
+		s.br = bufio.NewReaderSize(conn, s.bufSize)
+	} else {
+		s.br.Reset(conn)
+	}
+	return nil
+}
+
+func (s *Session) roundTrip(u *url.URL, token string, r *Request, start time.Time) (Outcome, bool, error) {
+	s.wbuf = appendRequest(s.wbuf[:0], u, token, r)
+	if _, err := s.conn.Write(s.wbuf); err != nil {
+		return Outcome{}, false, err
+	}
+	if r.Method == http.MethodPut && r.Object != "" && r.Size > 0 {
+		if _, err := newBody(r.Size).WriteTo(s.conn); err != nil {
+			return Outcome{}, false, err
+		}
+	}
+	h, err := readHead(s.br)
+	if err != nil {
+		return Outcome{}, false, err
+	}
+	o := Outcome{Status: h.status, FirstByte: time.Since(start)}
+	sink := r.Sink
+	if sink == nil {
+		sink = io.Discard
+	}
+	err = h.readBody(s.br, sink, r.Method == http.MethodHead)
+	o.LastByte = time.Since(start)
+	return o, h.keepAlive && err == nil, err
+}
+
+// appendRequest appends r's request line and headers to b.
+func appendRequest(b []byte, u *url.URL, token string, r *Request) []byte {
+	b = append(b, r.Method...)
+	b = append(b, ' ')
+	b = append(b, strings.TrimSuffix(u.EscapedPath(), "/")...)
+	b = append(b, '/')
+	b = append(b, url.PathEscape(r.Container)...)
+	if r.Object != "" {
+		b = append(b, '/')
+		b = append(b, url.PathEscape(r.Object)...)
+	}
+	if r.Query != "" {
+		b = append(b, '?')
+		b = append(b, r.Query...)
+	}
+	b = append(b, " HTTP/1.1\r\nHost: "...)
+	b = append(b, u.Host...)
+	b = append(b, "\r\nUser-Agent: benchbed\r\nX-Auth-Token: "...)
+	b = append(b, token...)
+	if r.Method == http.MethodPut {
+		b = append(b, "\r\nContent-Length: "...)
+		b = strconv.AppendInt(b, r.Size, 10)
+	}
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			b = append(b, "\r\n"...)
+			b = append(b, k...)
+			b = append(b, ": "...)
+			b = append(b, v...)
+		}
+	}
+	return append(b, "\r\n\r\n"...)
+}
+
+// errMalformed is a response this client cannot parse.
+var errMalformed = errors.New("malformed HTTP response")
+
+// readBuffer is the size of a session's read buffer: ReadBuffer, or 64 KiB.
+func (c *Client) readBuffer() int {
+	if c.ReadBuffer > 0 {
+		return c.ReadBuffer
+	}
+	return 64 << 10
+}
+
+// readBufferFor is the read buffer for each of users sessions: ReadBuffer,
+// or 64 KiB shrunk so that all of them hold at most 8 MiB (4 KiB at least).
+func (c *Client) readBufferFor(users int) int {
+	if c.ReadBuffer > 0 {
+		return c.ReadBuffer
+	}
+	return max(4<<10, min(64<<10, (8<<20)/max(users, 1)))
+}

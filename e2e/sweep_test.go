@@ -1,0 +1,258 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"benchbed/results"
+)
+
+// sweepOnly are the cells of issue 8's end-to-end sweep.
+var sweepOnly = []string{"--only", "normal", "--only", "servers_per_port=1", "--only", "servers_per_port=2"}
+
+// TestSweep: a sweep of normal and servers_per_port=1,2 (10 s each, 1,000
+// objects) prints the table with req/s above 0 and no error in any row and
+// leaves the hosts' confs and rings byte-identical; a sweep killed during
+// its second cell and resumed finishes without running the first again.
+func TestSweep(t *testing.T) {
+	lab := Lab(t)
+	labUp(t)
+	tb := sweepTestbed(t, lab)
+	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
+		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
+	}
+	before := labFiles(t, lab)
+	t.Run("LeavesTheLabAsFound", func(t *testing.T) {
+		runs := t.TempDir()
+		out, errOut, err := lab.Benchbed(t, append([]string{"sweep", "--runs-dir", runs}, append(sweepOnly, tb)...)...)
+		if err != nil {
+			t.Fatalf("sweep: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+		}
+		checkTable(t, out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
+		checkSummary(t, onlyRun(t, runs), 3)
+		if after := labFiles(t, lab); after != before {
+			t.Fatalf("the lab's confs and rings differ after the sweep:\nbefore:\n%s\nafter:\n%s", before, after)
+		}
+	})
+	t.Run("KilledInSecondCellResumes", func(t *testing.T) {
+		runs := t.TempDir()
+		run := killDuringSecondCell(t, lab, runs, tb)
+		first := runStarts(t, run)[0]
+		out, errOut, err := lab.Benchbed(t, append([]string{"sweep", "--runs-dir", runs, "--resume", run}, append(sweepOnly, tb)...)...)
+		if err != nil {
+			t.Fatalf("resume: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+		}
+		checkTable(t, out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
+		checkSummary(t, run, 3)
+		n := 0
+		for _, c := range runStarts(t, run) {
+			if c == first {
+				n++
+			}
+		}
+		if n != 1 || !strings.Contains(errOut, first+": kept") {
+			t.Fatalf("cell %s ran %d times (want once, kept on resume):\n%s", first, n, errOut)
+		}
+		if after := labFiles(t, lab); after != before {
+			t.Fatalf("the lab's confs and rings differ after the resumed sweep:\nbefore:\n%s\nafter:\n%s", before, after)
+		}
+	})
+}
+
+// killDuringSecondCell starts a sweep, SIGKILLs it once its second cell's
+// measured run has started, and returns the run directory.
+func killDuringSecondCell(t *testing.T, lab *Env, runs, tb string) string {
+	cmd := exec.Command(lab.binary(t), append([]string{"sweep", "--runs-dir", runs}, append(sweepOnly, tb)...)...)
+	cmd.Dir = lab.Root
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan error, 1)
+	go func() { ended <- cmd.Wait() }()
+	for deadline := time.Now().Add(15 * time.Minute); ; time.Sleep(500 * time.Millisecond) {
+		select {
+		case err := <-ended:
+			t.Fatalf("the sweep ended (%v) before its second cell ran:\n%s", err, out.String())
+		default:
+		}
+		if dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*")); len(dirs) == 1 && len(runStarts(t, dirs[0])) == 2 {
+			cmd.Process.Kill()
+			<-ended
+			return dirs[0]
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("the second cell never started:\n%s", out.String())
+		}
+	}
+}
+
+// runStarts lists the cells whose measured run started, in journal order.
+func runStarts(t *testing.T, dir string) []string {
+	t.Helper()
+	run, err := results.OpenRun("", "lab", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := run.ReadJournal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cells []string
+	for _, e := range es {
+		if e.Step == "run" && e.Status == results.StepStarted {
+			cells = append(cells, e.Cell)
+		}
+	}
+	return cells
+}
+
+func onlyRun(t *testing.T, runs string) string {
+	t.Helper()
+	dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*"))
+	if len(dirs) != 1 {
+		t.Fatalf("run directories %v, want one", dirs)
+	}
+	return dirs[0]
+}
+
+// checkTable wants one row per label with req/s above 0 and no error.
+func checkTable(t *testing.T, out string, labels []string) {
+	t.Helper()
+	rows := map[string][]string{}
+	for _, l := range strings.Split(out, "\n") {
+		f := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|")
+		if len(f) == 8 {
+			rows[strings.TrimSpace(f[0])] = f
+		}
+	}
+	for _, want := range labels {
+		f, ok := rows[want]
+		if !ok {
+			t.Fatalf("no row %q in the table:\n%s", want, out)
+		}
+		rps, _ := strconv.ParseFloat(strings.TrimSpace(f[6]), 64)
+		if rps <= 0 || strings.TrimSpace(f[7]) != "0" {
+			t.Fatalf("row %q: req/s %q, errors %q; want req/s > 0 and no error:\n%s", want, f[6], f[7], out)
+		}
+	}
+}
+
+// checkSummary wants summary.json with n cells, all ok and without error.
+func checkSummary(t *testing.T, dir string, n int) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s results.Summary
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Cells) != n {
+		t.Fatalf("summary has %d cells, want %d", len(s.Cells), n)
+	}
+	for _, c := range s.Cells {
+		if c.Status != "ok" || c.Total.Count == 0 || c.Total.Errors != 0 || len(c.PerSecond) == 0 {
+			t.Fatalf("cell %s: status %s, %d ok, %d errors", c.Variant, c.Status, c.Total.Count, c.Total.Errors)
+		}
+	}
+}
+
+// labFiles is the checksum of every conf, ring and builder of the Swift
+// hosts, and any file a sweep would have left beside them.
+func labFiles(t *testing.T, lab *Env) string {
+	t.Helper()
+	var b strings.Builder
+	for _, h := range []string{"proxy1", "stor1", "stor2"} {
+		out, err := lab.SSH(t, h, "cd /etc/swift && sha256sum *.conf *.ring.gz $(ls *.builder 2>/dev/null); ls -A | grep benchbed; true")
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", h, err, out)
+		}
+		b.WriteString(h + ":\n" + out)
+	}
+	return b.String()
+}
+
+// sweepTestbed writes lab.hcl with 10 s runs of 16 users, a 2 s warm-up and
+// 1,000 initial objects into a temporary directory.
+func sweepTestbed(t *testing.T, lab *Env) string {
+	t.Helper()
+	src, err := os.ReadFile(lab.Testbed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	for _, r := range []struct{ re, repl string }{
+		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"10s"`},
+		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
+		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"2s"`},
+	} {
+		re := regexp.MustCompile(r.re)
+		if !re.MatchString(s) {
+			t.Fatalf("%s: no match for %s: the test's edit of the lab needs updating", lab.Testbed, r.re)
+		}
+		s = re.ReplaceAllString(s, r.repl)
+	}
+	dir := t.TempDir()
+	m := regexp.MustCompile(`scenario\s*=\s*"([^"]+)"`).FindStringSubmatch(s)
+	if m == nil {
+		t.Fatalf("%s: no scenario file", lab.Testbed)
+	}
+	writeScenario(t, filepath.Join(filepath.Dir(lab.Testbed), m[1]), filepath.Join(dir, m[1]))
+	p := filepath.Join(dir, "lab.hcl")
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// writeScenario copies a scenario with 1,000 initial objects in all.
+func writeScenario(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc map[string]any
+	if err := json.Unmarshal(b, &sc); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := sc["initial_files"].(map[string]any)
+	if len(files) != 1 {
+		t.Fatalf("%s: want one size class in initial_files, got %v", from, sc["initial_files"])
+	}
+	for k := range files {
+		files[k] = 1000
+	}
+	sc["run_seconds"] = 10
+	out, _ := json.Marshal(sc)
+	if err := os.WriteFile(to, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// labUp brings the lab up again when an earlier test of this binary (the
+// lab's own, which ends with down) took it down.
+func labUp(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat("/run/netns/proxy1"); err == nil && broughtUp {
+		return
+	}
+	if out, err := script("down"); err != nil {
+		t.Fatalf("lab down: %v\n%s", err, out)
+	}
+	broughtUp = true
+	if out, err := script("up"); err != nil {
+		t.Fatalf("lab up: %v\n%s", err, out)
+	}
+}

@@ -63,7 +63,6 @@ func (m *memSwift) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-
 func (m *memSwift) list(w http.ResponseWriter, r *http.Request, c string) {
 	var names []string
 	for n := range m.objects[c] {

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Per-cell overhead of a sweep, from its run directory's journal.
+
+Usage: overhead.py RUN_DIR WARMUP_S RUN_S
+
+A cell's wall time runs from its first step's start to its "run" step's
+end; its overhead is that minus the configured warm-up and run time. The
+steps' own durations show where the overhead goes (the warm-up and run
+steps' time beyond their configured length is the agents' start, the
+shared start lead and the collection). Run-wide steps (preflight, lock,
+environment, backup, prefill, restore) are listed apart.
+"""
+import json
+import sys
+from datetime import datetime
+
+
+def ts(s):
+    """Parses Go's RFC 3339 UTC time (nanoseconds cut to microseconds)."""
+    s = s.rstrip("Z")
+    if "." in s:
+        base, frac = s.split(".")
+        s = base + "." + frac[:6].ljust(6, "0")
+    return datetime.fromisoformat(s)
+
+
+def main():
+    run_dir, warmup, run = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+    cells, order, wide = {}, [], {}
+    started = {}
+    for line in open(run_dir + "/journal.jsonl"):
+        e = json.loads(line)
+        key = (e.get("cell", ""), e["step"])
+        t = ts(e["time"])
+        if e["status"] == "started":
+            started[key] = t
+            continue
+        if key not in started:
+            continue
+        d = (t - started[key]).total_seconds()
+        cell = e.get("cell", "")
+        if not cell:
+            wide[e["step"]] = wide.get(e["step"], 0) + d
+            continue
+        if cell not in cells:
+            cells[cell] = {"first": started[key], "steps": {}, "status": "?"}
+            order.append(cell)
+        c = cells[cell]
+        c["first"] = min(c["first"], started[key])
+        c["steps"][e["step"]] = d
+        if e["step"] == "run":
+            c["end"], c["status"] = t, e["status"]
+    print("| cell | status | wall s | warm-up+run s | overhead s | steps (s) |")
+    print("|---|---|---:|---:|---:|---|")
+    total = 0.0
+    for name in order:
+        c = cells[name]
+        if "end" not in c:
+            print(f"| {name} | unfinished | | | | |")
+            continue
+        wall = (c["end"] - c["first"]).total_seconds()
+        over = wall - warmup - run
+        total += over
+        steps = ", ".join(f"{k} {v:.1f}" for k, v in c["steps"].items())
+        print(f"| {name} | {c['status']} | {wall:.1f} | {warmup + run:.1f} | {over:.1f} | {steps} |")
+    done = [c for c in cells.values() if "end" in c]
+    if done:
+        print(f"\nmean overhead per cell: {total / len(done):.1f} s (target <= 15 s)")
+    print("run-wide steps: " + ", ".join(f"{k} {v:.1f} s" for k, v in wide.items()))
+
+
+main()

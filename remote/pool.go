@@ -117,7 +117,7 @@ func (p *Pool) conn(ctx context.Context, host string) (*hostConn, error) {
 		if err != nil {
 			return nil, err
 		}
-		via = viaDial(hc.client, ep.timeout)
+		via = viaDial(hc.current(), ep.timeout)
 	}
 	return p.connTo(ctx, "host "+host, ep, via)
 }
@@ -154,6 +154,14 @@ func (p *Pool) connTo(ctx context.Context, key string, ep *endpoint, via dialFun
 	go func(c *ssh.Client, closed chan struct{}) { c.Wait(); close(closed) }(c, hc.closed)
 	keepAlive(c, ep.keepAlive, hc.closed)
 	return hc, nil
+}
+
+// current is the live client (it changes when a dead connection is
+// redialed).
+func (hc *hostConn) current() *ssh.Client {
+	hc.mu.Lock()
+	defer hc.mu.Unlock()
+	return hc.client
 }
 
 // acquire takes a session slot on hc, or fails when ctx ends first.

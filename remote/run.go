@@ -103,7 +103,7 @@ func (p *Pool) run(ctx context.Context, host, cmd, line string) (*Result, error)
 		return nil, err
 	}
 	defer release()
-	sess, err := hc.client.NewSession()
+	sess, err := hc.current().NewSession()
 	if err != nil {
 		return nil, fmt.Errorf("%s: open session: %w", host, err)
 	}

@@ -23,15 +23,22 @@ func (p *Pool) sftpClient(ctx context.Context, host string) (*sftp.Client, *host
 		return nil, nil, err
 	}
 	hc.mu.Lock()
-	defer hc.mu.Unlock()
-	if hc.sftp != nil {
-		return hc.sftp, hc, nil
+	c := hc.sftp
+	hc.mu.Unlock()
+	if c != nil {
+		return c, hc, nil
 	}
-	release, err := hc.acquire(ctx)
+	release, err := hc.acquire(ctx) // before hc.mu: waiting for a slot must not block others
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := openSFTP(hc.client, p.eps[host].become)
+	hc.mu.Lock()
+	defer hc.mu.Unlock()
+	if hc.sftp != nil {
+		release()
+		return hc.sftp, hc, nil
+	}
+	c, err = openSFTP(hc.client, p.eps[host].become)
 	if err != nil {
 		release()
 		return nil, nil, fmt.Errorf("%s: sftp: %w", host, err)

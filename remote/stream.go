@@ -41,7 +41,7 @@ func (p *Pool) Start(ctx context.Context, host, cmd string) (*Stream, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := startStream(hc.client, host, cmd, p.eps[host] != nil && p.eps[host].become)
+	s, err := startStream(hc.current(), host, cmd, p.eps[host] != nil && p.eps[host].become)
 	if err != nil {
 		release()
 		return nil, err

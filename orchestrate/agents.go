@@ -45,6 +45,7 @@ type AgentRun struct {
 	Rate      float64       // open loop: ops/s in all
 	Keep      bool          // keep the objects the run creates
 	Lead      time.Duration // from sending the jobs to the shared start (default 2 s)
+	LogDir    string        // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
 	Live      func(load.Live)
 }
 
@@ -132,6 +133,12 @@ func RunAgents(ctx context.Context, hs AgentHosts, r AgentRun) (*load.Merged, er
 			sendErr = fmt.Errorf("agent on %s: sending the job: %w", hosts[i], err)
 		}
 	}
+	closeLogs, err := r.keepStreams(procs, hosts)
+	if err != nil {
+		stopAgents(procs)
+		return nil, err
+	}
+	defer closeLogs()
 	return collect(ctx, procs, hosts, r.Live, sendErr)
 }
 

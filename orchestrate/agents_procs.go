@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,6 +14,7 @@ import (
 
 	"benchbed/load"
 	"benchbed/remote"
+	"benchbed/results"
 )
 
 // startAgents starts one agent per entry of hosts; on a failure the ones
@@ -43,6 +45,33 @@ func stopAgents(procs []*AgentProc) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// keepStreams tees each agent's stdout into r.LogDir (when set) and
+// returns the function that closes the files.
+func (r AgentRun) keepStreams(procs []*AgentProc, hosts []string) (func(), error) {
+	if r.LogDir == "" {
+		return func() {}, nil
+	}
+	if err := os.MkdirAll(r.LogDir, 0o750); err != nil {
+		return nil, err
+	}
+	var files []*os.File
+	closeAll := func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	for i, p := range procs {
+		f, err := os.Create(filepath.Join(r.LogDir, fmt.Sprintf("agent-%d-%s.jsonl", i, results.SafeName(hosts[i]))))
+		if err != nil {
+			closeAll()
+			return nil, err
+		}
+		files = append(files, f)
+		p.Stdout = io.TeeReader(p.Stdout, f)
+	}
+	return closeAll, nil
 }
 
 // collect merges the agents' streams, stops the agents when ctx ends, and

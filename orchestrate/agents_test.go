@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -101,9 +103,10 @@ func objectServer(t *testing.T) *httptest.Server {
 func TestRunAgentsMergesAllAgents(t *testing.T) {
 	srv := objectServer(t)
 	la := &localAgents{}
+	logs := t.TempDir()
 	m, err := RunAgents(context.Background(), la, AgentRun{Name: "c1", Clients: []string{"cl1", "cl2"}, PerClient: 2,
 		Scenario: []byte(agentsScenario), Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"},
-		Users: 6, Duration: 300 * time.Millisecond, Lead: 200 * time.Millisecond})
+		Users: 6, Duration: 300 * time.Millisecond, Lead: 200 * time.Millisecond, LogDir: logs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,6 +122,13 @@ func TestRunAgentsMergesAllAgents(t *testing.T) {
 		if !j.StartAt.Equal(la.jobs[0].StartAt) || !j.Clock.IsZero() || j.DurationS != 0.3 {
 			t.Fatalf("job %+v: every agent shares start_at and the duration; no clock (measured apart)", j)
 		}
+	}
+	kept, _ := filepath.Glob(filepath.Join(logs, "agent-*.jsonl"))
+	if len(kept) != 4 {
+		t.Fatalf("agent streams kept: %v, want 4", kept)
+	}
+	if b, _ := os.ReadFile(kept[0]); !strings.Contains(string(b), `"type":"done"`) {
+		t.Fatalf("a kept stream lacks the agent's done event:\n%s", b)
 	}
 	if len(la.jobs) != 4 || users != 6 {
 		t.Fatalf("%d jobs with %d users in all, want 4 and 6", len(la.jobs), users)

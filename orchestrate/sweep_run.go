@@ -71,7 +71,9 @@ func (s *Sweeper) warmup(ctx context.Context, c plan.Cell) error {
 // cell's result and writes it (cell.json) in the cell's directory. Partial
 // results of an interrupted run are kept with status "interrupted".
 func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
-	m, err := RunAgents(ctx, s.opts.Agents, s.agentRun(c, 0))
+	ar := s.agentRun(c, 0)
+	ar.LogDir = filepath.Join(dir, "agents")
+	m, err := RunAgents(ctx, s.opts.Agents, ar)
 	if m != nil {
 		cell := results.Summarise(m.Recording, m.Duration)
 		cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond

@@ -2,9 +2,6 @@ package remote
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
 	"errors"
 	"net"
 	"os"
@@ -135,16 +132,10 @@ func TestEncryptedKeyWithoutAgent(t *testing.T) {
 	tc := newTestClient(t)
 	s := newTestServer(t, tc.pub)
 	tc.trust(t, s.ln.Addr().String(), s.hostKey.PublicKey())
-	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	blk, err := ssh.MarshalPrivateKeyWithPassphrase(priv, "", []byte("secret"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	locked := filepath.Join(tc.dir, "id_locked")
-	writeFile(t, locked, pem.EncodeToMemory(blk), 0o600)
+	_, locked := lockedKey(t, tc.dir)
 	cfg := tc.config("enc", s)
 	cfg.IdentityFiles = []string{locked}
-	err = onePool(t, cfg).Connect(context.Background(), "enc")
+	err := onePool(t, cfg).Connect(context.Background(), "enc")
 	if !errors.Is(err, ErrEncryptedKey) || !strings.Contains(err.Error(), "ssh-add "+locked) {
 		t.Fatalf("err = %v", err)
 	}

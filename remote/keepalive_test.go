@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -20,13 +21,7 @@ import (
 // the ssh-agent holds its key.
 func TestAgentSignsForEncryptedKey(t *testing.T) {
 	tc := newTestClient(t)
-	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	blk, err := ssh.MarshalPrivateKeyWithPassphrase(priv, "", []byte("pw"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	locked := filepath.Join(tc.dir, "id_locked")
-	writeFile(t, locked, pem.EncodeToMemory(blk), 0o600)
+	priv, locked := lockedKey(t, tc.dir)
 	signer, _ := ssh.NewSignerFromKey(priv)
 	s := newTestServer(t, signer.PublicKey())
 	tc.trust(t, s.ln.Addr().String(), s.hostKey.PublicKey())
@@ -56,6 +51,24 @@ func TestAgentSignsForEncryptedKey(t *testing.T) {
 	if err := onePool(t, cfg).Connect(context.Background(), "agent"); err != nil {
 		t.Fatalf("with the key in the agent: %v", err)
 	}
+}
+
+var lockedOnce = sync.OnceValues(func() (ed25519.PrivateKey, []byte) {
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	blk, err := ssh.MarshalPrivateKeyWithPassphrase(priv, "", []byte("secret"))
+	if err != nil {
+		panic(err)
+	}
+	return priv, pem.EncodeToMemory(blk)
+})
+
+// lockedKey writes a passphrase-protected key (passphrase "secret") into
+// dir; the costly encryption is done once per test binary.
+func lockedKey(t *testing.T, dir string) (ed25519.PrivateKey, string) {
+	priv, b := lockedOnce()
+	path := filepath.Join(dir, "id_locked")
+	writeFile(t, path, b, 0o600)
+	return priv, path
 }
 
 // freezeProxy forwards TCP to target and can stop forwarding, like a

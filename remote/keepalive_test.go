@@ -3,12 +3,10 @@ package remote
 import (
 	"context"
 	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
 	"io"
 	"net"
+	"os"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -53,22 +51,22 @@ func TestAgentSignsForEncryptedKey(t *testing.T) {
 	}
 }
 
-var lockedOnce = sync.OnceValues(func() (ed25519.PrivateKey, []byte) {
-	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	blk, err := ssh.MarshalPrivateKeyWithPassphrase(priv, "", []byte("secret"))
-	if err != nil {
-		panic(err)
-	}
-	return priv, pem.EncodeToMemory(blk)
-})
-
-// lockedKey writes a passphrase-protected key (passphrase "secret") into
-// dir; the costly encryption is done once per test binary.
+// lockedKey copies testdata/id_locked, a test-only ed25519 key protected
+// by the passphrase "secret", into dir and returns its private key (for the
+// agent) and path.
 func lockedKey(t *testing.T, dir string) (ed25519.PrivateKey, string) {
-	priv, b := lockedOnce()
+	t.Helper()
+	b, err := os.ReadFile("testdata/id_locked")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := ssh.ParseRawPrivateKeyWithPassphrase(b, []byte("secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	path := filepath.Join(dir, "id_locked")
 	writeFile(t, path, b, 0o600)
-	return priv, path
+	return *raw.(*ed25519.PrivateKey), path
 }
 
 // freezeProxy forwards TCP to target and can stop forwarding, like a

@@ -39,9 +39,13 @@ func (e *HostKeyError) Error() string {
 			"\"ssh-keygen -R %s -f FILE\" and connect again", e.Host, e.Address, e.Fingerprint,
 			strings.Join(e.Known, ", "), knownhosts.Normalize(e.Address))
 	}
+	file := "~/.ssh/known_hosts"
+	if len(e.Files) > 0 {
+		file = e.Files[0]
+	}
 	return fmt.Sprintf("%s: host key of %s is unknown (%s, not in %s); check the fingerprint, then accept it "+
 		"with --accept-new-host-keys or \"ssh-keyscan -p %s %s >> %s\"", e.Host, e.Address, e.Fingerprint,
-		strings.Join(e.Files, ", "), port, host, e.Files[0])
+		strings.Join(e.Files, ", "), port, host, file)
 }
 
 // Is matches ErrUnknownHostKey or ErrChangedHostKey.

@@ -36,7 +36,9 @@ type Pool struct {
 // Option configures a Pool.
 type Option func(*Pool)
 
-// Output streams every command's output, each line prefixed by its host.
+// Output streams every command's output live to w as whole lines:
+// "host: line" for stdout and "host! line" for stderr. Lines of different
+// hosts never mix within a line.
 func Output(w io.Writer) Option {
 	return func(p *Pool) { p.out = &syncWriter{w: w} }
 }

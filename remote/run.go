@@ -31,6 +31,7 @@ type Result struct {
 }
 
 // ExitError is a command that exited non-zero, or died without a status.
+// Cmd and StderrTail are as the host gave them: mask secrets before printing.
 type ExitError struct {
 	Host       string
 	Cmd        string

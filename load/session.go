@@ -228,10 +228,11 @@ func (c *Client) readBuffer() int {
 }
 
 // readBufferFor is the read buffer for each of users sessions: ReadBuffer,
-// or 64 KiB shrunk so that all of them hold at most 8 MiB (4 KiB at least).
+// or 128 KiB (a 64 KiB object and its head in one read) shrunk so that all
+// of them hold at most 8 MiB (4 KiB at least).
 func (c *Client) readBufferFor(users int) int {
 	if c.ReadBuffer > 0 {
 		return c.ReadBuffer
 	}
-	return max(4<<10, min(64<<10, (8<<20)/max(users, 1)))
+	return max(4<<10, min(128<<10, (8<<20)/max(users, 1)))
 }

@@ -1,0 +1,184 @@
+// Package load_test runs benchbed's load generator against the local lab's
+// real Swift (testbeds/lab): GET, PUT, HEAD and DELETE, re-auth on 401,
+// and `benchbed load` reusing objects another client put under ssbench's
+// names. It has its own test binary (and so its own lab) because e2e's
+// TestLab ends by taking its lab down.
+package load_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"benchbed/e2e"
+	"benchbed/load"
+	"benchbed/results"
+)
+
+func TestMain(m *testing.M) { os.Exit(e2e.Main(m)) }
+
+// The lab's proxy and its tempauth user (lab.hcl; a lab-only key).
+const (
+	authURL  = "http://198.18.0.11:8080/auth/v1.0"
+	user     = "bench:bench"
+	key      = "lab-bench-key"
+	swiftCLI = "export ST_AUTH=" + authURL + " ST_USER=" + user + " ST_KEY=" + key + "; "
+)
+
+// TestLoadOnLabSwift sets the lab up and runs the steps in order.
+func TestLoadOnLabSwift(t *testing.T) {
+	lab := e2e.Lab(t)
+	if out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed); err != nil {
+		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
+	}
+	steps := []struct {
+		name string
+		fn   func(*testing.T, *e2e.Env)
+	}{
+		{"PutHeadGetDelete", testObjectOps},
+		{"ReauthOn401", testReauth},
+		{"LoadReadsSsbenchNamedObjects", testLoadGet},
+		{"LoadCreatesAndCleansUp", testLoadPut},
+	}
+	for _, s := range steps {
+		if !t.Run(s.name, func(t *testing.T) { s.fn(t, lab) }) {
+			t.Fatalf("step %s failed; later steps depend on it", s.name)
+		}
+	}
+}
+
+func client() *load.Client {
+	hc := &http.Client{Transport: load.NewTransport(4), Timeout: time.Minute}
+	return &load.Client{HTTP: hc, Auth: load.NewV1Auth(hc, authURL, user, key), MaxRetries: 2}
+}
+
+func do(c *load.Client, method, cont, obj string, size int64) load.Outcome {
+	return c.Do(context.Background(), &load.Request{Method: method, Container: cont, Object: obj, Size: size}, time.Now())
+}
+
+func testObjectOps(t *testing.T, _ *e2e.Env) {
+	c := client()
+	steps := []struct {
+		method string
+		size   int64
+		want   int
+	}{{"PUT", 0, 201}, {"PUT", 65536, 201}, {"HEAD", 0, 200}, {"GET", 0, 200}, {"DELETE", 0, 204}, {"GET", 0, 404}}
+	for _, s := range steps {
+		obj := "o"
+		if s.method == "PUT" && s.size == 0 {
+			obj = "" // the container
+		}
+		if o := do(c, s.method, "e2e-load", obj, s.size); o.Status != s.want {
+			t.Fatalf("%s %s: %+v, want %d", s.method, obj, o, s.want)
+		}
+	}
+}
+
+// staleAuth hands out a token Swift never issued until it is invalidated,
+// then real tokens: the client must meet a 401, re-auth and retry.
+type staleAuth struct {
+	mu    sync.Mutex
+	stale bool
+	real  load.Auth
+}
+
+func (a *staleAuth) Token(ctx context.Context) (string, string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	su, tok, err := a.real.Token(ctx)
+	if a.stale {
+		tok = "AUTH_tk00000000000000000000000000000000"
+	}
+	return su, tok, err
+}
+
+func (a *staleAuth) Invalidate(tok string) {
+	a.mu.Lock()
+	a.stale = false
+	a.mu.Unlock()
+	a.real.Invalidate(tok)
+}
+
+func testReauth(t *testing.T, _ *e2e.Env) {
+	c := client()
+	c.Auth = &staleAuth{stale: true, real: c.Auth}
+	if o := do(c, "PUT", "e2e-load", "r", 10); !o.OK() || o.Retries != 1 {
+		t.Fatalf("PUT with a stale token: %+v, want success after one retry", o)
+	}
+	s := c.NewSession(context.Background())
+	defer s.Close()
+	c.Auth.(*staleAuth).stale = true
+	if o := s.Do(&load.Request{Method: "GET", Container: "e2e-load", Object: "r"}, time.Now()); !o.OK() || o.Retries != 1 {
+		t.Fatalf("session GET with a stale token: %+v, want success after one retry", o)
+	}
+}
+
+// scenario writes a scenario file for the lab and returns its path.
+func scenario(t *testing.T, crud string, count int) string {
+	p := filepath.Join(t.TempDir(), "lab.scenario")
+	s := `{"name": "e2e", "sizes": [{"name": "4KiB", "size_min": 4096, "size_max": 4096}],
+	  "initial_files": {"4KiB": 5}, "container_base": "e2eload", "container_count": 2,
+	  "crud_profile": ` + crud + `, "operation_count": ` + strconv.Itoa(count) + `, "user_count": 4}`
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func runLoad(t *testing.T, lab *e2e.Env, file string) results.Cell {
+	out, errOut, err := lab.Benchbed(t, "load", "--scenario", file, "--auth-url", authURL, "--user", user,
+		"--key", key, "--json")
+	if err != nil {
+		t.Fatalf("benchbed load: %v\n%s\n%s", err, out, errOut)
+	}
+	if strings.Contains(out+errOut, key) {
+		t.Fatalf("benchbed load printed the key")
+	}
+	var c results.Cell
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatalf("benchbed load --json: %v\n%s", err, out)
+	}
+	return c
+}
+
+// testLoadGet puts ssbench's initial objects with the swift CLI (as
+// ssbench names and places them: 4KiB_000001.. round-robin over
+// e2eload_000000_default_policy and _000001_), then reads them with
+// benchbed load.
+func testLoadGet(t *testing.T, lab *e2e.Env) {
+	script := swiftCLI + `set -e; head -c 4096 /dev/urandom > /tmp/e2e-4k
+for i in 1 2 3 4 5; do swift upload e2eload_00000$(( (i - 1) % 2 ))_default_policy /tmp/e2e-4k --object-name 4KiB_00000$i >/dev/null; done; echo put`
+	if out, err := lab.SSH(t, "client1", script); err != nil || !strings.Contains(out, "put") {
+		t.Fatalf("swift upload on client1: %v\n%s", err, out)
+	}
+	c := runLoad(t, lab, scenario(t, "[0, 1, 0, 0]", 40))
+	if g := c.Ops["GET"]; g.Count != 40 || g.Errors != 0 || g.LastByte.P50 <= 0 {
+		t.Fatalf("GET: %+v", g)
+	}
+}
+
+// testLoadPut creates, reads and updates objects with benchbed load and
+// checks that it deleted the ones it created (its DELETEs), leaving the
+// initial ones.
+func testLoadPut(t *testing.T, lab *e2e.Env) {
+	c := runLoad(t, lab, scenario(t, "[3, 1, 1, 0]", 30))
+	if p := c.Ops["PUT"]; p.Count == 0 || p.Errors != 0 || c.Total.Count+c.Total.Errors != 30 {
+		t.Fatalf("cell: %+v", c)
+	}
+	out, err := lab.SSH(t, "client1", swiftCLI+"swift list e2eload_000000_default_policy; swift list e2eload_000001_default_policy")
+	if err != nil {
+		t.Fatalf("swift list: %v\n%s", err, out)
+	}
+	for _, name := range strings.Fields(out) {
+		if name > "4KiB_000005" {
+			t.Errorf("object %s created by the run is still there:\n%s", name, out)
+		}
+	}
+}

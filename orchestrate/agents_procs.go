@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -139,27 +140,59 @@ func (a PoolAgents) Install(ctx context.Context, host string) (string, error) {
 	return a.Pool.UploadBinary(ctx, host, bin, a.Dir)
 }
 
-// ClockOffset reads the host's clock with date(1) and compares it with the
-// middle of the round trip.
+// clockScript answers each line on stdin with the host's clock, from one
+// shell (no process started per sample).
+const clockScript = `exec bash -c 'while read -r _; do echo "$EPOCHREALTIME"; done'`
+
+// ClockOffset samples the host's clock over one session and compares it
+// with the middle of the round trip; of five samples, the one with the
+// shortest round trip counts.
 func (a PoolAgents) ClockOffset(ctx context.Context, host string) (time.Duration, time.Duration, error) {
+	s, err := a.Pool.Start(ctx, host, clockScript)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer func() {
+		s.Stdin.Close()
+		_, _ = io.Copy(io.Discard, s.Stdout)
+		_ = s.Wait()
+	}()
+	br := bufio.NewReader(s.Stdout)
 	var best, unc time.Duration
-	for i := 0; i < 3; i++ { // the shortest round trip of three is the best measure
+	for i := 0; i < 5; i++ {
 		t0 := time.Now()
-		res, err := a.Pool.Run(ctx, host, "date +%s%N")
+		if _, err := io.WriteString(s.Stdin, "\n"); err != nil {
+			return 0, 0, err
+		}
+		line, err := br.ReadString('\n')
 		t1 := time.Now()
+		if err != nil {
+			return 0, 0, fmt.Errorf("reading the clock (bash needed): %w", err)
+		}
+		remote, err := parseEpoch(strings.TrimSpace(line))
 		if err != nil {
 			return 0, 0, err
 		}
-		ns, err := strconv.ParseInt(strings.TrimSpace(string(res.Stdout)), 10, 64)
-		if err != nil {
-			return 0, 0, fmt.Errorf("date answered %q", strings.TrimSpace(string(res.Stdout)))
-		}
-		mid := t0.Add(t1.Sub(t0) / 2)
 		if rtt := t1.Sub(t0); i == 0 || rtt/2 < unc {
-			best, unc = time.Unix(0, ns).Sub(mid), rtt/2
+			best, unc = remote.Sub(t0.Add(rtt/2)), rtt/2
 		}
 	}
 	return best, unc, nil
+}
+
+// parseEpoch reads bash's $EPOCHREALTIME ("1700000000.123456", with the
+// locale's decimal separator).
+func parseEpoch(s string) (time.Time, error) {
+	sec, frac, _ := strings.Cut(strings.Replace(s, ",", ".", 1), ".")
+	n, err := strconv.ParseInt(sec, 10, 64)
+	if err != nil || len(frac) > 9 {
+		return time.Time{}, fmt.Errorf("the host's clock answered %q", s)
+	}
+	ns, err := strconv.ParseInt((frac + "000000000")[:9], 10, 64)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("the host's clock answered %q", s)
+	}
+	return time.Unix(n, ns), nil
 }
 
 // Start runs "<bin> agent" on host with its stdin and stdout as pipes.

@@ -188,3 +188,19 @@ func TestAgentJobsSplit(t *testing.T) {
 		t.Fatalf("hosts %v: capped at the users", got)
 	}
 }
+
+func TestParseEpoch(t *testing.T) {
+	for in, want := range map[string]time.Time{
+		"1700000000.123456": time.Unix(1700000000, 123456000),
+		"1700000000,5":      time.Unix(1700000000, 500000000),
+		"1700000000":        time.Unix(1700000000, 0),
+	} {
+		got, err := parseEpoch(in)
+		if err != nil || !got.Equal(want) {
+			t.Errorf("parseEpoch(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	if _, err := parseEpoch("bash: EPOCHREALTIME: unbound"); err == nil {
+		t.Error("garbage accepted")
+	}
+}

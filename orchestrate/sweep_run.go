@@ -36,15 +36,15 @@ func (s *Sweeper) agentRun(c plan.Cell, d time.Duration) AgentRun {
 	users, dur := plan.RunShape(w)
 	ar := AgentRun{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
 		Auth: workloadAuth(w), Users: users, Duration: dur, Ops: int64(w.OperationCount), Rate: w.Rate,
-		Live: s.liveLine()}
+		Live: s.liveLine("run")}
 	if d > 0 {
-		ar.Duration, ar.Ops = d, 0
+		ar.Duration, ar.Ops, ar.Live = d, 0, s.liveLine("warm-up")
 	}
 	return ar
 }
 
 // liveLine prints the merged req/s and errors about every 5 seconds.
-func (s *Sweeper) liveLine() func(load.Live) {
+func (s *Sweeper) liveLine(what string) func(load.Live) {
 	var mu sync.Mutex
 	var next float64
 	return func(l load.Live) {
@@ -54,7 +54,7 @@ func (s *Sweeper) liveLine() func(load.Live) {
 			return
 		}
 		next = l.Elapsed + 5
-		s.logf("  %6.1f s  %9.1f req/s  %d errors  (%d agents)", l.Elapsed, l.ReqPerS, l.Errors, l.Agents)
+		s.logf("  %-7s %6.1f s  %9.1f req/s  %d errors  (%d agents)", what, l.Elapsed, l.ReqPerS, l.Errors, l.Agents)
 	}
 }
 

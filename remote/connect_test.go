@@ -203,3 +203,34 @@ Host bastion
 		t.Fatalf("bad jump: %v", err)
 	}
 }
+
+func TestSSHConfigErrorsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	for body, want := range map[string]string{
+		"Host a\n  Port abc\n":                   `Host a: bad Port "abc"`,
+		"Host a\n  Port 22\nMatch exec \"true\"\n": "(3, 7): ssh_config: Match Exec is not supported",
+	} {
+		conf := filepath.Join(dir, "config")
+		writeFile(t, conf, []byte(body), 0o600)
+		_, err := Config{Name: "a", SSHConfigFile: conf}.resolve()
+		if err == nil || !strings.Contains(err.Error(), conf) || !strings.Contains(err.Error(), want) {
+			t.Fatalf("ssh_config %q: err = %v, want the file and %q", body, err, want)
+		}
+	}
+}
+
+func TestNoKeyAtAll(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("SSH_AUTH_SOCK", "")
+	tc := newTestClient(t)
+	s := newTestServer(t, tc.pub)
+	cfg := tc.config("bare", s)
+	cfg.IdentityFiles = nil
+	err := onePool(t, cfg).Connect(context.Background(), "bare")
+	if err == nil || !strings.Contains(err.Error(), "no SSH key") || !strings.Contains(err.Error(), "SSH_AUTH_SOCK is not set") {
+		t.Fatalf("err = %v", err)
+	}
+	if acc, _ := s.counts(); acc != 0 {
+		t.Fatal("dialed without any key")
+	}
+}

@@ -207,7 +207,7 @@ Host bastion
 func TestSSHConfigErrorsNameTheFile(t *testing.T) {
 	dir := t.TempDir()
 	for body, want := range map[string]string{
-		"Host a\n  Port abc\n":                   `Host a: bad Port "abc"`,
+		"Host a\n  Port abc\n":                     `Host a: bad Port "abc"`,
 		"Host a\n  Port 22\nMatch exec \"true\"\n": "(3, 7): ssh_config: Match Exec is not supported",
 	} {
 		conf := filepath.Join(dir, "config")

@@ -41,29 +41,35 @@ lock() {
   flock -w 300 9 || die "another lab up/down holds /run/lock/benchbed-lab.lock"
 }
 
-# pids_of_mntns prints the pids of every process whose mount namespace is the
-# one of pid $1 (the host's sshd), so that down can end exactly the lab's own.
-pids_of_mntns() {
-  local ns p
-  ns=$(readlink "/proc/$1/ns/mnt" 2>/dev/null) || return 0
-  # Never the machine's own mount namespace (a stale pid file).
+# host_mntns prints the mount namespace of host $1's sshd (from its pid
+# file), or nothing: never the machine's own (a stale pid file).
+host_mntns() {
+  local pidf=$LAB_DIR/hosts/$1/sshd.pid pid ns
+  [ -s "$pidf" ] || return 0
+  pid=$(cat "$pidf")
+  [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = sshd ] || return 0
+  ns=$(readlink "/proc/$pid/ns/mnt" 2>/dev/null) || return 0
   [ "$ns" = "$(readlink /proc/1/ns/mnt)" ] && return 0
   [ "$ns" = "$(readlink /proc/$$/ns/mnt)" ] && return 0
-  [ "$(cat "/proc/$1/comm" 2>/dev/null)" = sshd ] || return 0
+  echo "$ns"
+}
+
+# pids_in_mntns prints the pids of every process in mount namespace $1.
+pids_in_mntns() {
+  local p
+  [ -n "$1" ] || return 0
   for p in /proc/[0-9]*; do
-    [ "$(readlink "$p/ns/mnt" 2>/dev/null)" = "$ns" ] && echo "${p#/proc/}"
+    [ "$(readlink "$p/ns/mnt" 2>/dev/null)" = "$1" ] && echo "${p#/proc/}"
   done
   return 0
 }
 
 # host_pids prints the pids of every process of host $1: those in its network
-# namespace, or for the one-host variant those in its sshd's mount namespace.
+# namespace, and those in its sshd's mount namespace $2 (found before the
+# sshd was stopped; the one-host variant has only that).
 host_pids() {
-  local h=$1 pidf=$LAB_DIR/hosts/$1/sshd.pid
-  if [ "$h" != "$AIO_HOST" ] && ip netns list | grep -qw "^$h"; then
-    ip netns pids "$h" 2>/dev/null || true
+  if [ "$1" != "$AIO_HOST" ] && ip netns list | grep -qw "^$1"; then
+    ip netns pids "$1" 2>/dev/null || true
   fi
-  if [ -s "$pidf" ] && [ -d "/proc/$(cat "$pidf")" ]; then
-    pids_of_mntns "$(cat "$pidf")"
-  fi
+  pids_in_mntns "${2:-}"
 }

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -41,6 +42,26 @@ func TestSweep(t *testing.T) {
 			t.Fatalf("the lab's confs and rings differ after the sweep:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
 	})
+	t.Run("InterruptRestoresAndKeepsPartialResults", func(t *testing.T) {
+		runs := t.TempDir()
+		cmd, out, ended := startSweep(t, lab, runs, tb)
+		run := waitSecondCell(t, runs, out, ended)
+		cmd.Process.Signal(os.Interrupt)
+		err := <-ended
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+			t.Fatalf("interrupted sweep: %v, want exit 130:\n%s", err, out.String())
+		}
+		if !strings.Contains(out.String(), "restoring the lab") || !strings.Contains(out.String(), "partial results kept") {
+			t.Fatalf("the interrupted sweep does not say it restores and keeps results:\n%s", out.String())
+		}
+		b, err := os.ReadFile(filepath.Join(run, "summary.json"))
+		if err != nil || !strings.Contains(string(b), `"status": "ok"`) || !strings.Contains(string(b), `"status": "interrupted"`) {
+			t.Fatalf("summary.json (%v) should keep the finished cell and the interrupted one:\n%s", err, b)
+		}
+		if after := labFiles(t, lab); after != before {
+			t.Fatalf("the lab's confs and rings differ after the interrupt:\nbefore:\n%s\nafter:\n%s", before, after)
+		}
+	})
 	t.Run("KilledInSecondCellResumes", func(t *testing.T) {
 		runs := t.TempDir()
 		run := killDuringSecondCell(t, lab, runs, tb)
@@ -69,15 +90,49 @@ func TestSweep(t *testing.T) {
 // killDuringSecondCell starts a sweep, SIGKILLs it once its second cell's
 // measured run has started, and returns the run directory.
 func killDuringSecondCell(t *testing.T, lab *Env, runs, tb string) string {
+	cmd, out, ended := startSweep(t, lab, runs, tb)
+	run := waitSecondCell(t, runs, out, ended)
+	cmd.Process.Kill()
+	<-ended
+	return run
+}
+
+// syncBuffer is a buffer written by a process and read by the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startSweep starts the e2e sweep in the background.
+func startSweep(t *testing.T, lab *Env, runs, tb string) (*exec.Cmd, *syncBuffer, chan error) {
 	cmd := exec.Command(lab.binary(t), append([]string{"sweep", "--runs-dir", runs}, append(sweepOnly, tb)...)...)
 	cmd.Dir = lab.Root
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	ended := make(chan error, 1)
 	go func() { ended <- cmd.Wait() }()
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return cmd, out, ended
+}
+
+// waitSecondCell waits until the sweep's second measured run has started
+// and returns its run directory.
+func waitSecondCell(t *testing.T, runs string, out *syncBuffer, ended chan error) string {
 	for deadline := time.Now().Add(15 * time.Minute); ; time.Sleep(500 * time.Millisecond) {
 		select {
 		case err := <-ended:
@@ -85,12 +140,9 @@ func killDuringSecondCell(t *testing.T, lab *Env, runs, tb string) string {
 		default:
 		}
 		if dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*")); len(dirs) == 1 && len(runStarts(t, dirs[0])) == 2 {
-			cmd.Process.Kill()
-			<-ended
 			return dirs[0]
 		}
 		if time.Now().After(deadline) {
-			cmd.Process.Kill()
 			t.Fatalf("the second cell never started:\n%s", out.String())
 		}
 	}

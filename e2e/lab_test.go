@@ -24,6 +24,7 @@ func TestLab(t *testing.T) {
 		{"SwiftCLIRoundTripFromClient", testSwiftCLI},
 		{"SetupAgainChangesNothing", testSetupAgain},
 		{"OneMoreDiskIsARingChange", testOneMoreDisk},
+		{"BrokenHostIsNamed", testBrokenHost},
 		{"DownLeavesNothing", testDown},
 	}
 	for _, s := range steps {
@@ -144,6 +145,30 @@ func testOneMoreDisk(t *testing.T, lab *Env) {
 	rb, err := lab.SSH(t, "proxy1", "swift-ring-builder /etc/swift/object.builder")
 	if err != nil || !strings.Contains(rb, "up-to-date") || !strings.Contains(rb, " d4 ") {
 		t.Errorf("object builder after the change (want d4 and an up-to-date ring): %v\n%s", err, rb)
+	}
+}
+
+// testBrokenHost hides swift-object-server on stor2 only (a bind mount in
+// its private mount namespace): setup must fail naming stor2 and what it
+// lacks, and change nothing.
+func testBrokenHost(t *testing.T, lab *Env) {
+	if out, err := lab.SSH(t, "stor2", "mount --bind /dev/null /usr/bin/swift-object-server"); err != nil {
+		t.Fatalf("stor2: %v\n%s", err, out)
+	}
+	defer func() {
+		if out, err := lab.SSH(t, "stor2", "umount /usr/bin/swift-object-server"); err != nil {
+			t.Errorf("stor2: %v\n%s", err, out)
+		}
+	}()
+	out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed)
+	if err == nil {
+		t.Fatalf("setup succeeded on a host without swift-object-server:\n%s", out)
+	}
+	if !strings.Contains(errOut, "stor2: missing /usr/bin/swift-object-server") || strings.Contains(errOut, "stor1: missing") {
+		t.Errorf("setup's error does not name stor2 and the missing server:\n%s", errOut)
+	}
+	if strings.Contains(out, "change(s)") {
+		t.Errorf("a failed preflight changed something:\n%s", out)
 	}
 }
 

@@ -13,6 +13,14 @@ type Report struct {
 	order   []string
 	changes map[string][]string
 	notes   map[string][]string
+	failed  bool
+}
+
+// Fail marks the setup as failed: the summary then claims no health.
+func (r *Report) Fail() {
+	r.mu.Lock()
+	r.failed = true
+	r.mu.Unlock()
 }
 
 // NewReport returns an empty report over hosts, in that order.
@@ -76,7 +84,9 @@ func (r *Report) Write(w io.Writer, mask func(string) string) error {
 			fmt.Fprintf(&b, "  %s\n", x)
 		}
 	}
-	if any {
+	if r.failed {
+		b.WriteString("setup: failed (the error names the host); the changes above were made\n")
+	} else if any {
 		b.WriteString("setup: changes applied; the cluster is healthy\n")
 	} else {
 		b.WriteString("setup: no change; the cluster is healthy\n")

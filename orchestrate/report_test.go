@@ -25,6 +25,14 @@ func TestReportSaysNoChange(t *testing.T) {
 	if !r.Changed() || !strings.Contains(b.String(), "stor1: 1 change(s)\n  wrote /etc/swift/***-server.conf") {
 		t.Errorf("report of one change (masked):\n%s", b.String())
 	}
+	r.Fail()
+	b.Reset()
+	if err := r.Write(&b, func(s string) string { return s }); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "cluster is healthy") || !strings.Contains(b.String(), "setup: failed") {
+		t.Errorf("report of a failed setup:\n%s", b.String())
+	}
 }
 
 func swiftConf(t *testing.T, suffix, prefix string) *templates.File {

@@ -66,6 +66,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 	for _, st := range steps {
 		logf("%s", st.name)
 		if err := st.fn(ctx); err != nil {
+			rep.Fail()
 			return rep, fmt.Errorf("%s: %s", st.name, tb.Mask(err.Error()))
 		}
 	}

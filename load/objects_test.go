@@ -1,0 +1,40 @@
+package load
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+func TestDrawsFollowTheScenario(t *testing.T) {
+	s := testScenario(t, "[1, 3, 0, 0]", "") // tiny 13 files, small 5 (small only reads)
+	o := newObjects(s)
+	rng := rand.New(rand.NewPCG(1, 2))
+	classes := make([]int, len(o.classes))
+	ops := map[string]int{}
+	const n = 20000
+	for range n {
+		c := pick(o.sizeCum, rng.Float64())
+		classes[c]++
+		op := crudOps[pick(o.classes[c].crudCum[:], rng.Float64())]
+		ops[o.classes[c].size.Name+" "+op]++
+		if z := o.size(c, rng); z < o.classes[c].size.SizeMin || z > o.classes[c].size.SizeMax {
+			t.Fatalf("size %d outside class %+v", z, o.classes[c].size)
+		}
+	}
+	near := func(got int, want float64) bool { return float64(got) > want*0.93 && float64(got) < want*1.07 }
+	if !near(classes[0], n*13.0/18) || !near(classes[1], n*5.0/18) {
+		t.Errorf("classes drawn %v, want in proportion 13:5 to initial_files", classes)
+	}
+	if ops["small PUT"] != 0 || !near(ops["tiny PUT"], n*13.0/18/4) || !near(ops["tiny GET"], n*13.0/18*3/4) {
+		t.Errorf("operations drawn %v: want tiny 1:3 PUT:GET, small reads only (its own crud_profile)", ops)
+	}
+}
+
+func TestRunSecondsWinsOverOperationCount(t *testing.T) {
+	s := testScenario(t, "[0, 1, 0, 0]", `, "run_seconds": 7`)
+	c := Config{Scenario: s, Client: &Client{}}
+	if err := c.resolve(); err != nil || c.Duration != 7*time.Second || c.Operations != 0 || c.Users != 4 {
+		t.Fatalf("resolved %+v, %v", c, err)
+	}
+}

@@ -64,6 +64,20 @@ func TestSSHDCommandsAndFiles(t *testing.T) {
 	if b, _ := os.ReadFile(conf + BackupSuffix); string(b) != "original\n" {
 		t.Fatalf("backup = %q", b)
 	}
+	target, link := filepath.Join(dir, "target"), filepath.Join(dir, "link.conf")
+	writeFile(t, target, []byte("kept\n"), 0o600)
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Upload(ctx, "real", File{Path: link, Content: []byte("new\n")}); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Lstat(link); !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o644 {
+		t.Fatalf("a symlink in the way must become a 0644 file, got %v", fi.Mode())
+	}
+	if b, _ := os.ReadFile(target); string(b) != "kept\n" {
+		t.Fatalf("the symlink's target was written: %q", b)
+	}
 	local := filepath.Join(t.TempDir(), "copy")
 	if _, err := p.Download(ctx, "real", conf, local); err != nil {
 		t.Fatal(err)

@@ -96,6 +96,10 @@ func TestUploadLeavesNoTemporaryFiles(t *testing.T) {
 	if _, err := p.Upload(ctx, "h0", File{Path: "/no/such/dir/f", Content: []byte("x")}); err == nil || !strings.Contains(err.Error(), "h0: upload /no/such/dir/f") {
 		t.Fatalf("missing dir: %v", err)
 	}
+	p.withSFTP(ctx, "h0", func(c *sftp.Client) error { return c.Mkdir("/d") })
+	if _, err := p.Upload(ctx, "h0", File{Path: "/d", Content: []byte("x")}); err == nil || !strings.Contains(err.Error(), "directory is in the way") {
+		t.Fatalf("directory in the way: %v", err)
+	}
 	var names []string
 	p.withSFTP(ctx, "h0", func(c *sftp.Client) error {
 		fis, err := c.ReadDir("/")
@@ -104,8 +108,8 @@ func TestUploadLeavesNoTemporaryFiles(t *testing.T) {
 		}
 		return err
 	})
-	if strings.Join(names, " ") != "a" {
-		t.Fatalf("root holds %v, want only a", names)
+	if strings.Join(names, " ") != "a d" {
+		t.Fatalf("root holds %v, want only a and d", names)
 	}
 }
 

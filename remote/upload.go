@@ -72,6 +72,9 @@ func (p *Pool) upload(ctx context.Context, c *sftp.Client, host string, f File, 
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return Unchanged, err
 	}
+	if old != nil && old.IsDir() {
+		return Unchanged, errors.New("a directory is in the way")
+	}
 	mode, uid, gid := attrsFor(f, old, uid, gid)
 	if old != nil && old.Mode().IsRegular() && old.Size() == int64(len(f.Content)) {
 		same, err := sameContent(c, f.Path, f.Content)
@@ -99,9 +102,13 @@ func (p *Pool) upload(ctx context.Context, c *sftp.Client, host string, f File, 
 	return Written, nil
 }
 
-// attrsFor decides mode and owner: f's, else the existing file's, else
-// 0644 and the writer (-1 = leave as created).
+// attrsFor decides mode and owner: f's, else the existing regular file's,
+// else 0644 and the writer (-1 = leave as created). A symlink in the way is
+// replaced by the file, and lends it nothing.
 func attrsFor(f File, old fs.FileInfo, uid, gid int) (fs.FileMode, int, int) {
+	if old != nil && !old.Mode().IsRegular() {
+		old = nil
+	}
 	mode := f.Mode.Perm()
 	st, _ := statOf(old)
 	if mode == 0 {

@@ -1,8 +1,8 @@
 package load
 
 import (
-	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"sync"
 )
 
@@ -106,7 +106,20 @@ func (o *objects) initialContainer(c int, index int64) int {
 
 // name returns ssbench's object name for index in class c.
 func (o *objects) name(c int, index int64) string {
-	return fmt.Sprintf("%s_%06d", o.classes[c].size.Name, index)
+	n := o.classes[c].size.Name
+	b := make([]byte, 0, len(n)+12)
+	b = append(append(b, n...), '_')
+	return string(appendPadded(b, index))
+}
+
+// appendPadded appends i in decimal, zero-padded to 6 digits (%06d).
+func appendPadded(b []byte, i int64) []byte {
+	var d [20]byte
+	s := strconv.AppendInt(d[:0], i, 10)
+	for k := len(s); k < 6; k++ {
+		b = append(b, '0')
+	}
+	return append(b, s...)
 }
 
 // container returns the container of object index of class c: ssbench's

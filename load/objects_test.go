@@ -1,6 +1,7 @@
 package load
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -36,5 +37,18 @@ func TestRunSecondsWinsOverOperationCount(t *testing.T) {
 	c := Config{Scenario: s, Client: &Client{}}
 	if err := c.resolve(); err != nil || c.Duration != 7*time.Second || c.Operations != 0 || c.Users != 4 {
 		t.Fatalf("resolved %+v, %v", c, err)
+	}
+}
+
+func TestNamesArePrintfPadded(t *testing.T) {
+	s := testScenario(t, "[0, 1, 0, 0]", "")
+	o := newObjects(s)
+	for _, i := range []int64{1, 999999, 1000000, 12345678} {
+		if got, want := o.name(0, i), fmt.Sprintf("tiny_%06d", i); got != want {
+			t.Errorf("name %d = %q, want %q", i, got, want)
+		}
+		if got, want := s.ContainerName(int(i)), fmt.Sprintf("ssbench_%06d_default_policy", i); got != want {
+			t.Errorf("container %d = %q, want %q", i, got, want)
+		}
 	}
 }

@@ -170,5 +170,7 @@ func (s *Scenario) ContainerName(i int) string {
 	if p == "" {
 		p = "default_policy"
 	}
-	return fmt.Sprintf("%s_%06d_%s", s.ContainerBase, i, p)
+	b := make([]byte, 0, len(s.ContainerBase)+len(p)+16)
+	b = appendPadded(append(append(b, s.ContainerBase...), '_'), int64(i))
+	return string(append(append(b, '_'), p...))
 }

@@ -20,21 +20,23 @@ import (
 // storage URL that is not plain http goes through the client's net/http
 // pool instead. A Session is used by one goroutine; Close ends it.
 type Session struct {
-	c       *Client
-	ctx     context.Context
-	stop    func() bool
-	mu      sync.Mutex // guards conn's assignment against closeConn
-	conn    net.Conn
-	br      *bufio.Reader
-	wbuf    []byte
-	addr    string   // host:port of the connection
-	suRaw   string   // the storage URL last parsed
-	su      *url.URL // and its parsed form
-	reused  bool     // the connection served a request before
-	bufSize int      // the read buffer's size
+	c        *Client
+	ctx      context.Context
+	stop     func() bool
+	mu       sync.Mutex // guards conn's assignment against closeConn
+	conn     net.Conn
+	br       *bufio.Reader
+	wbuf     []byte
+	addr     string    // host:port of the connection
+	suRaw    string    // the storage URL last parsed
+	su       *url.URL  // and its parsed form
+	reused   bool      // the connection served a request before
+	bufSize  int       // the read buffer's size
+	deadline time.Time // the connection's current deadline
 }
 
-// sessionTimeout bounds one request on a session (as the transport's
+// sessionTimeout bounds one request on a session, give or take half of it
+// (the deadline is renewed only when half used) (as the transport's
 // ResponseHeaderTimeout does).
 const sessionTimeout = 5 * time.Minute
 
@@ -116,7 +118,10 @@ func (s *Session) exchange(u *url.URL, token string, r *Request, start time.Time
 	if err := s.dial(u.Host); err != nil {
 		return Outcome{Err: err}
 	}
-	_ = s.conn.SetDeadline(time.Now().Add(sessionTimeout))
+	if now := time.Now(); now.After(s.deadline.Add(-sessionTimeout / 2)) {
+		s.deadline = now.Add(sessionTimeout) // renewed rarely: a deadline costs two timer updates
+		_ = s.conn.SetDeadline(s.deadline)
+	}
 	if s.ctx.Err() != nil { // cancelled before the deadline above: undo it
 		s.closeConn()
 	}
@@ -149,7 +154,7 @@ func (s *Session) dial(host string) error {
 		return err
 	}
 	s.setConn(conn)
-	s.addr, s.reused = host, false
+	s.addr, s.reused, s.deadline = host, false, time.Time{}
 	if s.br == nil {
 		s.br = bufio.NewReaderSize(conn, s.bufSize)
 	} else {

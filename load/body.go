@@ -49,12 +49,20 @@ func (b *body) Read(p []byte) (int, error) {
 
 // WriteTo implements io.WriterTo, handing the pattern to w without copying.
 func (b *body) WriteTo(w io.Writer) (int64, error) {
+	k, err := writePattern(w, b.off, b.n)
+	b.off += k
+	return k, err
+}
+
+// writePattern writes bytes off to n of the endless pattern to w, straight
+// from the shared block: nothing is allocated or copied.
+func writePattern(w io.Writer, off, n int64) (int64, error) {
 	var total int64
-	for b.off < b.n {
-		start := b.off % blockSize
-		end := min(int64(blockSize), start+b.n-b.off)
+	for off < n {
+		start := off % blockSize
+		end := min(int64(blockSize), start+n-off)
 		k, err := w.Write(pattern[start:end])
-		b.off += int64(k)
+		off += int64(k)
 		total += int64(k)
 		if err != nil {
 			return total, err

@@ -169,7 +169,7 @@ func (s *Session) roundTrip(u *url.URL, token string, r *Request, start time.Tim
 		return Outcome{}, false, err
 	}
 	if r.Method == http.MethodPut && r.Object != "" && r.Size > 0 {
-		if _, err := newBody(r.Size).WriteTo(s.conn); err != nil {
+		if _, err := writePattern(s.conn, 0, r.Size); err != nil {
 			return Outcome{}, false, err
 		}
 	}

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -101,7 +104,7 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 		return err
 	}
 	if cell.Total.Count == 0 && cell.Total.Errors > 0 {
-		return fmt.Errorf("every operation failed: %v", cell.Total.ErrorsBy)
+		return fmt.Errorf("every operation failed: %s", errorList(cell.Total.ErrorsBy))
 	}
 	return err
 }
@@ -118,8 +121,20 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 		return err
 	}
 	if len(c.Total.ErrorsBy) > 0 {
-		_, err := fmt.Fprintf(w, "errors: %v\n", c.Total.ErrorsBy)
+		_, err := fmt.Fprintf(w, "errors: %s\n", errorList(c.Total.ErrorsBy))
 		return err
 	}
 	return nil
+}
+
+// errorList renders error counts as "http_503=2 transport_timeout=1".
+func errorList(m map[string]int64) string {
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%s=%d", k, m[k])
+	}
+	return b.String()
 }

@@ -37,6 +37,7 @@ func TestSweep(t *testing.T) {
 			t.Fatalf("sweep: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
 		}
 		checkTable(t, out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
+		t.Logf("the sweep's table:\n%s", out)
 		checkSummary(t, onlyRun(t, runs), 3)
 		if after := labFiles(t, lab); after != before {
 			t.Fatalf("the lab's confs and rings differ after the sweep:\nbefore:\n%s\nafter:\n%s", before, after)

@@ -37,7 +37,7 @@ func loadTemplates(dir string) ([]conf, error) {
 		c := conf{name: name, raw: b}
 		if isTmpl {
 			src := jinjaVar.ReplaceAllString(string(b), `{{index . "$1"}}`)
-			if c.tmpl, err = template.New(name).Option("missingkey=error").Parse(src); err != nil {
+			if c.tmpl, err = template.New(name).Parse(src); err != nil {
 				return nil, fmt.Errorf("%s: %w", e.Name(), err)
 			}
 		}
@@ -49,6 +49,11 @@ func loadTemplates(dir string) ([]conf, error) {
 func (c conf) render(vars map[string]string) ([]byte, error) {
 	if c.tmpl == nil {
 		return c.raw, nil
+	}
+	for _, m := range jinjaVar.FindAllStringSubmatch(string(c.raw), -1) {
+		if _, ok := vars[m[1]]; !ok {
+			return nil, fmt.Errorf("undefined variable %q", m[1])
+		}
 	}
 	var b bytes.Buffer
 	if err := c.tmpl.Execute(&b, vars); err != nil {

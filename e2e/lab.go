@@ -43,17 +43,21 @@ var Hosts = []string{"proxy1", "stor1", "stor2", "client1"}
 const LabDir = "/var/lib/benchbed-lab"
 
 var (
-	once      sync.Once
-	env       *Env
-	skip      string // why the lab cannot run here
-	upErr     error
-	lockFD    = -1
+	once   sync.Once
+	env    *Env
+	skip   string // why the lab cannot run here
+	upErr  error
+	lockFD = -1
+	upMu   sync.Mutex
+	// broughtUp: this binary brought the lab up and has not taken it down.
 	broughtUp bool
 )
 
 // Lab returns the local lab, bringing it up on first use in this test
-// binary. It skips t (naming what is missing) where the lab cannot run: not
-// Linux, not root, or without the commands and Debian packages it needs.
+// binary (after taking down whatever lab was there), and again after a test
+// took it down. It skips t (naming what is missing) where the lab cannot
+// run: not Linux, not root, or without the commands and Debian packages it
+// needs.
 func Lab(t testing.TB) *Env {
 	t.Helper()
 	once.Do(start)
@@ -62,6 +66,14 @@ func Lab(t testing.TB) *Env {
 	}
 	if upErr != nil {
 		t.Fatalf("lab up: %v", upErr)
+	}
+	upMu.Lock()
+	defer upMu.Unlock()
+	if _, err := os.Stat("/run/netns/proxy1"); err != nil || !broughtUp {
+		if out, err := script("up"); err != nil {
+			t.Fatalf("lab up: %v\n%s", err, out)
+		}
+		broughtUp = true
 	}
 	return env
 }
@@ -87,7 +99,7 @@ func Main(m *testing.M) int {
 	return code
 }
 
-// start checks the machine, takes the lock and brings a fresh lab up.
+// start checks the machine, takes the lock and takes down any earlier lab.
 func start() {
 	root, err := repoRoot()
 	if err != nil {
@@ -104,11 +116,6 @@ func start() {
 	}
 	if out, err := script("down"); err != nil {
 		upErr = fmt.Errorf("taking down an earlier lab: %v\n%s", err, out)
-		return
-	}
-	broughtUp = true
-	if out, err := script("up"); err != nil {
-		upErr = fmt.Errorf("%v\n%s", err, out)
 	}
 }
 

@@ -106,7 +106,7 @@ func (s *setup) preflight(ctx context.Context) error {
 				need = append(need, d.Argv[0])
 			}
 		}
-		script := "for c in " + strings.Join(need, " ") + "; do command -v \"$c\" >/dev/null || echo \"$c\"; done"
+		script := "for c in " + strings.Join(need, " ") + "; do case $c in /*) [ -f \"$c\" ] && [ -x \"$c\" ] ;; *) command -v \"$c\" >/dev/null ;; esac || echo \"$c\"; done"
 		res, err := s.p.Run(ctx, h.Name, script)
 		if err != nil {
 			return err

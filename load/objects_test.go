@@ -3,6 +3,7 @@ package load
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -50,5 +51,14 @@ func TestNamesArePrintfPadded(t *testing.T) {
 		if got, want := s.ContainerName(int(i)), fmt.Sprintf("ssbench_%06d_default_policy", i); got != want {
 			t.Errorf("container %d = %q, want %q", i, got, want)
 		}
+	}
+}
+
+func TestProcsGrowWithUsers(t *testing.T) {
+	if p := Procs(64); p != 1 {
+		t.Errorf("64 users: %d procs, want 1", p)
+	}
+	if p := Procs(1 << 20); p < 1 || p > max(1, runtime.NumCPU()/2) {
+		t.Errorf("a million users: %d procs, want 1 to half the CPUs", p)
 	}
 }

@@ -27,7 +27,10 @@ func newAgentCmd() *cobra.Command {
 			defer stop()
 			restore := func() {}
 			defer func() { restore() }()
-			return load.RunAgent(ctx, cmd.InOrStdin(), cmd.OutOrStdout(), func(users int) { restore = load.SetMemoryLimit(users) })
+			return load.RunAgent(ctx, cmd.InOrStdin(), cmd.OutOrStdout(), func(users int) {
+				mem, procs := load.SetMemoryLimit(users), load.SetProcs(0, users)
+				restore = func() { mem(); procs() }
+			})
 		},
 	}
 }

@@ -32,6 +32,7 @@ type loadCmdFlags struct {
 	rate       float64
 	keep       bool
 	json       bool
+	procs      int
 }
 
 func newLoadCmd() *cobra.Command {
@@ -61,6 +62,7 @@ func newLoadCmd() *cobra.Command {
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
 	fl.BoolVar(&f.keep, "keep", false, "keep the objects the run creates")
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
+	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
 	_ = cmd.MarkFlagRequired("scenario")
 	return cmd
 }
@@ -81,6 +83,7 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 		users = s.UserCount
 	}
 	defer load.SetMemoryLimit(users)()
+	defer load.SetProcs(f.procs, users)()
 	hc := &http.Client{Transport: load.NewTransport(users)}
 	auth, err := f.auth.NewAuth(hc)
 	if err != nil {

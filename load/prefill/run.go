@@ -20,6 +20,7 @@ type Options struct {
 	State       *State             // the checkpoint to resume from and update; nil = fresh, not kept
 	Save        func(*State) error // persists State after each unit (nil = not persisted)
 	Part, Parts int                // this runner's share of the units: Part of Parts (default 0 of 1)
+	OnUnitDone  func(unit int)     // called after each unit is done and saved (nil = not called)
 }
 
 // Counters are a prefill's running totals; read them with Snapshot.
@@ -175,7 +176,11 @@ func (r *runner) unit(ctx context.Context, u Unit) error {
 	if failed {
 		return nil // left not done: a later run puts what is still missing
 	}
-	return r.opts.State.markDone(u, r.opts.Save)
+	i, err := r.opts.State.markDone(u, r.opts.Save)
+	if err == nil && r.opts.OnUnitDone != nil {
+		r.opts.OnUnitDone(i)
+	}
+	return err
 }
 
 func (r *runner) check(ctx context.Context, u Unit) (*ContainerCheck, error) {

@@ -59,25 +59,42 @@ func (s *State) isDone(i int) bool {
 }
 
 // markDone marks u finished and saves the state.
-func (s *State) markDone(u Unit, save func(*State) error) error {
+func (s *State) markDone(u Unit, save func(*State) error) (int, error) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	i := s.index[u]
 	if !s.done[i] {
 		s.done[i] = true
 		s.Done = append(s.Done, i)
 		sort.Ints(s.Done)
 	}
-	s.mu.Unlock()
 	if save == nil {
-		return nil
+		return i, nil
 	}
+	if err := save(s); err != nil {
+		return i, fmt.Errorf("saving the prefill checkpoint: %w", err)
+	}
+	return i, nil
+}
+
+// MarkDone records unit i as done (a checkpoint kept by an orchestrator
+// from its agents' reports). Numbers outside the layout are ignored.
+func (s *State) MarkDone(i int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := save(s); err != nil {
-		return fmt.Errorf("saving the prefill checkpoint: %w", err)
+	if i < 0 || (s.Units > 0 && i >= s.Units) || s.done[i] {
+		return
 	}
-	return nil
+	if s.done == nil {
+		s.done = map[int]bool{}
+	}
+	s.done[i] = true
+	s.Done = append(s.Done, i)
+	sort.Ints(s.Done)
 }
+
+// Bind ties a checkpoint to l, refusing one of another layout.
+func (s *State) Bind(l *Layout) error { return s.bind(l, l.Units()) }
 
 // Complete reports whether every unit is done.
 func (s *State) Complete() bool {

@@ -1,0 +1,173 @@
+package orchestrate
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"benchbed/load/prefill"
+	"benchbed/plan"
+)
+
+// localPrefillAgents runs prefill agents in this process, as if on hosts.
+type localPrefillAgents struct {
+	mu      sync.Mutex
+	started map[string]int
+}
+
+func (l *localPrefillAgents) Install(_ context.Context, host string) (string, error) {
+	return "/opt/benchbed-" + host, nil
+}
+
+func (l *localPrefillAgents) StartPrefillAgent(ctx context.Context, host, bin string) (*AgentProc, error) {
+	l.mu.Lock()
+	l.started[host]++
+	l.mu.Unlock()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := prefill.RunAgent(ctx, inR, outW)
+		outW.Close()
+		done <- err
+	}()
+	return &AgentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
+}
+
+func prefillTestbed(t *testing.T, url string) *plan.Testbed {
+	t.Helper()
+	dir := t.TempDir()
+	sc := `{"name":"pf","sizes":[{"name":"4KiB","size_min":4096,"size_max":4096}],"initial_files":{"4KiB":3000},` +
+		`"container_base":"pft","container_count":5,"run_seconds":1,"crud_profile":[0,1,0,0]}`
+	if err := os.WriteFile(filepath.Join(dir, "pf.scenario"), []byte(sc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := `testbed "pft" {}
+host "c1" {
+  address = "127.0.0.1"
+  roles   = ["client"]
+}
+host "c2" {
+  address = "127.0.0.2"
+  roles   = ["client"]
+}
+workload "w" {
+  scenario = "pf.scenario"
+  clients  = ["c1", "c2"]
+  auth {
+    url  = "` + url + `/auth/v1.0"
+    user = "t:t"
+    key  = "secret-key"
+  }
+}
+variant "normal" {}
+prefill {
+  agents_per_client = 2
+  concurrency       = 4
+}
+`
+	p := filepath.Join(dir, "pft.hcl")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb, diags := plan.Load(p, plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	return tb
+}
+
+func TestPrefillFromAgentsResumesAndVerifies(t *testing.T) {
+	m := &memSwift{objects: map[string]map[string]int64{}}
+	k := &putKiller{memSwift: m, after: 1000}
+	srv := httptest.NewServer(k)
+	defer srv.Close()
+	tb := prefillTestbed(t, srv.URL)
+	state := t.TempDir()
+	hosts := &localPrefillAgents{started: map[string]int{}}
+
+	// A first prefill killed after a few units.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	k.cancel.Store(&cancel)
+	_, err := Prefill(ctx, tb, hosts, PrefillOptions{StateDir: state})
+	if err == nil {
+		t.Fatal("a killed prefill reported success")
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Logf("killed prefill: %v", err)
+	}
+	first := count(m)
+	if first == 0 || first >= 3000 {
+		t.Fatalf("the kill left %d objects: want some, not all", first)
+	}
+	if hosts.started["c1"] != 2 || hosts.started["c2"] != 2 {
+		t.Fatalf("agents started per host: %v, want 2 on each", hosts.started)
+	}
+	var out strings.Builder
+	res, err := Prefill(context.Background(), tb, hosts, PrefillOptions{StateDir: state, Progress: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res[0]
+	if r.Fill.Put != int64(3000-first) || count(m) != 3000 {
+		t.Fatalf("resumed fill put %d after %d were there (store %d): %+v", r.Fill.Put, first, count(m), r)
+	}
+	if r.Verify == nil || r.Verify.Skipped != 3000 || r.Verify.Put != 0 {
+		t.Fatalf("listing check %+v, want 3000 found, none put", r.Verify)
+	}
+	if !strings.Contains(out.String(), "3000/3000 objects") || strings.Contains(out.String(), "secret-key") {
+		t.Fatalf("progress lines:\n%s", out.String())
+	}
+	// A complete checkpoint: only the listing check runs.
+	res, err = Prefill(context.Background(), tb, hosts, PrefillOptions{StateDir: state})
+	if err != nil || res[0].Fill.Put != 0 || res[0].Fill.Skipped != 0 || res[0].Verify.Skipped != 3000 {
+		t.Fatalf("third prefill %+v, %v", res, err)
+	}
+}
+
+func count(m *memSwift) (n int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, c := range m.objects {
+		n += len(c)
+	}
+	return n
+}
+
+// putKiller passes requests to a memSwift and calls cancel once after
+// object PUTs have been answered. Like tempauth, it hands every agent the
+// same token while it is valid (memSwift would revoke the others').
+type putKiller struct {
+	*memSwift
+	after  int64
+	puts   atomic.Int64
+	cancel atomic.Pointer[context.CancelFunc]
+}
+
+func (k *putKiller) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/auth/v1.0" {
+		k.memSwift.mu.Lock()
+		tok := k.memSwift.token
+		k.memSwift.mu.Unlock()
+		if tok != "" {
+			w.Header().Set("X-Storage-Url", "http://"+r.Host+"/v1/AUTH_t")
+			w.Header().Set("X-Auth-Token", tok)
+			return
+		}
+	}
+	k.memSwift.ServeHTTP(w, r)
+	if r.Method == http.MethodPut && strings.Count(r.URL.Path, "/") >= 4 && k.puts.Add(1) == k.after {
+		if c := k.cancel.Load(); c != nil {
+			(*c)()
+		}
+	}
+}

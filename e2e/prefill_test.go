@@ -1,0 +1,149 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// prefillScenario is 3,000 objects of 4 KiB over 8 containers of their own.
+const prefillScenario = `{"name": "pf_e2e", "sizes": [{"name": "4KiB", "size_min": 4096, "size_max": 4096}],
+ "initial_files": {"4KiB": 3000}, "container_base": "pfe2e", "container_count": 8,
+ "run_seconds": 10, "crud_profile": [0, 1, 0, 0], "user_count": 8}`
+
+// TestPrefill: a prefill from two agents on client1, SIGKILLed midway,
+// leaves no agent behind; prefilled again, it finishes without putting
+// again what was there (counted against the containers' listings), and its
+// listing check finds every object with its size.
+func TestPrefill(t *testing.T) {
+	lab := Lab(t)
+	labUp(t)
+	tb := prefillTestbed(t, lab)
+	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
+		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
+	}
+	state := t.TempDir()
+	killPrefillMidway(t, lab, tb, state)
+	if out, _ := lab.SSH(t, "client1", "sleep 1; pgrep -af prefill-agent || echo none"); strings.TrimSpace(out) != "none" {
+		t.Errorf("prefill agents left on client1 after the orchestrator was killed:\n%s", out)
+	}
+	there := listedObjects(t, lab)
+	if there == 0 || there >= 3000 {
+		t.Fatalf("the killed prefill left %d objects: want some, not all", there)
+	}
+	out, errOut, err := lab.Benchbed(t, "prefill", "--json", "--state-dir", state, tb)
+	if err != nil {
+		t.Fatalf("prefill again: %v\n%s\n%s", err, out, errOut)
+	}
+	var res []struct {
+		Objects int64 `json:"objects"`
+		Fill    struct{ Put, Skipped, Failed int64 }
+		Verify  *struct{ Put, Skipped, Failed int64 }
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res) != 1 {
+		t.Fatalf("prefill --json: %v\n%s", err, out)
+	}
+	r := res[0]
+	if r.Objects != 3000 || r.Fill.Put != int64(3000-there) || r.Fill.Failed != 0 {
+		t.Errorf("resumed prefill put %d with %d already listed (want %d): %+v", r.Fill.Put, there, 3000-there, r)
+	}
+	if r.Verify == nil || r.Verify.Skipped != 3000 || r.Verify.Put != 0 {
+		t.Errorf("the listing check after the fill: %+v, want 3000 found and none put", r.Verify)
+	}
+	if n := listedObjects(t, lab); n != 3000 {
+		t.Errorf("the containers list %d objects, want 3000", n)
+	}
+	if strings.Contains(out+errOut, "lab-bench-key") {
+		t.Errorf("prefill printed the auth key")
+	}
+	t.Logf("resumed prefill: %d put after %d were there; stderr:\n%s", r.Fill.Put, there, errOut)
+}
+
+func prefillTestbed(t *testing.T, lab *Env) string {
+	t.Helper()
+	src, err := os.ReadFile(lab.Testbed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(src), `scenario          = "64K_get_lab.scenario"`, `scenario          = "pf_e2e.scenario"`, 1)
+	s = strings.Replace(s, "  concurrency = 16\n", "  concurrency = 4\n  agents_per_client = 2\n", 1)
+	if !strings.Contains(s, "pf_e2e.scenario") || !strings.Contains(s, "agents_per_client = 2") {
+		t.Fatalf("%s: the test's edit of the lab needs updating", lab.Testbed)
+	}
+	dir := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(dir, "pf_e2e.scenario"), []byte(prefillScenario), 0o644))
+	p := filepath.Join(dir, "lab.hcl")
+	must(t, os.WriteFile(p, []byte(s), 0o644))
+	return p
+}
+
+// killPrefillMidway starts a prefill and SIGKILLs it once its checkpoint
+// holds some units (of 256).
+func killPrefillMidway(t *testing.T, lab *Env, tb, state string) {
+	t.Helper()
+	cmd := exec.Command(lab.binary(t), "prefill", "--state-dir", state, tb)
+	cmd.Dir = lab.Root
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	must(t, cmd.Start())
+	ended := make(chan error, 1)
+	go func() { ended <- cmd.Wait() }()
+	deadline := time.After(2 * time.Minute)
+	for {
+		select {
+		case err := <-ended:
+			t.Fatalf("prefill ended (%v) before it could be killed midway:\n%s", err, out.String())
+		case <-deadline:
+			_ = cmd.Process.Kill()
+			t.Fatalf("prefill's checkpoint did not grow in 2 minutes:\n%s", out.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+		if doneUnits(state) >= 40 {
+			_ = cmd.Process.Kill()
+			<-ended
+			return
+		}
+	}
+}
+
+// doneUnits reads how many units the checkpoint in state holds.
+func doneUnits(state string) int {
+	files, _ := filepath.Glob(filepath.Join(state, "*.json"))
+	for _, f := range files {
+		var ck struct{ Done []int }
+		if b, err := os.ReadFile(f); err == nil && json.Unmarshal(b, &ck) == nil {
+			return len(ck.Done)
+		}
+	}
+	return 0
+}
+
+// listedObjects counts the objects the prefill's containers list.
+func listedObjects(t *testing.T, lab *Env) int {
+	t.Helper()
+	var script strings.Builder
+	script.WriteString(swiftEnv)
+	for i := 0; i < 8; i++ {
+		fmt.Fprintf(&script, "swift list pfe2e_%06d_default_policy 2>/dev/null | wc -l; ", i)
+	}
+	out, err := lab.SSH(t, "client1", script.String())
+	if err != nil {
+		t.Fatalf("listing on client1: %v\n%s", err, out)
+	}
+	n := 0
+	for _, f := range strings.Fields(out) {
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("listing on client1: %q", out)
+		}
+		n += v
+	}
+	return n
+}

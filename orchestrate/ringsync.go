@@ -129,11 +129,8 @@ func runRingCmd(ctx context.Context, p *remote.Pool, host string, r *plan.Ring, 
 		return nil
 	}
 	if err != nil {
-		out := ""
-		if res != nil {
-			out = strings.TrimSpace(string(res.Stdout))
-		}
-		return fmt.Errorf("%s: ring %s: %q failed: %w %s", host, r.Name, cmd, err, out)
+		// err names the host and the command; the output says why.
+		return fmt.Errorf("ring %s: %w: %s", r.Name, err, oneLine(res))
 	}
 	return nil
 }

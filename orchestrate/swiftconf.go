@@ -4,7 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"benchbed/plan"
 	"benchbed/remote"
@@ -25,13 +28,30 @@ var hashPlaceholders = map[string]string{hashSuffix: "benchbed-suffix", hashPref
 type Hashes map[string]string
 
 // ReadHashes reads the hash prefix and suffix of host's swift.conf (empty
-// when it has none).
+// when it has none). The file comes over SFTP, not a command's output, so
+// that the values never reach the pool's live output.
 func ReadHashes(ctx context.Context, p *remote.Pool, host string) (Hashes, error) {
-	res, err := p.Run(ctx, host, "cat "+plan.SwiftConfPath+" 2>/dev/null || true")
+	if _, err := p.Run(ctx, host, "test -f "+plan.SwiftConfPath); err != nil {
+		var exit *remote.ExitError
+		if errors.As(err, &exit) {
+			return Hashes{}, nil
+		}
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "benchbed-swiftconf-")
 	if err != nil {
 		return nil, err
 	}
-	f, err := templates.Parse(host+":"+plan.SwiftConfPath, res.Stdout)
+	defer os.RemoveAll(dir)
+	local := filepath.Join(dir, "swift.conf")
+	if _, err := p.Download(ctx, host, plan.SwiftConfPath, local); err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(local)
+	if err != nil {
+		return nil, err
+	}
+	f, err := templates.Parse(host+":"+plan.SwiftConfPath, b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", host, err)
 	}

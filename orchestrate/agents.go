@@ -44,7 +44,7 @@ type AgentRun struct {
 	Ops       int64         // operation count in all, when no duration
 	Rate      float64       // open loop: ops/s in all
 	Keep      bool          // keep the objects the run creates
-	Lead      time.Duration // from sending the jobs to the shared start (default 2 s)
+	Lead      time.Duration // from sending the jobs to the shared start (default 1 s)
 	LogDir    string        // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
 	Live      func(load.Live)
 }
@@ -120,7 +120,7 @@ func RunAgents(ctx context.Context, hs AgentHosts, r AgentRun) (*load.Merged, er
 	}
 	lead := r.Lead
 	if lead <= 0 {
-		lead = 2 * time.Second
+		lead = time.Second
 	}
 	jobs := r.agentJobs(users, time.Now().Add(lead).Round(time.Millisecond), hosts)
 	// The jobs carry no Clock: the agent's check of it would count the

@@ -34,9 +34,13 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	if err != nil {
 		return err
 	}
+	states, err := s.dumpRings(ctx, b.Name)
+	if err != nil {
+		return fmt.Errorf("rings on %s: %w", b.Name, err)
+	}
 	switched := false
-	for _, r := range s.tb.Rings {
-		did, err := s.switchRing(ctx, b.Name, r, v)
+	for i, r := range s.tb.Rings {
+		did, err := s.switchRing(ctx, b.Name, r, v, states[i])
 		if err != nil {
 			return fmt.Errorf("ring %s on %s: %w", r.Name, b.Name, err)
 		}
@@ -61,16 +65,31 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	return err
 }
 
+// dumpRings reads every ring's builder in one command (one line each).
+func (s *Sweeper) dumpRings(ctx context.Context, builder string) ([]*BuilderState, error) {
+	var scripts []string
+	for _, r := range s.tb.Rings {
+		scripts = append(scripts, dumpScript(SwiftDir, r.Name))
+	}
+	res, err := s.p.Run(ctx, builder, strings.Join(scripts, "\n"))
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimSpace(string(res.Stdout)), "\n")
+	if len(lines) != len(s.tb.Rings) {
+		return nil, fmt.Errorf("reading %d ring builders gave %d lines", len(s.tb.Rings), len(lines))
+	}
+	states := make([]*BuilderState, len(lines))
+	for i, l := range lines {
+		if states[i], err = parseDump(l); err != nil {
+			return nil, fmt.Errorf("ring %s: %w", s.tb.Rings[i].Name, err)
+		}
+	}
+	return states, nil
+}
+
 // switchRing re-ports one ring and reports whether anything changed.
-func (s *Sweeper) switchRing(ctx context.Context, builder string, r *plan.Ring, v *plan.Variant) (bool, error) {
-	res, err := s.p.Run(ctx, builder, dumpScript(SwiftDir, r.Name))
-	if err != nil {
-		return false, err
-	}
-	have, err := parseDump(string(res.Stdout))
-	if err != nil {
-		return false, err
-	}
+func (s *Sweeper) switchRing(ctx context.Context, builder string, r *plan.Ring, v *plan.Variant, have *BuilderState) (bool, error) {
 	if have == nil || !have.RingFile {
 		return false, fmt.Errorf("no builder or ring file in %s: run `benchbed setup %s` first", SwiftDir, s.tb.File)
 	}

@@ -1,19 +1,13 @@
 package orchestrate
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"testing"
-
-	"benchbed/load"
-	"benchbed/load/prefill"
 )
 
 // memSwift is an account in memory behind Swift's HTTP API, with tokens
@@ -80,54 +74,4 @@ func (m *memSwift) list(w http.ResponseWriter, r *http.Request, c string) {
 		out = append(out, obj{n, m.objects[c][n]})
 	}
 	json.NewEncoder(w).Encode(out)
-}
-
-func TestSwiftStorePrefillsAndVerifies(t *testing.T) {
-	m := &memSwift{objects: map[string]map[string]int64{}}
-	srv := httptest.NewServer(m)
-	defer srv.Close()
-	sc, err := load.ParseScenario([]byte(agentsScenario))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := prefill.NewLayout(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	auth := load.NewV1Auth(srv.Client(), srv.URL+"/auth/v1.0", "t:u", "k")
-	st := &swiftStore{hc: srv.Client(), auth: auth}
-	var cnt prefill.Counters
-	if err := prefill.Run(context.Background(), l, st, prefill.Options{Concurrency: 4}, &cnt); err != nil {
-		t.Fatal(err)
-	}
-	if got := cnt.Snapshot(); got.Put != 20 || got.Failed != 0 {
-		t.Fatalf("first prefill %+v, want 20 put", got)
-	}
-	var n int
-	for _, objs := range m.objects {
-		for _, b := range objs {
-			n++
-			if b != 10 {
-				t.Fatalf("object of %d bytes, want 10", b)
-			}
-		}
-	}
-	if n != 20 {
-		t.Fatalf("%d objects stored", n)
-	}
-	// The token expires: the store re-authenticates once and goes on; the
-	// objects are found, not put again.
-	m.mu.Lock()
-	m.token = "expired"
-	m.mu.Unlock()
-	cnt = prefill.Counters{}
-	if err := prefill.Run(context.Background(), l, st, prefill.Options{Concurrency: 4}, &cnt); err != nil {
-		t.Fatal(err)
-	}
-	if got := cnt.Snapshot(); got.Put != 0 || got.Skipped != 20 || m.auths != 2 {
-		t.Fatalf("verify %+v after %d auths, want 20 skipped and one re-auth", got, m.auths)
-	}
-	if _, err := st.HeadObject(context.Background(), "none", "x"); err != prefill.ErrNotFound {
-		t.Fatalf("head of a missing object: %v", err)
-	}
 }

@@ -84,19 +84,31 @@ type Event struct {
 	Error    string            `json:"error,omitempty"`
 }
 
-// eventWriter writes events as JSON lines, one at a time.
-type eventWriter struct {
+// LineWriter writes values as JSON lines, one at a time from any number of
+// goroutines, and keeps the first error (later values are dropped).
+type LineWriter struct {
 	mu  sync.Mutex
 	enc *json.Encoder
 	err error
 }
 
-func (w *eventWriter) write(e Event) {
+// NewLineWriter returns a LineWriter on w.
+func NewLineWriter(w io.Writer) *LineWriter { return &LineWriter{enc: json.NewEncoder(w)} }
+
+// Put writes v as one line.
+func (w *LineWriter) Put(v any) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.err == nil {
-		w.err = w.enc.Encode(e)
+		w.err = w.enc.Encode(v)
 	}
+}
+
+// Err returns the first write error.
+func (w *LineWriter) Err() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
 }
 
 // RunAgent is `benchbed agent`: it reads a Job from the first line of in,
@@ -106,7 +118,7 @@ func (w *eventWriter) write(e Event) {
 // onStart (if not nil) learns the number of users before the run starts
 // (the command sets the memory limit with it).
 func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(users int)) error {
-	w := &eventWriter{enc: json.NewEncoder(out)}
+	w := NewLineWriter(out)
 	br := bufio.NewReaderSize(in, 1<<16)
 	line, err := br.ReadBytes('\n')
 	if err != nil && (err != io.EOF || len(line) == 0) {
@@ -126,7 +138,7 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(use
 		_, _ = io.Copy(io.Discard, br)
 		cancel()
 	}()
-	w.write(Event{Type: "ready", Agent: job.Agent, Clock: time.Now()})
+	w.Put(Event{Type: "ready", Agent: job.Agent, Clock: time.Now()})
 	res, err := runAgentJob(ctx, job, cfg, w, onStart)
 	if err != nil {
 		return agentFail(w, job.Agent, err)
@@ -135,12 +147,12 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(use
 	if res.Cleanup != nil {
 		done.Error = res.Cleanup.Error()
 	}
-	w.write(done)
-	return w.err
+	w.Put(done)
+	return w.Err()
 }
 
-func agentFail(w *eventWriter, agent string, err error) error {
-	w.write(Event{Type: "error", Agent: agent, Error: err.Error()})
+func agentFail(w *LineWriter, agent string, err error) error {
+	w.Put(Event{Type: "error", Agent: agent, Error: err.Error()})
 	return err
 }
 
@@ -167,7 +179,7 @@ func (j Job) config(now time.Time) (Config, error) {
 
 // runAgentJob runs the job, streaming one interval and one progress event
 // per interval.
-func runAgentJob(ctx context.Context, job Job, cfg Config, w *eventWriter, onStart func(users int)) (*Result, error) {
+func runAgentJob(ctx context.Context, job Job, cfg Config, w *LineWriter, onStart func(users int)) (*Result, error) {
 	users := cfg.Users
 	if users <= 0 {
 		users = cfg.Scenario.UserCount
@@ -185,12 +197,12 @@ func runAgentJob(ctx context.Context, job Job, cfg Config, w *eventWriter, onSta
 	var index int
 	var done, errs int64
 	cfg.OnInterval = func(start, end time.Time, r results.Recording) {
-		w.write(Event{Type: "interval", Agent: job.Agent, Index: index, Start: start, End: end, Ops: r})
+		w.Put(Event{Type: "interval", Agent: job.Agent, Index: index, Start: start, End: end, Ops: r})
 		for _, h := range r {
 			done += h.LastByte.Count()
 			errs += h.ErrorCount()
 		}
-		w.write(Event{Type: "progress", Agent: job.Agent, Index: index, Elapsed: end.Sub(cfg.StartAt).Seconds(),
+		w.Put(Event{Type: "progress", Agent: job.Agent, Index: index, Elapsed: end.Sub(cfg.StartAt).Seconds(),
 			Done: done, Errors: errs})
 		index++
 	}

@@ -42,7 +42,7 @@ type AgentEvent struct {
 // first line of in, fills its share, and reports on out. It stops when ctx
 // ends or in reaches its end (the orchestrator went away).
 func RunAgent(ctx context.Context, in io.Reader, out io.Writer) error {
-	ew := &eventWriter{enc: json.NewEncoder(out)}
+	ew := eventWriter{load.NewLineWriter(out)}
 	br := bufio.NewReader(in)
 	line, err := br.ReadBytes('\n')
 	if err != nil && (err != io.EOF || len(line) == 0) {
@@ -64,10 +64,10 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer) error {
 		return ew.fail(job.Agent, err)
 	}
 	ew.write(AgentEvent{Type: "done", Agent: job.Agent, Totals: cnt.Snapshot()})
-	return ew.err
+	return ew.Err()
 }
 
-func (job AgentJob) run(ctx context.Context, ew *eventWriter, cnt *Counters) error {
+func (job AgentJob) run(ctx context.Context, ew eventWriter, cnt *Counters) error {
 	sc, err := load.ParseScenario(job.Scenario)
 	if err != nil {
 		return err
@@ -91,28 +91,18 @@ func (job AgentJob) run(ctx context.Context, ew *eventWriter, cnt *Counters) err
 	}, cnt)
 }
 
-// eventWriter writes events as JSON lines, one at a time.
-type eventWriter struct {
-	mu  sync.Mutex
-	enc *json.Encoder
-	err error
-}
+// eventWriter writes an agent's events as JSON lines.
+type eventWriter struct{ *load.LineWriter }
 
-func (w *eventWriter) write(e AgentEvent) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.err == nil {
-		w.err = w.enc.Encode(e)
-	}
-}
+func (w eventWriter) write(e AgentEvent) { w.Put(e) }
 
-func (w *eventWriter) fail(agent string, err error) error {
+func (w eventWriter) fail(agent string, err error) error {
 	w.write(AgentEvent{Type: "error", Agent: agent, Error: err.Error()})
 	return err
 }
 
 // ticker writes a progress event every d until the returned stop is called.
-func (w *eventWriter) ticker(agent string, cnt *Counters, d time.Duration) (stop func()) {
+func (w eventWriter) ticker(agent string, cnt *Counters, d time.Duration) (stop func()) {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)

@@ -142,7 +142,7 @@ func (a PoolAgents) Install(ctx context.Context, host string) (string, error) {
 
 // clockScript answers each line on stdin with the host's clock, from one
 // shell (no process started per sample).
-const clockScript = `exec bash -c 'while read -r _; do echo "$EPOCHREALTIME"; done'`
+const clockScript = `bash -c 'while read -r _; do echo "$EPOCHREALTIME"; done'`
 
 // ClockOffset samples the host's clock over one session and compares it
 // with the middle of the round trip; of five samples, the one with the

@@ -1,9 +1,12 @@
 package remote
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -21,6 +24,8 @@ type Stream struct {
 	Stdout io.Reader      // the command's stdout; read it until EOF
 
 	sess    *ssh.Session
+	pid     string // the command's process id on the host
+	kill    func(pid string)
 	stderr  *tailBuffer
 	release func()
 	once    sync.Once
@@ -47,6 +52,11 @@ func (p *Pool) Start(ctx context.Context, host, cmd string) (*Stream, error) {
 		return nil, err
 	}
 	s.release = release
+	s.kill = func(pid string) {
+		kctx, cancel := context.WithTimeout(context.Background(), 2*killGrace)
+		defer cancel()
+		_, _ = p.Run(kctx, host, "kill -KILL -"+pid+" 2>/dev/null; true")
+	}
 	go s.watch(ctx)
 	return s, nil
 }
@@ -65,18 +75,30 @@ func startStream(c *ssh.Client, host, cmd string, become bool) (*Stream, error) 
 		return nil, fmt.Errorf("%s: %w", host, err)
 	}
 	sess.Stderr = s.stderr
-	line := cmd
+	// In a session of its own, a shell says its pid (the process group's)
+	// and becomes the command: one that ignores both its stdin's end and
+	// SIGTERM can still be killed, with its children, by process group.
+	line := "setsid -w /bin/sh -c " + shellQuote(`echo $$; exec /bin/sh -c "$1"`) + " sh " + shellQuote(cmd)
 	if become {
-		line = "sudo -n -- /bin/sh -c " + shellQuote(cmd)
+		line = "sudo -n -- " + line
 	}
 	if err := sess.Start(line); err != nil {
 		sess.Close()
 		return nil, fmt.Errorf("%s: start %q: %w", host, cmd, err)
 	}
+	br := bufio.NewReader(s.Stdout)
+	first, err := br.ReadString('\n')
+	s.pid = strings.TrimSpace(first)
+	if _, perr := strconv.Atoi(s.pid); err != nil || perr != nil {
+		sess.Close()
+		return nil, fmt.Errorf("%s: start %q: no process id (%q): %v", host, cmd, first, err)
+	}
+	s.Stdout = br
 	return s, nil
 }
 
-// watch stops the command when ctx ends before it does.
+// watch stops the command when ctx ends before it does: its stdin is
+// closed and it is sent SIGTERM; after killGrace its process group is killed.
 func (s *Stream) watch(ctx context.Context) {
 	select {
 	case <-s.done:
@@ -86,8 +108,7 @@ func (s *Stream) watch(ctx context.Context) {
 		select {
 		case <-s.done:
 		case <-time.After(killGrace):
-			_ = s.sess.Signal(ssh.SIGKILL)
-			s.sess.Close()
+			s.kill(s.pid)
 		}
 	}
 }

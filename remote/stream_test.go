@@ -69,3 +69,28 @@ func TestStartStopsOnCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestStartKillsWhatIgnoresStdinAndTerm(t *testing.T) {
+	p, _ := newTestPool(t, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := p.Start(ctx, "h0", "sh -c 'trap \"\" TERM; echo started; while :; do sleep 1; done'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(s.Stdout)
+	if l, _ := br.ReadString('\n'); l != "started\n" {
+		t.Fatalf("got %q", l)
+	}
+	cancel()
+	done := make(chan error, 1)
+	go func() { _, _ = io.ReadAll(br); done <- s.Wait() }()
+	select {
+	case err := <-done:
+		var ee *ExitError
+		if !errors.As(err, &ee) {
+			t.Fatalf("wait = %v, want the command killed", err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("a command ignoring stdin's end and SIGTERM was not killed")
+	}
+}

@@ -240,6 +240,17 @@ func runPrefillAgent(ctx context.Context, hs PrefillHosts, host, bin string, job
 	if err != nil {
 		return fmt.Errorf("%s: starting the prefill agent: %w", host, err)
 	}
+	// The agent stops when its stdin ends: end it as soon as ctx is done,
+	// not only after the agent has said done.
+	stopped := make(chan struct{})
+	defer close(stopped)
+	go func() {
+		select {
+		case <-ctx.Done():
+			_ = proc.Stdin.Close()
+		case <-stopped:
+		}
+	}()
 	b, err := json.Marshal(job)
 	if err == nil {
 		_, err = proc.Stdin.Write(append(b, '\n'))

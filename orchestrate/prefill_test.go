@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"benchbed/load/prefill"
 	"benchbed/plan"
@@ -169,5 +170,41 @@ func (k *putKiller) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if c := k.cancel.Load(); c != nil {
 			(*c)()
 		}
+	}
+}
+
+// stuckAgents start agents that never end on their own: only the end of
+// their stdin stops them.
+type stuckAgents struct{ localPrefillAgents }
+
+func (s *stuckAgents) StartPrefillAgent(_ context.Context, host, bin string) (*AgentProc, error) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		_, _ = io.Copy(io.Discard, inR) // reads the job, then waits for EOF
+		outW.Close()
+		done <- nil
+	}()
+	return &AgentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
+}
+
+func TestPrefillCancelEndsTheAgentsStdin(t *testing.T) {
+	tb := prefillTestbed(t, "http://127.0.0.1:9")
+	ctx, cancel := context.WithCancel(context.Background())
+	ended := make(chan error, 1)
+	go func() {
+		_, err := Prefill(ctx, tb, &stuckAgents{}, PrefillOptions{StateDir: t.TempDir()})
+		ended <- err
+	}()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-ended:
+		if err == nil {
+			t.Fatal("a cancelled prefill reported success")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a cancelled prefill still waits for agents that only stop when their stdin ends")
 	}
 }

@@ -137,6 +137,16 @@ func WriteFileAtomic(path string, data []byte, mode os.FileMode) (err error) {
 	return os.Rename(f.Name(), path)
 }
 
+// isRunID reports whether name is a run id ("<UTC time>-<id>"), so that other
+// directories beside the runs (prefill checkpoints) are never taken for one.
+func isRunID(name string) bool {
+	if len(name) <= len(runTimeLayout) || name[len(runTimeLayout)] != '-' {
+		return false
+	}
+	_, err := time.Parse(runTimeLayout, name[:len(runTimeLayout)])
+	return err == nil
+}
+
 // LatestRun returns the newest run of testbed under root, by its id.
 func LatestRun(root, testbed string) (*Run, error) {
 	ents, err := os.ReadDir(filepath.Join(root, SafeName(testbed)))
@@ -145,7 +155,7 @@ func LatestRun(root, testbed string) (*Run, error) {
 	}
 	var last string
 	for _, e := range ents {
-		if e.IsDir() && e.Name() > last {
+		if e.IsDir() && isRunID(e.Name()) && e.Name() > last {
 			last = e.Name()
 		}
 	}

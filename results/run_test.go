@@ -29,6 +29,10 @@ func TestNewRunLayout(t *testing.T) {
 	if o.Dir != r.Dir || !o.Started.Equal(now.UTC()) {
 		t.Fatalf("OpenRun = %+v, want dir %s started %v", o, r.Dir, now.UTC())
 	}
+	// Directories beside the runs (prefill checkpoints) are no runs.
+	if err := os.MkdirAll(filepath.Join(root, "swift_stack_2015", "prefill"), 0o750); err != nil {
+		t.Fatal(err)
+	}
 	l, err := LatestRun(root, "swift/stack 2015")
 	if err != nil || l.ID != r.ID {
 		t.Fatalf("LatestRun = %v, %v", l, err)

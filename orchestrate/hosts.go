@@ -17,6 +17,7 @@ func PoolConfigs(tb *plan.Testbed) []remote.Config {
 			IdentityFiles: tb.SSH.IdentityFiles, KnownHosts: tb.SSH.KnownHosts,
 			ProxyJump: tb.SSH.ProxyJump, Become: tb.SSH.Become,
 			ConnectTimeout: tb.SSH.ConnectTimeout, SSHConfigFile: tb.SSH.Config,
+			AcceptNewHostKeys: tb.SSH.AcceptNewHostKeys,
 		}
 		if c.Port == 0 {
 			c.Port = tb.SSH.Port

@@ -52,15 +52,16 @@ type Variable struct {
 // SSH holds the testbed's connection defaults; they take precedence over
 // ~/.ssh/config.
 type SSH struct {
-	User           string        // login user ("" = ssh_config or current user)
-	Port           int           // 0 = ssh_config or 22
-	IdentityFiles  []string      // private keys to offer
-	KnownHosts     []string      // known_hosts files ("" = ~/.ssh/known_hosts)
-	ProxyJump      string        // jump host, OpenSSH syntax
-	Become         bool          // run privileged commands through sudo
-	Parallelism    int           // hosts worked on at once (default 32)
-	ConnectTimeout time.Duration // TCP connect and handshake each (default 10s)
-	Config         string        // ssh_config file ("" = ~/.ssh/config)
+	User              string        // login user ("" = ssh_config or current user)
+	Port              int           // 0 = ssh_config or 22
+	IdentityFiles     []string      // private keys to offer
+	KnownHosts        []string      // known_hosts files ("" = ~/.ssh/known_hosts)
+	ProxyJump         string        // jump host, OpenSSH syntax
+	Become            bool          // run privileged commands through sudo
+	Parallelism       int           // hosts worked on at once (default 32)
+	ConnectTimeout    time.Duration // TCP connect and handshake each (default 10s)
+	AcceptNewHostKeys bool          // record unknown host keys (set by the CLI's --accept-new-host-keys, never by a file)
+	Config            string        // ssh_config file ("" = ~/.ssh/config)
 }
 
 // Host is one machine of the lab.

@@ -65,6 +65,7 @@ func newPrefillCmd() *cobra.Command {
 		},
 	}
 	lf = addLoadFlags(cmd)
+	lf.addConnectFlags(cmd)
 	cmd.Flags().StringVar(&stateDir, "state-dir", "", "where the checkpoints are kept (default <runs_dir>/<testbed>/prefill)")
 	cmd.Flags().BoolVar(&noVerify, "no-verify", false, "skip the listing check after the fill")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the results as JSON")

@@ -29,6 +29,7 @@ func newRestoreCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error { return runRestoreCmd(cmd, args[0], runsDir, lf) },
 	}
 	lf = addLoadFlags(cmd)
+	lf.addConnectFlags(cmd)
 	cmd.Flags().StringVar(&runsDir, "runs-dir", "runs", "root of the run directories, to find RUN by id")
 	return cmd
 }

@@ -54,6 +54,7 @@ func newSetupCmd() *cobra.Command {
 		},
 	}
 	lf = addLoadFlags(cmd)
+	lf.addConnectFlags(cmd)
 	cmd.Flags().DurationVar(&health, "health-timeout", time.Minute, "how long each server may take to answer /healthcheck")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "do not stream the hosts' command output")
 	return cmd

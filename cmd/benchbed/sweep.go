@@ -42,6 +42,7 @@ func newSweepCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error { return runSweepCmd(cmd, args[0], lf, f) },
 	}
 	lf = addLoadFlags(cmd)
+	lf.addConnectFlags(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&f.resume, "resume", "", "continue the run RUN (id or directory), keeping its finished cells")
 	fl.StringArrayVar(&f.only, "only", nil, "run only this variant (repeatable)")

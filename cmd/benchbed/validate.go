@@ -34,11 +34,18 @@ func newValidateCmd() *cobra.Command {
 
 // loadFlags are the variable flags of every command that reads a testbed.
 type loadFlags struct {
-	vars     []string
-	varFiles []string
+	vars      []string
+	varFiles  []string
+	acceptNew bool // --accept-new-host-keys, on commands that connect
 }
 
 // addLoadFlags adds --var and --var-file to cmd.
+// addConnectFlags adds the flags of commands that connect to the hosts.
+func (lf *loadFlags) addConnectFlags(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&lf.acceptNew, "accept-new-host-keys", false,
+		"record the host keys of hosts not yet in known_hosts (like OpenSSH's accept-new); a changed key is still refused")
+}
+
 func addLoadFlags(cmd *cobra.Command) *loadFlags {
 	lf := &loadFlags{}
 	cmd.Flags().StringArrayVar(&lf.vars, "var", nil, "set a variable: --var name=value (repeatable)")
@@ -60,6 +67,9 @@ func (lf *loadFlags) load(cmd *cobra.Command, path string) (*plan.Testbed, bool)
 		opts.Vars[name] = value
 	}
 	tb, diags := plan.Load(path, opts)
+	if tb != nil {
+		tb.SSH.AcceptNewHostKeys = lf.acceptNew
+	}
 	if err := plan.WriteDiagnostics(cmd.ErrOrStderr(), tb.Files, tb.MaskDiagnostics(diags)); err != nil {
 		return nil, false
 	}

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"benchbed/orchestrate"
+)
+
+func TestAcceptNewHostKeysReachesThePool(t *testing.T) {
+	for _, accept := range []bool{false, true} {
+		cmd := &cobra.Command{Use: "x"}
+		lf := addLoadFlags(cmd)
+		lf.addConnectFlags(cmd)
+		args := []string{}
+		if accept {
+			args = append(args, "--accept-new-host-keys")
+		}
+		if err := cmd.ParseFlags(args); err != nil {
+			t.Fatal(err)
+		}
+		tb, ok := lf.load(cmd, "../../testbeds/lab/lab.hcl")
+		if !ok {
+			t.Fatal("lab.hcl did not load")
+		}
+		for _, c := range orchestrate.PoolConfigs(tb) {
+			if c.AcceptNewHostKeys != accept {
+				t.Fatalf("--accept-new-host-keys=%v: host %s has AcceptNewHostKeys=%v", accept, c.Name, c.AcceptNewHostKeys)
+			}
+		}
+	}
+}

@@ -31,7 +31,7 @@ func TestPrefill(t *testing.T) {
 	}
 	state := t.TempDir()
 	killPrefillMidway(t, lab, tb, state)
-	if out, _ := lab.SSH(t, "client1", "sleep 1; pgrep -af prefill-agent || echo none"); strings.TrimSpace(out) != "none" {
+	if out, _ := lab.SSH(t, "client1", "sleep 1; pgrep -af '[p]refill-agent' || echo none"); strings.TrimSpace(out) != "none" {
 		t.Errorf("prefill agents left on client1 after the orchestrator was killed:\n%s", out)
 	}
 	there := listedObjects(t, lab)

@@ -190,6 +190,7 @@ func (p *prefillPass) run(ctx context.Context, pass string, ck *checkpoint) (pre
 		done = ck.state.Done
 	}
 	prog := newPrefillProgress(p.opts.Progress, p.w.Name+" "+pass, p.l.Total(), len(hosts))
+	prog.base = p.l.ObjectsIn(done)
 	stopProg := prog.every(p.opts.Every)
 	defer stopProg()
 	g, gctx := errgroup.WithContext(ctx)

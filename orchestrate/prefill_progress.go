@@ -15,7 +15,8 @@ type prefillProgress struct {
 	mu      sync.Mutex
 	w       io.Writer
 	label   string
-	objects int64
+	objects int64 // in all
+	base    int64 // done before this pass (the checkpoint's units)
 	agents  []prefill.Totals
 	start   time.Time
 	stop    chan struct{}
@@ -60,7 +61,7 @@ func (p *prefillProgress) note(msg string) {
 // line renders the progress at elapsed.
 func (p *prefillProgress) line(elapsed time.Duration) string {
 	t := p.total()
-	done := t.Put + t.Skipped
+	done := p.base + t.Put + t.Skipped
 	rate := float64(t.Put) / max(elapsed.Seconds(), 0.001)
 	eta := "?"
 	if left := p.objects - done; rate > 0 && left > 0 {

@@ -98,6 +98,9 @@ func TestSeedLayoutTenMillion(t *testing.T) {
 	if last.Name != "64KiB_10000000" || l.Containers()[last.Container] != "pf_000199_default_policy" {
 		t.Fatalf("last object %+v in %s", last, l.Containers()[last.Container])
 	}
+	if n := l.ObjectsIn([]int{0, 1, 399, 400, -1}); n != 75000 {
+		t.Fatalf("ObjectsIn = %d, want 3 units of 25,000", n)
+	}
 	if l.InContainer(0) != 50000 {
 		t.Fatalf("InContainer(0) = %d", l.InContainer(0))
 	}

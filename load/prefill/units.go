@@ -38,3 +38,16 @@ func (l *Layout) Units() []Unit {
 	}
 	return out
 }
+
+// ObjectsIn returns how many objects the numbered units hold (numbers
+// outside the layout count for nothing).
+func (l *Layout) ObjectsIn(units []int) int64 {
+	all := l.Units()
+	var n int64
+	for _, i := range units {
+		if i >= 0 && i < len(all) {
+			n += all[i].To - all[i].From
+		}
+	}
+	return n
+}

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Samples a process's peak RSS (VmHWM) and CPU time until it exits.
 
-Usage: sample.py PATTERN OUT -- waits for a process whose command line matches
-the regular expression PATTERN, then polls /proc every 50 ms and writes
-"peak_rss_kib cpu_seconds" to OUT when it is gone.
+Usage: sample.py PATTERN OUT -- waits for a process whose program (argv[0])
+matches the regular expression PATTERN and whose argv[1] is "prefill-agent"
+(not a shell whose command line merely mentions it), then polls /proc every
+50 ms and writes "peak_rss_kib cpu_seconds" to OUT when it is gone.
 """
 import os, re, sys, time
 
@@ -16,10 +17,10 @@ def find():
         if not pid.isdigit() or int(pid) == os.getpid():
             continue
         try:
-            cmd = open(f"/proc/{pid}/cmdline", "rb").read().replace(b"\0", b" ").decode()
+            argv = open(f"/proc/{pid}/cmdline", "rb").read().decode().split("\0")
         except OSError:
             continue
-        if pat.search(cmd):
+        if len(argv) > 1 and pat.search(argv[0]) and argv[1] == "prefill-agent":
             return pid
     return None
 

@@ -114,7 +114,8 @@ func (s *Sweeper) switchRing(ctx context.Context, builder string, r *plan.Ring, 
 	if have == nil || !have.RingFile {
 		return false, fmt.Errorf("no builder or ring file in %s: run `benchbed setup %s` first", SwiftDir, s.tb.File)
 	}
-	c, err := PlanRing(SwiftDir, r, have, layoutDevs(s.tb, s.rend[v.Name].Layout.Ring(r.Name)))
+	want := layoutDevs(s.tb, s.rend[v.Name].Layout.Ring(r.Name))
+	c, err := PlanRing(SwiftDir, r, have, want)
 	if err != nil || len(c.Commands) == 0 {
 		return false, err
 	}
@@ -123,7 +124,7 @@ func (s *Sweeper) switchRing(ctx context.Context, builder string, r *plan.Ring, 
 			strings.Join(c.Changes, "; "), s.tb.File)
 	}
 	ports := map[string]int{}
-	for _, w := range layoutDevs(s.tb, s.rend[v.Name].Layout.Ring(r.Name)) {
+	for _, w := range want {
 		ports[w.key()] = w.Port
 	}
 	script := switchPortsScript(builderPath(SwiftDir, r.Name), path.Join(SwiftDir, r.Name+".ring.gz"), ports)

@@ -83,7 +83,7 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 // ports, confs, restarts, health, warm-up, run, collect. A failure is
 // recorded in the cell's directory (error.txt) and the journal.
 func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error) {
-	res := results.Cell{Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: "failed"}
+	res := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: "failed"}
 	dir, err := s.run.CellDir(c.ID)
 	if err != nil {
 		return res, err
@@ -107,8 +107,8 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 			if ctx.Err() != nil {
 				res.Status = "interrupted"
 			}
-			_ = results.WriteFileAtomic(filepath.Join(dir, "error.txt"),
-				[]byte(s.tb.Mask(fmt.Sprintf("%s: %v\n", st.name, err))), 0o640)
+			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", st.name, err))
+			_ = results.WriteFileAtomic(filepath.Join(dir, "error.txt"), []byte(res.Error+"\n"), 0o640)
 			return res, fmt.Errorf("%s: %w", st.name, err)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // SummaryName is the run's summary (DESIGN.md).
-const SummaryName = "summary.json"
+const SummaryName = results.SummaryFile
 
 // writeSummary writes summary.json and table.md from the cells run or
 // kept, in declaration order, and returns the summary.

@@ -15,7 +15,7 @@ import (
 )
 
 // CellFile is a cell's result in its directory.
-const CellFile = "cell.json"
+const CellFile = results.CellFile
 
 // workloadAuth is how a workload's agents reach the cluster.
 func workloadAuth(w *plan.Workload) load.AuthSpec {
@@ -76,7 +76,7 @@ func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *res
 	m, err := RunAgents(ctx, s.opts.Agents, ar)
 	if m != nil {
 		cell := results.Summarise(m.Recording, m.Duration)
-		cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
+		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
 		cell.Status = "ok"
 		switch {
 		case ctx.Err() != nil:

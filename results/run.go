@@ -87,7 +87,7 @@ func (r *Run) Path(rel ...string) (string, error) {
 
 // CellDir returns (and creates) the directory of the cell with id cellID.
 func (r *Run) CellDir(cellID string) (string, error) {
-	p, err := r.Path("cells", SafeName(cellID))
+	p, err := r.Path(CellsDir, SafeName(cellID))
 	if err != nil {
 		return "", err
 	}

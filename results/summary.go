@@ -34,6 +34,8 @@ type OpSummary struct {
 // Cell is one matrix cell's result: summary.json's element and the output
 // of `benchbed load --json` (DESIGN.md, contract).
 type Cell struct {
+	// ID is the matrix cell's id (plan), its directory's name under cells/.
+	ID        string               `json:"id,omitempty"`
 	Variant   string               `json:"variant,omitempty"`
 	Workload  string               `json:"workload"`
 	Repeat    int                  `json:"repeat,omitempty"`
@@ -44,6 +46,9 @@ type Cell struct {
 	// PerSecond is the successful operations completed in each second of
 	// the run, for throughput over time.
 	PerSecond []int64 `json:"per_second,omitempty"`
+	// Error says why a cell that is not "ok" failed: the step and its
+	// error, secrets masked.
+	Error string `json:"error,omitempty"`
 }
 
 // Summary is a run's summary.json (DESIGN.md, contract).

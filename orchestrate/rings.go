@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"benchbed/remote"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -201,17 +202,5 @@ func parseDump(out string) (*BuilderState, error) {
 
 func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-// shellQuote quotes s for /bin/sh when it holds anything but safe characters.
-func shellQuote(s string) string {
-	safe := s != ""
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@,+", r)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellQuote quotes s for /bin/sh (remote.Quote).
+func shellQuote(s string) string { return remote.Quote(s) }

@@ -141,11 +141,3 @@ func TestParseDump(t *testing.T) {
 		t.Error("garbage dump parsed")
 	}
 }
-
-func TestShellQuote(t *testing.T) {
-	for in, want := range map[string]string{"d0": "d0", "a b": "'a b'", "it's": `'it'\''s'`, "": "''"} {
-		if got := shellQuote(in); got != want {
-			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
-		}
-	}
-}

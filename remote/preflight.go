@@ -91,9 +91,9 @@ func (p *Pool) preflightHost(ctx context.Context, host string, commands []string
 func preflightScript(commands []string, become bool) string {
 	var q []string
 	for _, c := range commands {
-		q = append(q, shellQuote(c))
+		q = append(q, Quote(c))
 	}
-	check := shellQuote(`for c in ` + strings.Join(q, " ") +
+	check := Quote(`for c in ` + strings.Join(q, " ") +
 		`; do command -v "$c" >/dev/null 2>&1 || echo "missing $c"; done`)
 	if !become {
 		return `echo "sudo unused"; /bin/sh -c ` + check

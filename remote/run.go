@@ -71,14 +71,26 @@ wait "$p"; rc=$?
 kill "$w" 2>/dev/null
 exit $rc`
 
-// shellQuote quotes s for a POSIX shell.
-func shellQuote(s string) string {
+// Quote quotes s for a POSIX shell, leaving a word of only safe
+// characters (letters, digits and -_./:=@,+) as it is, so that the command
+// lines a host logs stay readable.
+func Quote(s string) string {
+	safe := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@,+", r)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // commandLine is what the login shell on the host executes for cmd.
 func commandLine(cmd string, become bool) string {
-	line := "/bin/sh -c " + shellQuote(wrapper) + " benchbed " + shellQuote(cmd)
+	line := "/bin/sh -c " + Quote(wrapper) + " benchbed " + Quote(cmd)
 	if become {
 		line = "sudo -n -- " + line
 	}

@@ -78,7 +78,7 @@ func startStream(c *ssh.Client, host, cmd string, become bool) (*Stream, error) 
 	// In a session of its own, a shell says its pid (the process group's)
 	// and becomes the command: one that ignores both its stdin's end and
 	// SIGTERM can still be killed, with its children, by process group.
-	line := "setsid -w /bin/sh -c " + shellQuote(`echo $$; exec /bin/sh -c "$1"`) + " sh " + shellQuote(cmd)
+	line := "setsid -w /bin/sh -c " + Quote(`echo $$; exec /bin/sh -c "$1"`) + " sh " + Quote(cmd)
 	if become {
 		line = "sudo -n -- " + line
 	}

@@ -35,11 +35,11 @@ func (p *Pool) owner(ctx context.Context, host, user, group string) (int, int, e
 	if u == "" {
 		u = "$(id -un)"
 	} else {
-		u = shellQuote(u)
+		u = Quote(u)
 	}
 	gcmd := "id -g " + u
 	if g != "" {
-		gcmd = "getent group " + shellQuote(g) + " | cut -d: -f3"
+		gcmd = "getent group " + Quote(g) + " | cut -d: -f3"
 	}
 	res, err := p.run(ctx, host, "owner", "id -u "+u+" && "+gcmd)
 	if err != nil {

@@ -115,6 +115,7 @@ func (d *decoder) decodePrefill(b *hcl.Block) {
 		switch a.Name {
 		case "workloads":
 			if p.Workloads, _ = d.strings(a, d.ctx); p.Workloads != nil {
+				p.Workloads = d.expandWorkloadRefs(p.Workloads)
 				d.checkRefs(a, p.Workloads, "workload", d.workloadNames())
 			}
 		case "verify":

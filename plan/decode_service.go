@@ -4,7 +4,6 @@ import (
 	"path"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/zclconf/go-cty/cty"
 )
 
 // decodeService decodes one service block.
@@ -59,46 +58,18 @@ func (d *decoder) decodeVariant(b *hcl.Block) {
 	c := d.attrs(b.Body, []string{"for_each", "name", "description"}, variantBlocks...)
 	fe := c.Attributes["for_each"]
 	if fe == nil {
+		ctx := d.noEachContext(b.Body, "variant", label)
 		if c.Attributes["name"] != nil {
-			d.expandVariant(b, c, label, d.ctx)
+			d.expandVariant(b, c, label, ctx)
 		} else {
-			d.addVariant(d.buildVariant(b, c, label, d.ctx))
+			d.addVariant(d.buildVariant(b, c, label, ctx))
 		}
 		return
 	}
-	v, diags := fe.Expr.Value(d.ctx)
-	d.diags = append(d.diags, diags...)
-	if diags.HasErrors() || !v.IsWhollyKnown() {
-		return
+	points, _ := d.forEach(fe, "variant", label)
+	for _, p := range points {
+		d.expandVariant(b, c, p.name, p.ctx)
 	}
-	v, _ = v.UnmarkDeep()
-	if v.IsNull() || !(v.Type().IsListType() || v.Type().IsTupleType() || v.Type().IsSetType() ||
-		v.Type().IsMapType() || v.Type().IsObjectType()) {
-		d.errorf(fe.Expr.Range().Ptr(), "Invalid for_each", "for_each must be a list or a map")
-		return
-	}
-	if v.LengthInt() == 0 {
-		d.errorf(fe.Expr.Range().Ptr(), "Empty for_each", "variant %q: for_each gives no variants", label)
-		return
-	}
-	isMap := v.Type().IsMapType() || v.Type().IsObjectType()
-	for it := v.ElementIterator(); it.Next(); {
-		k, e := it.Element()
-		if !isMap && v.Type().IsSetType() {
-			k = e
-		}
-		ctx := d.ctx.NewChild()
-		ctx.Variables = map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": k, "value": e})}
-		d.expandVariant(b, c, defaultVariantName(label, e), ctx)
-	}
-}
-
-// defaultVariantName is label=value for a primitive each.value, else label.
-func defaultVariantName(label string, e cty.Value) string {
-	if s, err := scalarText(e); err == nil {
-		return label + "=" + s
-	}
-	return label
 }
 
 // expandVariant builds one variant whose name may come from the name attribute.

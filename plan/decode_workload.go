@@ -2,9 +2,6 @@ package plan
 
 import (
 	"os"
-	"strings"
-
-	"benchbed/load"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -13,37 +10,106 @@ import (
 
 var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}}
 
-// decodeWorkload decodes one workload block.
+// workloadAttrs are a workload block's attributes ("!" = required).
+var workloadAttrs = []string{"for_each", "name", "scenario!", "scenario_set", "users", "duration",
+	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token"}
+
+// decodeWorkload decodes one workload block, expanded over its for_each:
+// each element is one axis point, a workload of its own.
 func (d *decoder) decodeWorkload(b *hcl.Block) {
-	w := &Workload{Name: b.Labels[0], AgentsPerClient: DefaultAgentsPerClient, DefRange: b.DefRange}
-	if !d.checkName(w.Name, b.LabelRanges[0], "workload") || d.duplicate(b, "workload", d.workloadRange(w.Name)) {
+	label := b.Labels[0]
+	if !d.checkName(label, b.LabelRanges[0], "workload") {
 		return
 	}
-	c := d.attrs(b.Body, []string{"scenario!", "users", "duration", "operation_count", "rate", "clients",
-		"agents_per_client", "storage_url", "token"}, workloadBlocks...)
+	c := d.attrs(b.Body, workloadAttrs, workloadBlocks...)
+	fe := c.Attributes["for_each"]
+	if fe == nil {
+		ctx := d.noEachContext(b.Body, "workload", label)
+		name, rng := label, b.LabelRanges[0]
+		if a := c.Attributes["name"]; a != nil {
+			var ok bool
+			if name, ok = d.str(a, ctx); !ok {
+				return
+			}
+			rng = a.Expr.Range()
+		}
+		d.addWorkload(d.buildWorkload(b, c, name, ctx), rng)
+		return
+	}
+	points, _ := d.forEach(fe, "workload", label)
+	for _, p := range points {
+		name, rng := p.name, fe.Expr.Range()
+		if a := c.Attributes["name"]; a != nil {
+			var ok bool
+			if name, ok = d.str(a, p.ctx); !ok {
+				continue
+			}
+			rng = a.Expr.Range()
+		}
+		w := d.buildWorkload(b, c, name, p.ctx)
+		if w != nil {
+			w.Axis = &AxisPoint{Index: p.index, Key: eachText(p.key), Value: eachText(p.value)}
+		}
+		d.addWorkload(w, rng)
+	}
+}
+
+// eachText is each.key or each.value as text: a string, number or bool as
+// written, anything else as JSON.
+func eachText(v cty.Value) string {
+	if s, err := scalarText(v); err == nil {
+		return s
+	}
+	b, err := ctyjson.Marshal(v, v.Type())
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// addWorkload appends w unless its name is taken; rng is where the name
+// was given (the label, the name attribute or the for_each).
+func (d *decoder) addWorkload(w *Workload, rng hcl.Range) {
+	if w == nil {
+		return
+	}
+	if prev := d.workloadRange(w.Name); prev != nil {
+		d.errorf(rng.Ptr(), "Duplicate workload", "workload %q is already declared at %s", w.Name, prev)
+		return
+	}
+	d.tb.Workloads = append(d.tb.Workloads, w)
+}
+
+// buildWorkload decodes one workload (one axis point of a for_each) named
+// name, evaluating its attributes in ctx.
+func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, ctx *hcl.EvalContext) *Workload {
+	if !d.checkName(name, b.DefRange, "workload") {
+		return nil
+	}
+	w := &Workload{Name: name, Block: b.Labels[0], AgentsPerClient: DefaultAgentsPerClient, DefRange: b.DefRange}
 	for _, a := range sortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "scenario":
-			d.decodeScenario(w, a)
+			d.decodeScenario(w, a, c.Attributes["scenario_set"], ctx)
 		case "users":
-			w.Users, _ = d.integer(a, d.ctx, 1, 1<<24)
+			w.Users, _ = d.integer(a, ctx, 1, 1<<24)
 		case "duration":
-			w.Duration, _ = d.duration(a, d.ctx)
+			w.Duration, _ = d.duration(a, ctx)
 		case "operation_count":
-			w.OperationCount, _ = d.integer(a, d.ctx, 1, 1<<62)
+			w.OperationCount, _ = d.integer(a, ctx, 1, 1<<62)
 		case "rate":
-			if w.Rate, _ = d.number(a, d.ctx); w.Rate < 0 {
+			if w.Rate, _ = d.number(a, ctx); w.Rate < 0 {
 				d.errorf(a.Expr.Range().Ptr(), "Invalid value for rate", "rate must be >= 0 requests/s (0 = closed loop)")
 			}
 		case "clients":
-			w.Clients, _ = d.strings(a, d.ctx)
+			w.Clients, _ = d.strings(a, ctx)
 			d.checkClients(a, w.Clients)
 		case "agents_per_client":
-			w.AgentsPerClient, _ = d.integer(a, d.ctx, 1, 1024)
+			w.AgentsPerClient, _ = d.integer(a, ctx, 1, 1024)
 		case "storage_url":
-			w.StorageURL, _ = d.str(a, d.ctx)
+			w.StorageURL, _ = d.str(a, ctx)
 		case "token":
-			w.Token = d.secret(a, d.ctx)
+			w.Token = d.secret(a, ctx)
 		}
 	}
 	for i, blk := range c.Blocks {
@@ -51,13 +117,13 @@ func (d *decoder) decodeWorkload(b *hcl.Block) {
 			d.errorf(blk.DefRange.Ptr(), "Duplicate auth block", "workload %q has more than one auth block", w.Name)
 			continue
 		}
-		w.Auth = d.decodeAuth(blk)
+		w.Auth = d.decodeAuth(blk, ctx)
 	}
 	d.checkWorkloadAuth(w, b, c)
 	if a := c.Attributes["operation_count"]; a != nil && c.Attributes["duration"] != nil {
 		d.errorf(a.NameRange.Ptr(), "Conflicting run bounds", "workload %q: give duration or operation_count, not both", w.Name)
 	}
-	d.tb.Workloads = append(d.tb.Workloads, w)
+	return w
 }
 
 // checkWorkloadAuth requires either an auth block or storage_url and token.
@@ -74,75 +140,26 @@ func (d *decoder) checkWorkloadAuth(w *Workload, b *hcl.Block, c *hcl.BodyConten
 }
 
 // decodeAuth decodes an auth block.
-func (d *decoder) decodeAuth(b *hcl.Block) *Auth {
+func (d *decoder) decodeAuth(b *hcl.Block, ctx *hcl.EvalContext) *Auth {
 	au := &Auth{Kind: "v1", DefRange: b.DefRange}
 	c := d.attrs(b.Body, []string{"kind", "url!", "user!", "key!", "project", "domain"})
 	for _, a := range sortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "kind":
-			au.Kind, _ = d.oneOf(a, d.ctx, "v1", "v3")
+			au.Kind, _ = d.oneOf(a, ctx, "v1", "v3")
 		case "url":
-			au.URL, _ = d.str(a, d.ctx)
+			au.URL, _ = d.str(a, ctx)
 		case "user":
-			au.User, _ = d.str(a, d.ctx)
+			au.User, _ = d.str(a, ctx)
 		case "key":
-			au.Key = d.secret(a, d.ctx)
+			au.Key = d.secret(a, ctx)
 		case "project":
-			au.Project, _ = d.str(a, d.ctx)
+			au.Project, _ = d.str(a, ctx)
 		case "domain":
-			au.Domain, _ = d.str(a, d.ctx)
+			au.Domain, _ = d.str(a, ctx)
 		}
 	}
 	return au
-}
-
-// decodeScenario reads the scenario attribute: a string is a scenario file
-// (relative to the testbed's directory), an object is the scenario inline.
-// Either way the result is validated as ssbench would and kept as JSON.
-func (d *decoder) decodeScenario(w *Workload, a *hcl.Attribute) {
-	v, _, ok := d.value(a, d.ctx, cty.DynamicPseudoType)
-	if !ok {
-		return
-	}
-	var data []byte
-	switch {
-	case v.Type() == cty.String:
-		w.ScenarioFile = v.AsString()
-		b, err := readLimited(d.resolve(w.ScenarioFile))
-		if err != nil {
-			d.errorf(a.Expr.Range().Ptr(), "Cannot read scenario file", "workload %q: %s", w.Name, err)
-			return
-		}
-		data = b
-	case v.Type().IsObjectType() || v.Type().IsMapType():
-		if !v.Type().IsMapType() && !v.Type().HasAttribute("name") {
-			v = mergeName(v, w.Name)
-		}
-		b, err := ctyjson.Marshal(v, v.Type())
-		if err != nil {
-			d.errorf(a.Expr.Range().Ptr(), "Invalid scenario", "workload %q: %s", w.Name, err)
-			return
-		}
-		data = b
-	default:
-		d.errorf(a.Expr.Range().Ptr(), "Invalid scenario", "workload %q: scenario must be a file path or an object of ssbench scenario attributes", w.Name)
-		return
-	}
-	if _, err := load.ParseScenario(data); err != nil {
-		d.errorf(a.Expr.Range().Ptr(), "Invalid scenario", "workload %q: %s", w.Name, strings.ReplaceAll(err.Error(), "\n", "; "))
-		return
-	}
-	w.ScenarioJSON = data
-}
-
-// mergeName adds name = workload name to an inline scenario without one.
-func mergeName(v cty.Value, name string) cty.Value {
-	m := v.AsValueMap()
-	if m == nil {
-		m = map[string]cty.Value{}
-	}
-	m["name"] = cty.StringVal(name)
-	return cty.ObjectVal(m)
 }
 
 // readLimited reads a regular file of at most maxFileSize bytes.

@@ -74,7 +74,31 @@ func LoadSource(path string, src []byte, opts LoadOptions) (*Testbed, hcl.Diagno
 	d.decodeFile(f.Body)
 	diags = append(diags, d.diags...)
 	diags = append(diags, validate(tb, d.diags.HasErrors())...)
-	return tb, diags
+	return tb, dedupeDiags(diags)
+}
+
+// dedupeDiags drops a diagnostic identical to an earlier one (severity, summary,
+// detail and range): a for_each block decodes its body once per element,
+// and a problem that does not depend on each is reported once.
+func dedupeDiags(diags hcl.Diagnostics) hcl.Diagnostics {
+	type key struct {
+		sev             hcl.DiagnosticSeverity
+		summary, detail string
+		rng             hcl.Range
+	}
+	seen := map[key]bool{}
+	out := diags[:0:0]
+	for _, d := range diags {
+		k := key{sev: d.Severity, summary: d.Summary, detail: d.Detail}
+		if d.Subject != nil {
+			k.rng = *d.Subject
+		}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 func newTestbed(path string) *Testbed {

@@ -7,6 +7,7 @@
 package plan
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
@@ -30,7 +31,7 @@ type Testbed struct {
 	Rings       []*Ring              // in declaration order
 	Services    []*Service           // in declaration order
 	Variants    []*Variant           // expanded (for_each), in declaration order
-	Workloads   []*Workload          // in declaration order
+	Workloads   []*Workload          // expanded (for_each: one per axis point), in declaration order
 	Prefill     *Prefill             // nil when the file has no prefill block
 	Sweep       Sweep                // defaults when the file has no sweep block
 	Sensitive   []string             // values of sensitive variables, to mask in output
@@ -171,21 +172,53 @@ type Variant struct {
 // PortPerDisk reports whether the variant gives ring r one port per disk.
 func (v *Variant) PortPerDisk(r string) bool { return v.RingPort[r] }
 
-// Workload is one load to run in every variant.
+// Workload is one load to run in every variant. A workload block with
+// for_each gives one Workload per element (an axis point), in order.
 type Workload struct {
 	Name            string
-	ScenarioFile    string        // path relative to the testbed file's directory, "" when inline
-	ScenarioJSON    []byte        // the scenario as ssbench JSON (read from the file or built from attributes)
-	Users           int           // concurrent users (0 = the scenario's user_count)
-	Duration        time.Duration // 0 = the scenario's run_seconds
-	OperationCount  int           // 0 = by duration
-	Rate            float64       // requests/s for open loop, 0 = closed loop
-	Clients         []string      // host names that run the agents
-	AgentsPerClient int           // default 1
-	Auth            *Auth         // nil when StorageURL/Token are given
+	Block           string            // the workload block's label
+	Axis            *AxisPoint        // the for_each element, nil without for_each
+	ScenarioSet     map[string]string // scenario_set: scenario field -> its JSON value, nil when absent
+	ScenarioFile    string            // path relative to the testbed file's directory, "" when inline
+	ScenarioJSON    []byte            // the scenario as ssbench JSON (read from the file or built from attributes)
+	Users           int               // concurrent users (0 = the scenario's user_count)
+	Duration        time.Duration     // 0 = the scenario's run_seconds
+	OperationCount  int               // 0 = by duration
+	Rate            float64           // requests/s for open loop, 0 = closed loop
+	Clients         []string          // host names that run the agents
+	AgentsPerClient int               // default 1
+	Auth            *Auth             // nil when StorageURL/Token are given
 	StorageURL      string
 	Token           string
 	DefRange        hcl.Range
+}
+
+// AxisPoint is the element of a workload's for_each that one Workload is.
+type AxisPoint struct {
+	Index int    `json:"index"` // 0-based position in the for_each
+	Key   string `json:"key"`   // each.key as text (a list's index, a map's key)
+	Value string `json:"value"` // each.value as text (JSON when not a string, number or bool)
+}
+
+// Params describes the workload's axis point for results: the block label
+// mapped to each.value, and every scenario field scenario_set overrides
+// mapped to its value (JSON, a string unquoted). It is nil for a workload with neither.
+func (w *Workload) Params() map[string]string {
+	if w.Axis == nil && len(w.ScenarioSet) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for k, v := range w.ScenarioSet {
+		var str string
+		if json.Unmarshal([]byte(v), &str) == nil {
+			v = str // a JSON string as its text
+		}
+		out[k] = v
+	}
+	if w.Axis != nil {
+		out[w.Block] = w.Axis.Value
+	}
+	return out
 }
 
 // Auth is how a workload authenticates.

@@ -76,6 +76,27 @@ func (d *decoder) workloadNames() map[string]bool {
 	return m
 }
 
+// expandWorkloadRefs replaces each name in list that is no workload but
+// the label of a workload block with for_each by that block's axis points,
+// in order: a prefill may name the whole axis.
+func (d *decoder) expandWorkloadRefs(list []string) []string {
+	known := d.workloadNames()
+	out := make([]string, 0, len(list))
+	for _, n := range list {
+		var points []string
+		for _, w := range d.tb.Workloads {
+			if !known[n] && w.Axis != nil && w.Block == n {
+				points = append(points, w.Name)
+			}
+		}
+		if len(points) == 0 {
+			points = []string{n}
+		}
+		out = append(out, points...)
+	}
+	return out
+}
+
 // checkUnique reports a list attribute that names something twice.
 func (d *decoder) checkUnique(a *hcl.Attribute, list []string, what string) {
 	seen := map[string]bool{}

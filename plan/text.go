@@ -3,6 +3,8 @@ package plan
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 )
@@ -39,6 +41,7 @@ func (p *Plan) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "    one port per disk: %s %d-%d\n", hp.Host, hp.First, hp.Last)
 		}
 	}
+	writeWorkloads(&b, j.Workloads)
 	fmt.Fprintf(&b, "\ncells: %d (repeat %d)\n", len(p.Cells), p.Testbed.Sweep.Repeat)
 	for i, c := range p.Cells {
 		fmt.Fprintf(&b, "  %s  variant %q, workload %q, repeat %d  (~%s)\n", c.Cell.ID, c.Cell.Variant.Name,
@@ -63,6 +66,25 @@ func (p *Plan) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, p.Testbed.Mask(b.String()))
 	return err
+}
+
+// writeWorkloads lists the workloads, each axis point of a for_each with
+// its each.value and scenario overrides.
+func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
+	b.WriteString("\nworkloads:\n")
+	for _, w := range ws {
+		fmt.Fprintf(b, "  %s: scenario %s, %d users", w.Name, w.Scenario, w.Users)
+		if w.DurationS > 0 {
+			fmt.Fprintf(b, ", %s", short(time.Duration(w.DurationS*float64(time.Second))))
+		}
+		if w.Axis != nil {
+			fmt.Fprintf(b, "; axis %s[%d] = %s", w.Block, w.Axis.Index, w.Axis.Value)
+		}
+		for _, k := range slices.Sorted(maps.Keys(w.ScenarioSet)) {
+			fmt.Fprintf(b, "; %s = %s", k, w.ScenarioSet[k])
+		}
+		b.WriteString("\n")
+	}
 }
 
 // writeStep prints one step on one line, with a render's changes below it.

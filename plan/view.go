@@ -4,14 +4,15 @@ package plan
 // testbed, hosts[name,address,roles] and cells[id,variant,workload,repeat]
 // in declaration order; the other fields are additional.
 type PlanJSON struct {
-	Testbed     string       `json:"testbed"`
-	Description string       `json:"description,omitempty"`
-	Hosts       []HostJSON   `json:"hosts"`
-	ByRole      []RoleJSON   `json:"hosts_by_role"`
-	Rings       []RingJSON   `json:"rings"`
-	Cells       []CellJSON   `json:"cells"`
-	Finally     []StepJSON   `json:"finally,omitempty"`
-	Estimate    EstimateJSON `json:"estimate"`
+	Testbed     string         `json:"testbed"`
+	Description string         `json:"description,omitempty"`
+	Hosts       []HostJSON     `json:"hosts"`
+	ByRole      []RoleJSON     `json:"hosts_by_role"`
+	Rings       []RingJSON     `json:"rings"`
+	Workloads   []WorkloadJSON `json:"workloads"`
+	Cells       []CellJSON     `json:"cells"`
+	Finally     []StepJSON     `json:"finally,omitempty"`
+	Estimate    EstimateJSON   `json:"estimate"`
 }
 
 // HostJSON is a host in the plan.
@@ -60,14 +61,28 @@ type HostPortJSON struct {
 	Last    int    `json:"last"`
 }
 
+// WorkloadJSON is a workload (an axis point of a workload block with
+// for_each) as it will run.
+type WorkloadJSON struct {
+	Name        string            `json:"name"`
+	Block       string            `json:"block"`
+	Axis        *AxisPoint        `json:"axis,omitempty"`
+	ScenarioSet map[string]string `json:"scenario_set,omitempty"`
+	Scenario    string            `json:"scenario,omitempty"`
+	Users       int               `json:"users"`
+	DurationS   float64           `json:"duration_s,omitempty"`
+	Operations  int               `json:"operation_count,omitempty"`
+}
+
 // CellJSON is a cell and its steps.
 type CellJSON struct {
-	ID        string     `json:"id"`
-	Variant   string     `json:"variant"`
-	Workload  string     `json:"workload"`
-	Repeat    int        `json:"repeat"`
-	Steps     []StepJSON `json:"steps"`
-	EstimateS float64    `json:"estimate_s"`
+	ID        string            `json:"id"`
+	Variant   string            `json:"variant"`
+	Workload  string            `json:"workload"`
+	Repeat    int               `json:"repeat"`
+	Params    map[string]string `json:"params,omitempty"`
+	Steps     []StepJSON        `json:"steps"`
+	EstimateS float64           `json:"estimate_s"`
 }
 
 // StepJSON is a step.
@@ -131,9 +146,13 @@ func (p *Plan) JSON() PlanJSON {
 	for _, r := range tb.Rings {
 		out.Rings = append(out.Rings, ringJSON(tb, r))
 	}
+	out.Workloads = []WorkloadJSON{}
+	for _, w := range tb.Workloads {
+		out.Workloads = append(out.Workloads, workloadJSON(w))
+	}
 	for i, c := range p.Cells {
 		cj := CellJSON{ID: c.Cell.ID, Variant: c.Cell.Variant.Name, Workload: c.Cell.Workload.Name,
-			Repeat: c.Cell.Repeat, EstimateS: p.Estimate.PerCell[i].Seconds()}
+			Repeat: c.Cell.Repeat, Params: c.Cell.Workload.Params(), EstimateS: p.Estimate.PerCell[i].Seconds()}
 		for _, s := range c.Steps {
 			cj.Steps = append(cj.Steps, stepJSON(s))
 		}
@@ -144,6 +163,17 @@ func (p *Plan) JSON() PlanJSON {
 	}
 	out.Estimate = EstimateJSON{TotalS: p.Estimate.Total.Seconds(), PrefillS: p.Estimate.Prefill.Seconds(),
 		Assumptions: p.Estimate.Assumptions}
+	return out
+}
+
+// workloadJSON is a workload with its axis point and run shape.
+func workloadJSON(w *Workload) WorkloadJSON {
+	users, dur := RunShape(w)
+	out := WorkloadJSON{Name: w.Name, Block: w.Block, Axis: w.Axis, ScenarioSet: w.ScenarioSet,
+		Scenario: w.ScenarioFile, Users: users, DurationS: dur.Seconds(), Operations: w.OperationCount}
+	if out.Scenario == "" {
+		out.Scenario = "(inline)"
+	}
 	return out
 }
 

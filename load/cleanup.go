@@ -10,15 +10,20 @@ import (
 	"time"
 )
 
-// cleanup deletes every object the run created and did not delete, users
-// at a time. A 404 is fine (a failed create, or an expired object).
+// cleanup deletes every object the run created and did not delete (and
+// those an update put back after their delete), users at a time. A 404 is
+// fine (a failed create, or an expired object).
 func cleanup(ctx context.Context, c *Client, o *objects, users int) error {
 	var errs []error
 	for ci, cl := range o.classes {
 		lo, hi := cl.created.left()
+		revived := cl.created.revivedIndexes()
 		var failed atomic.Int64
-		_ = parallel(int(hi-lo), users, func(i int) error {
+		_ = parallel(int(hi-lo)+len(revived), users, func(i int) error {
 			idx := lo + int64(i)
+			if i >= int(hi-lo) {
+				idx = revived[i-int(hi-lo)]
+			}
 			out := c.Do(ctx, &Request{Method: http.MethodDelete, Container: o.container(ci, idx),
 				Object: o.name(ci, idx)}, time.Now())
 			if !out.OK() && out.Status != http.StatusNotFound {

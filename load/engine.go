@@ -233,6 +233,7 @@ func (u *users) do(sess *Session, req *Request, op string, c int, rng *rand.Rand
 		req.Method, req.Size, req.Header = http.MethodPut, o.size(c, rng), deleteAfter(o.s)
 	case OpUpdate:
 		index = o.existing(c, rng)
+		defer o.classes[c].created.updated(index)
 		req.Method, req.Size, req.Header = http.MethodPut, o.size(c, rng), deleteAfter(o.s)
 	case OpRead:
 		index, req.Method = o.existing(c, rng), http.MethodGet

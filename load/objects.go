@@ -91,24 +91,37 @@ func pick(cum []float64, r float64) int {
 
 // initialContainer returns the container number of initial object index
 // (from 1) of class c: ssbench hands containers out round-robin over its
-// initial jobs, which interleave the classes in the scenario's order.
+// initial jobs.
 func (o *objects) initialContainer(c int, index int64) int {
+	return int(InitialNumber(o.counts, c, index) % int64(o.s.ContainerCount))
+}
+
+// InitialNumber returns the number (from 0) of the index-th (from 1)
+// initial object of class c among the initial jobs ssbench generates, which
+// interleave the classes in the scenario's order: round r holds index r+1 of
+// every class that has that many. counts are the classes' initial files.
+func InitialNumber(counts []int64, c int, index int64) int64 {
 	r := index - 1
-	var ordinal int64
-	for t, n := range o.counts {
-		ordinal += min(n, r)
+	var k int64
+	for t, n := range counts {
+		k += min(n, r)
 		if t < c && n > r {
-			ordinal++
+			k++
 		}
 	}
-	return int(ordinal % int64(o.s.ContainerCount))
+	return k
 }
 
 // name returns ssbench's object name for index in class c.
 func (o *objects) name(c int, index int64) string {
-	n := o.classes[c].size.Name
-	b := make([]byte, 0, len(n)+12)
-	b = append(append(b, n...), '_')
+	return ObjectName(o.classes[c].size.Name, index)
+}
+
+// ObjectName returns ssbench's name of object index of size class size:
+// "<size>_%06d".
+func ObjectName(size string, index int64) string {
+	b := make([]byte, 0, len(size)+12)
+	b = append(append(b, size...), '_')
 	return string(appendPadded(b, index))
 }
 
@@ -159,16 +172,43 @@ func (o *objects) toDelete(c int, rng *rand.Rand) int64 {
 
 // createdRange tracks the objects a run creates as one range of indexes:
 // [lo, committed) exist, [committed, hi) are being put. Puts may finish out
-// of order; done holds at most the puts in flight.
+// of order; done holds at most the puts in flight. An update that raced a
+// delete of its object may have put it again after the delete: such
+// indexes below lo are kept in revived, a set as small as those races are
+// rare, so that cleanup deletes them too.
 type createdRange struct {
-	mu                sync.Mutex
-	lo, committed, hi int64
-	done              map[int64]struct{}
+	mu                       sync.Mutex
+	first, lo, committed, hi int64
+	done                     map[int64]struct{}
+	revived                  map[int64]struct{}
 }
 
 func (r *createdRange) init(first int64) {
-	r.lo, r.committed, r.hi = first, first, first
+	r.first, r.lo, r.committed, r.hi = first, first, first, first
 	r.done = map[int64]struct{}{}
+	r.revived = map[int64]struct{}{}
+}
+
+// updated is called when an update of index has ended: if the index was
+// taken for deletion meanwhile, the update may have put it back.
+func (r *createdRange) updated(index int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if index >= r.first && index < r.lo {
+		r.revived[index] = struct{}{}
+	}
+}
+
+// revivedIndexes returns the indexes updates may have put back after their
+// deletion, in no order.
+func (r *createdRange) revivedIndexes() []int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]int64, 0, len(r.revived))
+	for i := range r.revived {
+		out = append(out, i)
+	}
+	return out
 }
 
 // reserve returns the index of a new object.

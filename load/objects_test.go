@@ -62,3 +62,23 @@ func TestProcsGrowWithUsers(t *testing.T) {
 		t.Errorf("a million users: %d procs, want 1 to half the CPUs", p)
 	}
 }
+
+// TestUpdateAfterDeleteIsCleanedUp: an update that raced the delete of its
+// object may put it back; cleanup must still find it.
+func TestUpdateAfterDeleteIsCleanedUp(t *testing.T) {
+	var r createdRange
+	r.init(14)
+	for range 3 {
+		r.finish(r.reserve()) // 14, 15, 16 exist
+	}
+	r.updated(15) // an update that ended while 15 was still live
+	if i, ok := r.popOldest(); !ok || i != 14 {
+		t.Fatalf("popOldest = %d, %v", i, ok)
+	}
+	r.updated(14) // an update of 14 that ended after 14 was taken for deletion
+	lo, hi := r.left()
+	got := r.revivedIndexes()
+	if lo != 15 || hi != 17 || len(got) != 1 || got[0] != 14 {
+		t.Fatalf("left [%d, %d), revived %v; want [15, 17) and [14]", lo, hi, got)
+	}
+}

@@ -95,7 +95,7 @@ func (l *Layout) At(k int64) Object {
 }
 
 func (l *Layout) object(k int64, class int, index int64) Object {
-	name := fmt.Sprintf("%s_%06d", l.sizes[class].Name, index)
+	name := load.ObjectName(l.sizes[class].Name, index)
 	return Object{
 		K: k, Container: int(k % int64(len(l.containers))), Class: class, Index: index,
 		Name: name, Size: l.sizeOf(class, name),
@@ -140,14 +140,7 @@ func (l *Layout) Lookup(name string) (Object, bool) {
 
 // numberOf is the inverse of At: the number of the class's index-th object.
 func (l *Layout) numberOf(class int, index int64) int64 {
-	r := index - 1
-	k := l.before(r)
-	for i := 0; i < class; i++ {
-		if l.counts[i] > r {
-			k++
-		}
-	}
-	return k
+	return load.InitialNumber(l.counts, class, index)
 }
 
 // InContainer returns how many objects container c holds.

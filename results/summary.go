@@ -49,6 +49,9 @@ type Cell struct {
 	// Error says why a cell that is not "ok" failed: the step and its
 	// error, secrets masked.
 	Error string `json:"error,omitempty"`
+	// Params is the workload's axis point (plan.Workload.Params): its
+	// block label with each.value, and the scenario fields it overrides.
+	Params map[string]string `json:"params,omitempty"`
 }
 
 // Summary is a run's summary.json (DESIGN.md, contract).

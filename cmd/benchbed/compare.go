@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"benchbed/results"
+)
+
+func init() { register(newCompareCmd) }
+
+// compareFlags are `benchbed compare`'s options.
+type compareFlags struct {
+	json     bool
+	format   string
+	alpha    float64
+	lastByte bool
+}
+
+func newCompareCmd() *cobra.Command {
+	var f compareFlags
+	cmd := &cobra.Command{
+		Use:   "compare A B",
+		Short: "Two runs or two cells: deltas, significance, configuration diff",
+		Long: "A and B are run directories (cells matched by variant and workload, repeats pooled), or\n" +
+			"cells RUNDIR:CELL, CELL being a cell id, its number (\"3\") or a variant only one cell has.\n" +
+			"A path that is a directory is a run even with a ':' in it; otherwise the ref splits at the\n" +
+			"last ':' after which the left part is a directory.\n" +
+			"Per operation type: req/s, first-byte p50 and p99 (--last-byte: last-byte too), errors, deltas\n" +
+			"and a Mann-Whitney U test (benchstat's; '~' = not significant) on the repeats' req/s when\n" +
+			"each side has enough repeats, else on the per-second throughput (autocorrelated: said so).\n" +
+			"Then what differs in the cells' recorded confs and ring ports, and the runs' testbed.hcl.\n" +
+			"Exit status: 0 the comparison was printed, 1 error.",
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd, args, f) },
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&f.json, "json", false, "print the comparison as JSON")
+	fl.StringVar(&f.format, "format", "text", "text or markdown")
+	fl.Float64Var(&f.alpha, "alpha", 0.05, "significance level of the U test")
+	fl.BoolVar(&f.lastByte, "last-byte", false, "add last-byte latency rows")
+	return cmd
+}
+
+func runCompare(cmd *cobra.Command, args []string, f compareFlags) error {
+	if f.alpha <= 0 || f.alpha >= 1 {
+		return fmt.Errorf("--alpha %v: want a level between 0 and 1", f.alpha)
+	}
+	if !f.json && f.format != "text" && f.format != "markdown" {
+		return fmt.Errorf("--format %q: want text or markdown", f.format)
+	}
+	a, err := results.OpenSide(args[0])
+	if err != nil {
+		return err
+	}
+	b, err := results.OpenSide(args[1])
+	if err != nil {
+		return err
+	}
+	c, err := results.Compare(a, b, results.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte, Hists: agentHists})
+	if err != nil {
+		return err
+	}
+	if f.json {
+		enc := json.NewEncoder(cmd.OutOrStdout())
+		enc.SetIndent("", "  ")
+		return enc.Encode(c)
+	}
+	return results.WriteComparison(cmd.OutOrStdout(), c, f.format)
+}

@@ -1,0 +1,235 @@
+package results
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Side is one side of a comparison: a whole run, or one cell of a run.
+type Side struct {
+	Ref  string      // as given: "DIR" or "DIR:CELL"
+	Run  *RunResults // the run read back
+	Cell *Cell       // the cell compared, nil for the whole run
+}
+
+// OpenSide reads ref: a run directory, or "DIR:CELL" with CELL anything
+// FindCell takes (an id, a number, a variant that only one cell has).
+// A ref that is an existing directory is a run even if it has a ':';
+// otherwise it splits at the last ':' whose left part is a directory, so
+// both paths and cell names may hold a ':'.
+func OpenSide(ref string) (*Side, error) {
+	if ref == "" {
+		return nil, errors.New("empty run reference")
+	}
+	dir, cell, err := splitRef(ref)
+	if err != nil {
+		return nil, err
+	}
+	r, err := ReadRun(dir)
+	if err != nil {
+		return nil, err
+	}
+	fillIDs(r)
+	s := &Side{Ref: ref, Run: r}
+	if cell != "" {
+		if s.Cell, err = r.FindCell(cell); err != nil {
+			return nil, fmt.Errorf("%s: %w", dir, err)
+		}
+	}
+	return s, nil
+}
+
+// splitRef returns the run directory and the cell reference ("" for none).
+func splitRef(ref string) (dir, cell string, err error) {
+	if st, err := os.Stat(ref); err == nil && st.IsDir() {
+		return ref, "", nil
+	}
+	for i := strings.LastIndexByte(ref, ':'); i >= 0; i = strings.LastIndexByte(ref[:i], ':') {
+		if st, err := os.Stat(ref[:i]); err == nil && st.IsDir() {
+			if ref[i+1:] == "" {
+				return "", "", fmt.Errorf("%s: no cell after ':'", ref)
+			}
+			return ref[:i], ref[i+1:], nil
+		}
+	}
+	// Neither: name the missing directory through ReadRun's error.
+	_, err = ReadRun(ref)
+	return "", "", err
+}
+
+// Label names the side in output: the run's directory and, for a cell,
+// its id.
+func (s *Side) Label() string {
+	if s.Cell == nil {
+		return s.Run.Dir
+	}
+	return s.Run.Dir + ":" + cellName(s.Cell)
+}
+
+func cellName(c *Cell) string {
+	if c.ID != "" {
+		return c.ID
+	}
+	return c.Variant + "/" + c.Workload + fmt.Sprintf("/r%d", c.Repeat)
+}
+
+// Comparison is the outcome of `benchbed compare A B`.
+type Comparison struct {
+	A, B  string // the sides' labels
+	Mode  string // "runs" or "cells"
+	Alpha float64
+	Pairs []Pair
+	// OnlyA and OnlyB are the (variant, workload) groups of two runs found
+	// on one side only: "variant / workload (n cells)".
+	OnlyA []string `json:",omitempty"`
+	OnlyB []string `json:",omitempty"`
+	// Testbed holds the changed lines of the runs' testbed.hcl ("- ...",
+	// "+ ..."), values of sensitive variables and keys masked; empty when
+	// they are the same or both runs are one.
+	Testbed  []string `json:",omitempty"`
+	Warnings []string `json:",omitempty"`
+}
+
+// CompareOptions tunes Compare.
+type CompareOptions struct {
+	// Alpha is the significance level; 0 means 0.05 (benchstat's).
+	Alpha float64
+	// LastByte adds last-byte latency rows.
+	LastByte bool
+	// Hists, when set, returns a cell's merged latency histograms; pooled
+	// repeats then take their percentiles from the merged histograms
+	// instead of the median of the repeats' percentiles.
+	Hists func(run *RunResults, c *Cell) (Recording, error)
+}
+
+// Compare compares two runs (cells matched by variant and workload,
+// repeats pooled) or two cells. A run against a cell is an error.
+func Compare(a, b *Side, o CompareOptions) (*Comparison, error) {
+	if (a.Cell == nil) != (b.Cell == nil) {
+		return nil, fmt.Errorf("compare two runs or two cells, not a run (%s) and a cell (%s)", runOf(a, b), cellOf(a, b))
+	}
+	if o.Alpha <= 0 || o.Alpha >= 1 {
+		o.Alpha = 0.05
+	}
+	cmp := &Comparison{A: a.Label(), B: b.Label(), Mode: "runs", Alpha: o.Alpha}
+	if filepath.Clean(a.Run.Dir) != filepath.Clean(b.Run.Dir) {
+		lines, err := testbedDiff(a.Run.Dir, b.Run.Dir)
+		if err != nil {
+			cmp.Warnings = append(cmp.Warnings, err.Error())
+		}
+		cmp.Testbed = lines
+	}
+	if a.Cell != nil {
+		cmp.Mode = "cells"
+		ga := &group{run: a.Run, variant: a.Cell.Variant, workload: a.Cell.Workload, cells: []*Cell{a.Cell}}
+		gb := &group{run: b.Run, variant: b.Cell.Variant, workload: b.Cell.Workload, cells: []*Cell{b.Cell}}
+		cmp.Pairs = append(cmp.Pairs, comparePair(ga, gb, o))
+		return cmp, nil
+	}
+	return cmp, compareRuns(cmp, a.Run, b.Run, o)
+}
+
+func runOf(a, b *Side) string {
+	if a.Cell == nil {
+		return a.Ref
+	}
+	return b.Ref
+}
+
+func cellOf(a, b *Side) string {
+	if a.Cell != nil {
+		return a.Ref
+	}
+	return b.Ref
+}
+
+// compareRuns matches the groups of two runs.
+func compareRuns(cmp *Comparison, a, b *RunResults, o CompareOptions) error {
+	ga, gb := groups(a), groups(b)
+	for _, g := range ga {
+		if m := findGroup(gb, g.variant, g.workload); m != nil {
+			cmp.Pairs = append(cmp.Pairs, comparePair(g, m, o))
+		} else {
+			cmp.OnlyA = append(cmp.OnlyA, g.String())
+		}
+	}
+	for _, g := range gb {
+		if findGroup(ga, g.variant, g.workload) == nil {
+			cmp.OnlyB = append(cmp.OnlyB, g.String())
+		}
+	}
+	if len(cmp.Pairs) == 0 {
+		return fmt.Errorf("runs %s and %s have no (variant, workload) in common (only in A: %s; only in B: %s)",
+			a.Dir, b.Dir, strings.Join(cmp.OnlyA, ", "), strings.Join(cmp.OnlyB, ", "))
+	}
+	return nil
+}
+
+// group is the cells of one (variant, workload) of a run: its repeats.
+type group struct {
+	run               *RunResults
+	variant, workload string
+	cells             []*Cell
+}
+
+func (g *group) String() string {
+	return fmt.Sprintf("%s / %s (%d cells)", g.variant, g.workload, len(g.cells))
+}
+
+// groups returns a run's cells by (variant, workload), in the order of
+// their first cell.
+func groups(r *RunResults) []*group {
+	var out []*group
+	for i := range r.Summary.Cells {
+		c := &r.Summary.Cells[i]
+		g := findGroup(out, c.Variant, c.Workload)
+		if g == nil {
+			g = &group{run: r, variant: c.Variant, workload: c.Workload}
+			out = append(out, g)
+		}
+		g.cells = append(g.cells, c)
+	}
+	return out
+}
+
+func findGroup(gs []*group, variant, workload string) *group {
+	for _, g := range gs {
+		if g.variant == variant && g.workload == workload {
+			return g
+		}
+	}
+	return nil
+}
+
+// fillIDs gives the cells of a summary written before cells had ids the
+// ids of their directories: cells/ holds one directory per cell, in the
+// summary's order, whose cell.json names the same variant, workload and
+// repeat. Anything else leaves the ids empty.
+func fillIDs(r *RunResults) {
+	cells := r.Summary.Cells
+	if r.Partial || slices.ContainsFunc(cells, func(c Cell) bool { return c.ID != "" }) {
+		return
+	}
+	ents, err := os.ReadDir(filepath.Join(r.Dir, CellsDir))
+	if err != nil || len(ents) != len(cells) {
+		return
+	}
+	ids := make([]string, len(cells))
+	for i, e := range ents {
+		b, err := os.ReadFile(filepath.Join(r.Dir, CellsDir, e.Name(), CellFile))
+		var c Cell
+		if err != nil || json.Unmarshal(b, &c) != nil ||
+			c.Variant != cells[i].Variant || c.Workload != cells[i].Workload || c.Repeat != cells[i].Repeat {
+			return
+		}
+		ids[i] = e.Name()
+	}
+	for i := range cells {
+		cells[i].ID = ids[i]
+	}
+}

@@ -1,0 +1,239 @@
+package results
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"benchbed/templates"
+)
+
+// Files of a cell's directory that the configuration diff reads.
+const (
+	ConfsDir      = "confs"          // confs/<host>/<abs path>, secrets masked
+	RingPortsFile = "ring-ports.txt" // the cell's ring layout
+)
+
+// ConfDiff is what differs between the configurations two cells recorded.
+type ConfDiff struct {
+	Files []ConfFile `json:",omitempty"`
+	Rings []string   `json:",omitempty"` // ring mode and port changes, one line each
+	// Missing says what one side did not record (no confs, no ring ports).
+	Missing []string `json:",omitempty"`
+}
+
+// Empty reports whether the two configurations are the same.
+func (d *ConfDiff) Empty() bool {
+	return len(d.Files) == 0 && len(d.Rings) == 0 && len(d.Missing) == 0
+}
+
+// ConfFile is one file's changes on a group of hosts with the same changes.
+type ConfFile struct {
+	Hosts   []string
+	Path    string       // the absolute path on the hosts
+	Only    string       `json:",omitempty"` // "A" or "B" when only that side has the file
+	Changes []ConfChange `json:",omitempty"`
+	// Lines are the changed lines ("-old", "+new") of a file that is not INI.
+	Lines []string `json:",omitempty"`
+}
+
+// ConfChange is one key's change. Old is absent for an added key, New for
+// a removed one.
+type ConfChange struct {
+	Section string
+	Key     string
+	Old     *string `json:",omitempty"`
+	New     *string `json:",omitempty"`
+	Text    string  `json:"-"` // "key: old -> new", as `benchbed diff` prints it
+}
+
+// pairConfDiff compares the confs of the first cell of each side (repeats
+// of one variant share their confs).
+func pairConfDiff(ga *group, ca []*Cell, gb *group, cb []*Cell) *ConfDiff {
+	da, db := ga.run.CellDir(ca[0]), gb.run.CellDir(cb[0])
+	if da == "" || db == "" {
+		return &ConfDiff{Missing: []string{"a cell has no id (a summary older than ids): no configuration to compare"}}
+	}
+	return DiffCellConfs(da, db)
+}
+
+// DiffCellConfs compares the confs and ring ports recorded in two cell
+// directories. What cannot be read is named in Missing, never fatal.
+func DiffCellConfs(dirA, dirB string) *ConfDiff {
+	d := &ConfDiff{}
+	fa, errA := readConfs(filepath.Join(dirA, ConfsDir))
+	fb, errB := readConfs(filepath.Join(dirB, ConfsDir))
+	for _, err := range []error{errA, errB} {
+		if err != nil {
+			d.Missing = append(d.Missing, err.Error())
+		}
+	}
+	if errA == nil && errB == nil {
+		d.diffFiles(fa, fb)
+	}
+	ra, errA := os.ReadFile(filepath.Join(dirA, RingPortsFile))
+	rb, errB := os.ReadFile(filepath.Join(dirB, RingPortsFile))
+	for _, err := range []error{errA, errB} {
+		if err != nil {
+			d.Missing = append(d.Missing, err.Error())
+		}
+	}
+	if errA == nil && errB == nil {
+		d.Rings = DiffRingPorts(string(ra), string(rb))
+	}
+	return d
+}
+
+// confKey names a recorded file: its host and absolute path.
+type confKey struct{ host, path string }
+
+// readConfs reads confs/<host>/<path> (files directly in confs/, such as
+// the ring layout that ring-ports.txt repeats, are skipped).
+func readConfs(dir string) (map[confKey][]byte, error) {
+	out := map[confKey][]byte{}
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		host, path, ok := strings.Cut(filepath.ToSlash(rel), "/")
+		if e.IsDir() || !ok || !e.Type().IsRegular() {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out[confKey{host, "/" + path}] = b
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no confs recorded", dir)
+	}
+	return out, err
+}
+
+// diffFiles adds the changes of every file, grouping the hosts whose
+// changes to a file are the same.
+func (d *ConfDiff) diffFiles(a, b map[confKey][]byte) {
+	keys := slices.SortedFunc(maps.Keys(union(a, b)), func(x, y confKey) int {
+		return strings.Compare(x.path+"\x00"+x.host, y.path+"\x00"+y.host)
+	})
+	groups := map[string]int{}
+	for _, k := range keys {
+		f, ok := diffFile(k, a, b)
+		if !ok {
+			continue
+		}
+		sig := signature(f)
+		if i, seen := groups[sig]; seen {
+			d.Files[i].Hosts = append(d.Files[i].Hosts, k.host)
+			continue
+		}
+		groups[sig] = len(d.Files)
+		d.Files = append(d.Files, f)
+	}
+}
+
+func union(a, b map[confKey][]byte) map[confKey]bool {
+	u := map[confKey]bool{}
+	for k := range a {
+		u[k] = true
+	}
+	for k := range b {
+		u[k] = true
+	}
+	return u
+}
+
+// diffFile compares one file; ok is false when it is the same on both sides.
+func diffFile(k confKey, a, b map[confKey][]byte) (ConfFile, bool) {
+	f := ConfFile{Hosts: []string{k.host}, Path: k.path}
+	ba, inA := a[k]
+	bb, inB := b[k]
+	switch {
+	case !inB:
+		f.Only = "A"
+		return f, true
+	case !inA:
+		f.Only = "B"
+		return f, true
+	case string(ba) == string(bb):
+		return f, false
+	}
+	changes, err := diffINI(k.path, ba, bb)
+	if err != nil {
+		f.Lines = changedLines(templates.Unified("A", "B", string(ba), string(bb)))
+		return f, true
+	}
+	f.Changes = changes
+	return f, len(changes) > 0
+}
+
+// diffINI compares two INI files with templates' parser and diff (those
+// of `benchbed diff`), sources left out: only the values matter here.
+func diffINI(name string, a, b []byte) ([]ConfChange, error) {
+	fa, err := templates.Parse(name, a)
+	if err != nil {
+		return nil, err
+	}
+	fb, err := templates.Parse(name, b)
+	if err != nil {
+		return nil, err
+	}
+	var out []ConfChange
+	for _, c := range templates.Diff(withoutSources(fa), withoutSources(fb)) {
+		out = append(out, ConfChange{Section: c.Section, Key: c.Key, Old: value(c.Old), New: value(c.New), Text: c.Format(nil)})
+	}
+	return out, nil
+}
+
+func withoutSources(f *templates.File) *templates.File {
+	for _, s := range f.Sections {
+		for _, e := range s.Entries {
+			e.Source = templates.Source{}
+		}
+	}
+	return f
+}
+
+func value(e *templates.Entry) *string {
+	if e == nil {
+		return nil
+	}
+	v := e.Value
+	return &v
+}
+
+func signature(f ConfFile) string {
+	var b strings.Builder
+	b.WriteString(f.Path + "\x00" + f.Only)
+	for _, c := range f.Changes {
+		fmt.Fprintf(&b, "\x00%s\x00%s", c.Section, c.Text)
+	}
+	for _, l := range f.Lines {
+		b.WriteString("\x00" + l)
+	}
+	return b.String()
+}
+
+// changedLines keeps the "-" and "+" lines of a unified diff, after its
+// two header lines.
+func changedLines(u string) []string {
+	var out []string
+	lines := strings.Split(u, "\n")
+	if len(lines) >= 2 && strings.HasPrefix(lines[0], "--- ") && strings.HasPrefix(lines[1], "+++ ") {
+		lines = lines[2:]
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "-") || strings.HasPrefix(l, "+") {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -1,0 +1,164 @@
+package results
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Kinds of samples a pair's significance tests use.
+const (
+	SamplesRepeats   = "repeats"    // one req/s (or percentile) per repeat
+	SamplesPerSecond = "per-second" // successful operations in each second, first and last dropped
+	SamplesNone      = "none"       // no samples: no test
+)
+
+// Pair compares one (variant, workload) group of A with one of B: their
+// repeats pooled, or one cell each.
+type Pair struct {
+	A, B           string   // "variant / workload" of each side
+	CellsA, CellsB []string // the cells pooled on each side
+	// Samples says what the significance tests compared (Samples*).
+	Samples string
+	Ops     []OpCompare
+	Conf    *ConfDiff `json:",omitempty"`
+	Notes   []string  `json:",omitempty"`
+}
+
+// OpCompare is one operation type's figures ("GET"...; "total" when a
+// cell has more than one type).
+type OpCompare struct {
+	Op      string
+	Metrics []Metric
+}
+
+// Metric is one figure on both sides. DeltaPct is (B/A - 1) * 100, absent
+// when A is 0 or for error counts; Test is absent when no significance is
+// claimed.
+type Metric struct {
+	Name     string
+	A, B     float64
+	DeltaPct *float64 `json:",omitempty"`
+	Test     *Test    `json:",omitempty"`
+}
+
+// Names of the metrics of an OpCompare.
+const (
+	MetricReqPerS = "req/s"
+	MetricErrors  = "errors"
+)
+
+// comparePair compares two groups of cells.
+func comparePair(ga, gb *group, o CompareOptions) Pair {
+	p := Pair{A: ga.variant + " / " + ga.workload, B: gb.variant + " / " + gb.workload}
+	ca, notesA := pooled(ga, "A")
+	cb, notesB := pooled(gb, "B")
+	p.Notes = append(notesA, notesB...)
+	p.CellsA, p.CellsB = names(ca), names(cb)
+	need := RepeatsNeeded(o.Alpha)
+	p.Samples = SamplesPerSecond
+	if need > 0 && len(ca) >= need && len(cb) >= need {
+		p.Samples = SamplesRepeats
+	}
+	ops := opNames(ca, cb)
+	for _, op := range ops {
+		p.Ops = append(p.Ops, compareOp(&p, op, len(ops) == 1, ga, ca, gb, cb, o))
+	}
+	if p.Samples == SamplesPerSecond && !hasPerSecond(ca, cb) {
+		p.Samples = SamplesNone
+		p.Notes = append(p.Notes, "no per-second throughput recorded: no significance test")
+	}
+	if (len(ca) > 1 || len(cb) > 1) && !slices.ContainsFunc(p.Notes, isLatencyFallback) {
+		p.Notes = append(p.Notes, pooledLatencyNote(o))
+	}
+	p.Conf = pairConfDiff(ga, ca, gb, cb)
+	return p
+}
+
+// pooled returns the group's cells that finished ok, or all of them (with
+// a note) when none did.
+func pooled(g *group, side string) ([]*Cell, []string) {
+	var ok []*Cell
+	var notes []string
+	for _, c := range g.cells {
+		if c.Status == "ok" {
+			ok = append(ok, c)
+		} else {
+			notes = append(notes, fmt.Sprintf("%s: cell %s is %s: %s", side, cellName(c), orUnknown(c.Status), c.Error))
+		}
+	}
+	if len(ok) == 0 {
+		notes = append(notes, side+": no cell finished ok; its figures are what the failed cells recorded")
+		return g.cells, notes
+	}
+	return ok, notes
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "(no status)"
+	}
+	return s
+}
+
+func names(cells []*Cell) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = cellName(c)
+	}
+	return out
+}
+
+// opNames lists the operation types of both sides in name order, then
+// "total" when there is more than one (as CellRows does).
+func opNames(a, b []*Cell) []string {
+	set := map[string]bool{}
+	for _, c := range append(slices.Clone(a), b...) {
+		for op := range c.Ops {
+			set[op] = true
+		}
+	}
+	ops := slices.Sorted(maps.Keys(set))
+	if len(ops) != 1 {
+		ops = append(ops, "total")
+	}
+	return ops
+}
+
+// opOf returns a cell's summary of op ("total" for the total).
+func opOf(c *Cell, op string) OpSummary {
+	if op == "total" {
+		return c.Total
+	}
+	return c.Ops[op]
+}
+
+func hasPerSecond(a, b []*Cell) bool {
+	return len(perSecondSamples(a)) > 0 && len(perSecondSamples(b)) > 0
+}
+
+// perSecondSamples returns every cell's per-second throughput without its
+// first and last seconds (ramp-up and the partial last interval).
+func perSecondSamples(cells []*Cell) []float64 {
+	var out []float64
+	for _, c := range cells {
+		if n := len(c.PerSecond); n > 2 {
+			for _, v := range c.PerSecond[1 : n-1] {
+				out = append(out, float64(v))
+			}
+		}
+	}
+	return out
+}
+
+func isLatencyFallback(n string) bool {
+	return strings.HasPrefix(n, "latency of pooled repeats: median")
+}
+
+func pooledLatencyNote(o CompareOptions) string {
+	if o.Hists != nil {
+		return "latency of pooled repeats: percentiles of their merged histograms"
+	}
+	return "latency of pooled repeats: median of the repeats' percentiles"
+}

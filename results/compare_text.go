@@ -1,0 +1,212 @@
+package results
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// WriteComparison renders a comparison as "text" (tables with borders) or
+// "markdown" (headings, markdown tables, the configuration diff in a code
+// block).
+func WriteComparison(w io.Writer, c *Comparison, format string) error {
+	md := format == "markdown"
+	if !md && format != "text" {
+		return fmt.Errorf("compare: unknown format %q (text, markdown, or --json)", format)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "A: %s\nB: %s\n", c.A, c.B)
+	if len(c.Testbed) > 0 {
+		b.WriteString("\ntestbed.hcl differs (A -> B):\n")
+		writeBlock(&b, c.Testbed, md)
+	}
+	for _, wn := range c.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", wn)
+	}
+	for i := range c.Pairs {
+		if err := writePair(&b, c, &c.Pairs[i], md); err != nil {
+			return err
+		}
+	}
+	if len(c.OnlyA)+len(c.OnlyB) > 0 {
+		b.WriteString("\n")
+	}
+	for _, s := range c.OnlyA {
+		fmt.Fprintf(&b, "only in A: %s\n", s)
+	}
+	for _, s := range c.OnlyB {
+		fmt.Fprintf(&b, "only in B: %s\n", s)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writePair(b *strings.Builder, c *Comparison, p *Pair, md bool) error {
+	title := p.A
+	if p.B != p.A {
+		title = p.A + "  vs  " + p.B
+	}
+	if md {
+		fmt.Fprintf(b, "\n## %s\n\n", title)
+	} else {
+		fmt.Fprintf(b, "\n== %s ==\n", title)
+	}
+	fmt.Fprintf(b, "cells: A %s; B %s\n", strings.Join(p.CellsA, ", "), strings.Join(p.CellsB, ", "))
+	fmt.Fprintf(b, "samples: %s\n", samplesText(p.Samples, c.Alpha))
+	if md {
+		b.WriteString("\n")
+	}
+	if err := writeMetrics(b, p, md); err != nil {
+		return err
+	}
+	for _, n := range append(slices.Clone(p.Notes), testWarnings(p)...) {
+		fmt.Fprintf(b, "note: %s\n", n)
+	}
+	switch {
+	case p.Conf == nil || p.Conf.Empty():
+		b.WriteString("configuration: same\n")
+	default:
+		b.WriteString("configuration (A -> B):\n")
+		writeBlock(b, confLines(p.Conf), md)
+	}
+	return nil
+}
+
+func samplesText(kind string, alpha float64) string {
+	a := strconv.FormatFloat(alpha, 'g', -1, 64)
+	switch kind {
+	case SamplesRepeats:
+		return "one per repeat (req/s and latency percentiles); Mann-Whitney U test, alpha " + a + ", '~' = not significant"
+	case SamplesPerSecond:
+		return "per-second throughput of each cell, first and last second dropped; Mann-Whitney U test, alpha " + a +
+			", '~' = not significant. Per-second samples are autocorrelated, so p is optimistic: repeat the cells for a sound test." +
+			" Latency deltas are from the histograms, with no significance claimed"
+	}
+	return "none: no significance test"
+}
+
+// writeMetrics writes the table: op, metric, A, B, delta, test.
+func writeMetrics(w io.Writer, p *Pair, md bool) error {
+	var r tw.Renderer = renderer.NewBlueprint()
+	if md {
+		r = renderer.NewMarkdown()
+	}
+	t := tablewriter.NewTable(w, tablewriter.WithRenderer(r),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignRight),
+		tablewriter.WithRowAlignment(tw.AlignRight))
+	t.Header("op", "metric", "A", "B", "delta", "test")
+	for _, oc := range p.Ops {
+		for _, m := range oc.Metrics {
+			if err := t.Append(oc.Op, m.Name, metricValue(m.Name, m.A), metricValue(m.Name, m.B), delta(m), testText(m.Test)); err != nil {
+				return fmt.Errorf("compare table: %w", err)
+			}
+		}
+	}
+	if err := t.Render(); err != nil {
+		return fmt.Errorf("compare table: %w", err)
+	}
+	return nil
+}
+
+func metricValue(name string, v float64) string {
+	switch name {
+	case MetricReqPerS:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	case MetricErrors:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(v, 'f', 4, 64)
+}
+
+// delta gives "~" when a test found no significant difference, else the
+// change in percent, or "" when there is none to give.
+func delta(m Metric) string {
+	switch {
+	case m.Test != nil && !m.Test.Significant:
+		return "~"
+	case m.Name == MetricErrors && m.A != m.B:
+		return fmt.Sprintf("%+.0f", m.B-m.A)
+	case m.DeltaPct == nil || m.Name == MetricErrors:
+		return ""
+	}
+	return fmt.Sprintf("%+.1f%%", *m.DeltaPct)
+}
+
+func testText(t *Test) string {
+	if t == nil {
+		return ""
+	}
+	return t.String()
+}
+
+// testWarnings lists the tests' warnings once each, with the metric.
+func testWarnings(p *Pair) []string {
+	var out []string
+	for _, oc := range p.Ops {
+		for _, m := range oc.Metrics {
+			if m.Test == nil {
+				continue
+			}
+			for _, w := range m.Test.Warnings {
+				if s := fmt.Sprintf("%s %s: %s", oc.Op, m.Name, w); !slices.Contains(out, s) {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// confLines gives the configuration diff as `benchbed diff` prints it:
+// per group of hosts and file, per section, "key: old -> new"; then the
+// ring changes and what a side did not record.
+func confLines(d *ConfDiff) []string {
+	var out []string
+	for _, f := range d.Files {
+		head := strings.Join(f.Hosts, ", ") + ": " + f.Path
+		if f.Only != "" {
+			out = append(out, head+" (only in "+f.Only+")")
+			continue
+		}
+		out = append(out, head)
+		section := "\x00"
+		for _, c := range f.Changes {
+			if c.Section != section {
+				section = c.Section
+				out = append(out, "  ["+section+"]")
+			}
+			out = append(out, "    "+c.Text)
+		}
+		for _, l := range f.Lines {
+			out = append(out, "  "+l)
+		}
+	}
+	out = append(out, d.Rings...)
+	for _, m := range d.Missing {
+		out = append(out, "not compared: "+m)
+	}
+	return out
+}
+
+// writeBlock writes indented lines, or a code block in markdown.
+func writeBlock(b *strings.Builder, lines []string, md bool) {
+	if md {
+		b.WriteString("```\n")
+	}
+	for _, l := range lines {
+		if !md {
+			b.WriteString("  ")
+		}
+		b.WriteString(l + "\n")
+	}
+	if md {
+		b.WriteString("```\n")
+	}
+}

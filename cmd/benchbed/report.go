@@ -1,0 +1,121 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"benchbed/report"
+	"benchbed/results"
+)
+
+func init() { register(newReportCmd) }
+
+// reportCmdFlags are `benchbed report`'s options.
+type reportCmdFlags struct {
+	format  string
+	out     string
+	runsDir string
+}
+
+func newReportCmd() *cobra.Command {
+	var f reportCmdFlags
+	var lf *loadFlags
+	cmd := &cobra.Command{
+		Use:   "report RUN | report FILE [ID|latest]",
+		Short: "Tables (text, markdown, csv, json), plots and an HTML page of a sweep's run",
+		Long: "RUN is a sweep's run directory. Or give the testbed FILE and a run id, or \"latest\" (the\n" +
+			"default): the run is looked for under the testbed's sweep.runs_dir (or --runs-dir).\n" +
+			"Prints seed 000's table, the per-operation table, the errors, the repeats' mean and spread and\n" +
+			"the failed cells in --format (text, markdown, csv: one row per cell and operation in seconds,\n" +
+			"json: the summary plus the repeats' aggregates). --out DIR also writes report.html (one\n" +
+			"self-contained page), the plots as SVG and PNG, and report.{txt,md,csv,json}.\n" +
+			"A partial run (killed before summary.json) is reported with a notice.\n" +
+			"Exit status: 0 reported, 1 the run is missing or broken, or a finished cell's agents'\n" +
+			"streams are missing or broken (the rest is still written).",
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error { return runReportCmd(cmd, args, lf, f) },
+	}
+	lf = addLoadFlags(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&f.format, "format", report.FormatText, "text, markdown, csv or json (on stdout)")
+	fl.StringVar(&f.out, "out", "", "write report.html, the plots and every format into this directory")
+	fl.StringVar(&f.runsDir, "runs-dir", "", "root of the run directories, with FILE (default: the testbed's sweep.runs_dir)")
+	return cmd
+}
+
+func runReportCmd(cmd *cobra.Command, args []string, lf *loadFlags, f reportCmdFlags) error {
+	switch f.format {
+	case report.FormatText, report.FormatMarkdown, report.FormatCSV, report.FormatJSON:
+	default:
+		return fmt.Errorf("--format %q: want text, markdown, csv or json", f.format)
+	}
+	dir, err := reportRunDir(cmd, args, lf, f.runsDir)
+	if err != nil {
+		return err
+	}
+	r, err := report.Load(dir)
+	if err != nil {
+		return err
+	}
+	stderr := cmd.ErrOrStderr()
+	if f.out != "" {
+		files, err := r.WriteDir(f.out)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "report: wrote %d files in %s (open %s)\n", len(files), f.out, filepath.Join(f.out, "report.html"))
+	}
+	if err := r.WriteFormat(cmd.OutOrStdout(), f.format); err != nil {
+		return err
+	}
+	for _, n := range r.Notices {
+		fmt.Fprintln(stderr, "report: notice:", n)
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintln(stderr, "report:", p)
+	}
+	if len(r.Problems) > 0 {
+		return exitCode(1)
+	}
+	return nil
+}
+
+// reportRunDir resolves the command's arguments to a run directory: a
+// directory as it is; a testbed file with an id or "latest" (the default)
+// under the testbed's runs directory.
+func reportRunDir(cmd *cobra.Command, args []string, lf *loadFlags, runsDir string) (string, error) {
+	st, err := os.Stat(args[0])
+	if err != nil {
+		return "", fmt.Errorf("run %s: %w", args[0], err)
+	}
+	if st.IsDir() {
+		if len(args) > 1 {
+			return "", fmt.Errorf("%s is a run directory: no run id after it", args[0])
+		}
+		return args[0], nil
+	}
+	tb, ok := lf.load(cmd, args[0])
+	if !ok {
+		return "", exitCode(1)
+	}
+	if runsDir == "" {
+		runsDir = tb.Sweep.RunsDir
+	}
+	ref := "latest"
+	if len(args) > 1 {
+		ref = args[1]
+	}
+	var run *results.Run
+	if ref == "latest" {
+		run, err = results.LatestRun(runsDir, tb.Name)
+	} else {
+		run, err = results.OpenRun(runsDir, tb.Name, ref)
+	}
+	if err != nil {
+		return "", err
+	}
+	return run.Dir, nil
+}

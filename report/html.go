@@ -1,0 +1,120 @@
+package report
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/base64"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+	"time"
+
+	"benchbed/results"
+)
+
+//go:embed report.html.tmpl
+var pageText string
+
+var page = template.Must(template.New("report").Parse(pageText))
+
+// htmlFigure is a plot as the page shows it.
+type htmlFigure struct {
+	Name, Title string
+	SVG         template.HTML // checked by safeSVG, or an <img> of the PNG
+}
+
+// htmlFailed is a failed cell as the page shows it.
+type htmlFailed struct{ Name, Status, Error string }
+
+// pageData is what the template fills in; every string is escaped by
+// html/template except the figures' SVG, which safeSVG vouches for.
+type pageData struct {
+	Title, Testbed, Run, Started, Ended string
+	Cells                               int
+	Notices, Problems                   []string
+	Seed                                string
+	Figures                             []htmlFigure
+	Tables                              []table
+	Failed                              []htmlFailed
+	Env                                 []HostEnv
+	Steps                               table
+	TestbedFile                         string
+}
+
+// WriteHTML writes one self-contained page: the run's dates, notices,
+// seed 000's table, the plots inline, the tables, the failed cells with
+// their errors, the hosts' environment, the journal's steps and the
+// testbed file.
+func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
+	s := r.Run.Summary
+	d := pageData{Title: r.Title(), Testbed: s.Testbed, Run: s.Run, Cells: len(s.Cells),
+		Notices: r.Notices, Problems: r.Problems, Env: r.Env, Steps: r.stepTable(), TestbedFile: r.Testbed,
+		Tables: []table{r.opTable(), r.errorTable(), r.repeatTable(), r.envTable()}}
+	if !r.Started.IsZero() {
+		d.Started = r.Started.UTC().Format(time.RFC3339)
+	}
+	if !r.Ended.IsZero() {
+		d.Ended = r.Ended.UTC().Format(time.RFC3339)
+	}
+	var seed bytes.Buffer
+	if err := results.WriteTable(&seed, r.SeedTitle(), r.SeedRows()); err != nil {
+		return err
+	}
+	d.Seed = seed.String()
+	for _, f := range figs {
+		hf := htmlFigure{Name: f.Name, Title: f.Title}
+		if svg, err := safeSVG(f.SVG); err == nil {
+			hf.SVG = template.HTML(svg) // #nosec: parsed, no script, no handler
+		} else {
+			hf.SVG = template.HTML(`<img alt="` + template.HTMLEscapeString(f.Title) +
+				`" src="data:image/png;base64,` + base64.StdEncoding.EncodeToString(f.PNG) + `">`)
+		}
+		d.Figures = append(d.Figures, hf)
+	}
+	for _, c := range r.Failed() {
+		d.Failed = append(d.Failed, htmlFailed{Name: cellName(c), Status: c.Status, Error: c.Error})
+	}
+	if err := page.Execute(w, d); err != nil {
+		return fmt.Errorf("report.html: %w", err)
+	}
+	return nil
+}
+
+// safeSVG returns the <svg> element of an SVG document, without its XML
+// prolog, after checking that it is well-formed XML with no script,
+// foreign object or event handler, so that it can be inlined in the page.
+func safeSVG(doc []byte) (string, error) {
+	s := string(doc)
+	i := strings.Index(s, "<svg")
+	if i < 0 {
+		return "", errors.New("svg: no <svg> element")
+	}
+	s = s[i:]
+	dec := xml.NewDecoder(strings.NewReader(s))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return s, nil
+		}
+		if err != nil {
+			return "", fmt.Errorf("svg: %w", err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		switch strings.ToLower(se.Name.Local) {
+		case "script", "foreignobject", "iframe":
+			return "", fmt.Errorf("svg: <%s> element", se.Name.Local)
+		}
+		for _, a := range se.Attr {
+			v := strings.ToLower(strings.TrimSpace(a.Value))
+			if strings.HasPrefix(strings.ToLower(a.Name.Local), "on") || strings.HasPrefix(v, "javascript:") {
+				return "", fmt.Errorf("svg: attribute %s", a.Name.Local)
+			}
+		}
+	}
+}

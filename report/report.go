@@ -1,0 +1,183 @@
+// Package report turns a sweep's run directory into tables (text,
+// markdown, csv, json), plots (SVG, PNG) and one self-contained HTML page.
+// It reads only what is inside the run directory, which the sweep has
+// already masked: nothing here ever sees a secret.
+package report
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"benchbed/results"
+)
+
+// Report is a run directory read back, with what the outputs need beside
+// the summary: the testbed as used, the hosts' environment, the journal's
+// steps and the aggregates over repeats.
+type Report struct {
+	Run     *results.RunResults
+	Testbed string    // testbed.hcl as used ("" when absent)
+	Started time.Time // when the run began (zero when unknown)
+	Ended   time.Time // the journal's last entry (zero when unknown)
+	Env     []HostEnv // env/<host>.txt, by host name
+	Steps   []Step    // the journal's steps with their durations
+	Repeats []RepeatGroup
+	// Notices are what a reader must know (a partial run, a failed
+	// cell's missing streams); Problems make the report incomplete (an
+	// ok cell without agents' streams, a broken stream) and the command
+	// exit 1.
+	Notices  []string
+	Problems []string
+}
+
+// HostEnv is one host's recorded environment.
+type HostEnv struct {
+	Host string
+	Text string
+}
+
+// Load reads the run in dir. A missing directory, a summary or cell.json
+// that is not JSON, or an unreadable journal is an error naming the file.
+func Load(dir string) (*Report, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	rr, err := results.ReadRun(abs)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Run: rr}
+	if rr.Partial {
+		r.Notices = append(r.Notices, fmt.Sprintf("partial run: no %s (the sweep was killed or is still running); "+
+			"only the %d cell(s) that finished are reported", results.SummaryFile, len(rr.Summary.Cells)))
+	}
+	if b, err := os.ReadFile(filepath.Join(abs, "testbed.hcl")); err == nil {
+		r.Testbed = string(b)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	if r.Env, err = readEnv(filepath.Join(abs, "env")); err != nil {
+		return nil, err
+	}
+	if err := r.readJournal(abs); err != nil {
+		return nil, err
+	}
+	r.Repeats = Repeats(rr.Summary.Cells)
+	for _, c := range rr.Summary.Cells {
+		if c.Status != "ok" && c.Error == "" {
+			r.Notices = append(r.Notices, fmt.Sprintf("cell %s: status %s without an error message", cellName(c), c.Status))
+		}
+	}
+	return r, nil
+}
+
+// readEnv reads env/*.txt; a run without them has an empty list.
+func readEnv(dir string) ([]HostEnv, error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []HostEnv
+	for _, e := range ents {
+		host, ok := strings.CutSuffix(e.Name(), ".txt")
+		if !ok || e.IsDir() {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, HostEnv{Host: host, Text: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Host < out[j].Host })
+	return out, nil
+}
+
+// readJournal fills Steps, Started and Ended from the journal, and Started
+// from sweep.json or the run id when the journal has none.
+func (r *Report) readJournal(dir string) error {
+	run, err := results.OpenRun("", r.Run.Summary.Testbed, dir)
+	if err != nil {
+		return err
+	}
+	entries, err := run.ReadJournal()
+	if err != nil {
+		return err
+	}
+	r.Steps = Steps(entries)
+	if len(entries) > 0 {
+		r.Started, r.Ended = entries[0].Time, entries[len(entries)-1].Time
+	}
+	if r.Started.IsZero() {
+		r.Started = sweepStarted(dir)
+	}
+	if r.Started.IsZero() {
+		r.Started = run.Started
+	}
+	return nil
+}
+
+// sweepStarted reads the start time from sweep.json, zero when absent or
+// unreadable (it only dates the report).
+func sweepStarted(dir string) time.Time {
+	b, err := os.ReadFile(filepath.Join(dir, "sweep.json"))
+	if err != nil {
+		return time.Time{}
+	}
+	var si struct {
+		Started time.Time `json:"started"`
+	}
+	_ = json.Unmarshal(b, &si)
+	return si.Started
+}
+
+// Title is the report's heading: the testbed and the run id.
+func (r *Report) Title() string {
+	s := r.Run.Summary
+	t := "benchbed report: " + s.Run
+	if s.Testbed != "" {
+		t = "benchbed report: " + s.Testbed + ", run " + s.Run
+	}
+	if r.Run.Partial {
+		t += " (partial)"
+	}
+	return t
+}
+
+// cellName is how a cell is named in tables and plots: its id, or for a
+// summary older than ids its variant, workload and repeat.
+func cellName(c results.Cell) string {
+	if c.ID != "" {
+		return c.ID
+	}
+	n := c.Workload
+	if c.Variant != "" {
+		n = c.Variant + " " + n
+	}
+	if c.Repeat > 0 {
+		n += fmt.Sprintf(" r%d", c.Repeat)
+	}
+	return n
+}
+
+// Failed returns the cells whose status is not "ok", in order.
+func (r *Report) Failed() []results.Cell {
+	var out []results.Cell
+	for _, c := range r.Run.Summary.Cells {
+		if c.Status != "ok" {
+			out = append(out, c)
+		}
+	}
+	return out
+}

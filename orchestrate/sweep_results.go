@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 
+	"benchbed/plan"
 	"benchbed/results"
 )
 
@@ -19,7 +20,11 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 	sort.SliceStable(s.cells, func(i, j int) bool { return s.cells[i].cell.Index < s.cells[j].cell.Index })
 	sum := &results.Summary{Run: s.run.ID, Testbed: s.tb.Name, Cells: []results.Cell{}}
 	for _, c := range s.cells {
-		sum.Cells = append(sum.Cells, c.res)
+		res := c.res
+		if res.Params == nil {
+			res.Params = c.cell.Workload.Params()
+		}
+		sum.Cells = append(sum.Cells, res)
 	}
 	b, err := json.MarshalIndent(sum, "", "  ")
 	if err != nil {
@@ -35,23 +40,24 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 	return sum, s.run.WriteFile("table.md", t.Bytes())
 }
 
-// Table writes seed 000's table of the cells run or kept: one row per cell
-// in declaration order with the total's first-byte latency, req/s and
-// errors; a cell that did not finish says so in its label.
+// Table writes the sweep's table of the cells run or kept, in declaration
+// order. With sweep.repeat = 1 it is seed 000's table: one row per cell
+// with the total's first-byte latency, req/s and errors; a cell that did
+// not finish says so in its label. With repeats it is seed 003's: one row
+// per (variant, workload) averaged over its repeats (results.WriteRepeatTable,
+// whose legend follows the table). Errors by cause follow, per cell.
 func (s *Sweeper) Table(w io.Writer) error {
-	var rows []results.TableRow
-	for _, c := range s.cells {
-		label := cellLabel(s.tb, c.cell)
-		if c.res.Status != "ok" {
-			label += " (" + c.res.Status + ")"
-		}
-		rows = append(rows, results.TableRow{Label: label, Op: c.res.Total})
-	}
 	title := s.tb.Name
 	if len(s.tb.Workloads) == 1 {
 		title = s.tb.Workloads[0].Name
 	}
-	if err := results.WriteTable(w, title, rows); err != nil {
+	var err error
+	if s.tb.Sweep.Repeat > 1 {
+		err = results.WriteRepeatTable(w, title, s.repeatRows())
+	} else {
+		err = results.WriteTable(w, title, s.cellRows())
+	}
+	if err != nil {
 		return err
 	}
 	for _, c := range s.cells {
@@ -62,4 +68,53 @@ func (s *Sweeper) Table(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// cellRows is one row per cell.
+func (s *Sweeper) cellRows() []results.TableRow {
+	var rows []results.TableRow
+	for _, c := range s.cells {
+		label := cellLabel(s.tb, c.cell)
+		if c.res.Status != "ok" {
+			label += " (" + c.res.Status + ")"
+		}
+		rows = append(rows, results.TableRow{Label: label, Op: c.res.Total})
+	}
+	return rows
+}
+
+// repeatRows is one row per (variant, workload), in the order of their
+// first cell, with the totals of the repeats that finished.
+func (s *Sweeper) repeatRows() []results.RepeatRow {
+	var rows []results.RepeatRow
+	at := map[[2]string]int{}
+	for _, c := range s.cells {
+		k := [2]string{c.cell.Variant.Name, c.cell.Workload.Name}
+		i, ok := at[k]
+		if !ok {
+			i = len(rows)
+			at[k] = i
+			rows = append(rows, results.RepeatRow{Label: pairLabel(s.tb, c.cell)})
+		}
+		if c.res.Status == "ok" {
+			rows[i].Runs = append(rows[i].Runs, c.res.Total)
+		} else {
+			rows[i].Failed++
+		}
+	}
+	return rows
+}
+
+// pairLabel is a (variant, workload) row's label: the variant's
+// description (the seed's row text) or name, with the workload when the
+// matrix has several.
+func pairLabel(tb *plan.Testbed, c plan.Cell) string {
+	l := c.Variant.Name
+	if c.Variant.Description != "" {
+		l = c.Variant.Description
+	}
+	if len(tb.Workloads) > 1 {
+		l += " / " + c.Workload.Name
+	}
+	return l
 }

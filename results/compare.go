@@ -178,7 +178,11 @@ type group struct {
 }
 
 func (g *group) String() string {
-	return fmt.Sprintf("%s / %s (%d cells)", g.variant, g.workload, len(g.cells))
+	n := fmt.Sprintf("%d cells", len(g.cells))
+	if len(g.cells) == 1 {
+		n = "1 cell"
+	}
+	return fmt.Sprintf("%s / %s (%s)", g.variant, g.workload, n)
 }
 
 // groups returns a run's cells by (variant, workload), in the order of

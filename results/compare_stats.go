@@ -1,10 +1,12 @@
 package results
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
 
+	"github.com/aclements/go-moremath/stats"
 	"golang.org/x/perf/benchmath"
 )
 
@@ -33,7 +35,9 @@ func significance(a, b []float64, kind string, alpha float64) *Test {
 	c := benchmath.AssumeNothing.Compare(benchmath.NewSample(slices.Clone(a), th), benchmath.NewSample(slices.Clone(b), th))
 	t := &Test{Samples: kind, P: c.P, N1: c.N1, N2: c.N2, Alpha: alpha, Significant: c.P <= c.Alpha}
 	for _, w := range c.Warnings {
-		t.Warnings = append(t.Warnings, w.Error())
+		if !errors.Is(w, stats.ErrSamplesEqual) { // '~' says it
+			t.Warnings = append(t.Warnings, w.Error())
+		}
 	}
 	return t
 }

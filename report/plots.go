@@ -135,6 +135,9 @@ func Bars(cells []results.Cell) []Bar {
 			label = g[0].Variant + " " + g[0].Workload
 		}
 		a := aggregate(g)
+		if a.OK == 0 {
+			label += " (failed)"
+		}
 		out = append(out, Bar{Label: label, Mean: a.ReqPerS.Mean, StdDev: a.ReqPerS.StdDev, N: a.OK})
 	}
 	return out
@@ -178,7 +181,9 @@ func BarPlot(bars []Bar) (*plot.Plot, error) {
 		return nil, fmt.Errorf("plot %q: %w", p.Title.Text, err)
 	}
 	bc.Color = plotutil.Color(0)
-	p.Add(bc)
+	grid := plotter.NewGrid()
+	grid.Vertical.Color = nil
+	p.Add(grid, bc)
 	if repeated {
 		p.Title.Text += " (mean ± 1 stddev over the repeats)"
 		eb, err := plotter.NewYErrorBars(barErrs(bars))
@@ -194,7 +199,6 @@ func BarPlot(bars []Bar) (*plot.Plot, error) {
 		top = max(top, b.Mean+b.StdDev)
 	}
 	p.Y.Max = top * 1.1
-	p.Add(plotter.NewGrid())
 	if len(bars) > 4 {
 		p.X.Tick.Label.Rotation = math.Pi / 8
 		p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = -1, -0.5

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -232,5 +233,31 @@ workload "containers" {
 	}
 	if !strings.Contains(text2.String(), "containers=8: scenario put.scenario, 128 users, 15m0s; axis containers[1] = 8; container_count = 8") {
 		t.Errorf("plan text lacks the axis point:\n%s", text2.String())
+	}
+}
+
+// TestSeed003Testbed checks that testbeds/seed003-containers.hcl says what
+// seed 003 did: 128 users writing 1-byte objects for 15 minutes into 1, 32,
+// 64, 128, 256 and 512 containers, three runs of each.
+func TestSeed003Testbed(t *testing.T) {
+	tb, diags := Load(filepath.Join("..", "testbeds", "seed003-containers.hcl"), LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	var counts []int
+	for _, w := range tb.Workloads {
+		sc := scenarioOfT(t, w)
+		counts = append(counts, sc.ContainerCount)
+		users, dur := RunShape(w)
+		if users != 128 || dur.Minutes() != 15 || sc.CrudProfile[0] != 1 || sc.CrudProfile[1]+sc.CrudProfile[2]+sc.CrudProfile[3] != 0 ||
+			len(sc.Sizes) != 1 || sc.Sizes[0].SizeMin != 1 || sc.Sizes[0].SizeMax != 1 {
+			t.Errorf("%s: %d users for %s, scenario %+v", w.Name, users, dur, sc)
+		}
+	}
+	if diff := cmp.Diff([]int{1, 32, 64, 128, 256, 512}, counts); diff != "" {
+		t.Errorf("container counts (-want +got):\n%s", diff)
+	}
+	if tb.Sweep.Repeat != 3 || len(Expand(tb)) != 18 {
+		t.Errorf("repeat %d, %d cells; want 3 and 18", tb.Sweep.Repeat, len(Expand(tb)))
 	}
 }

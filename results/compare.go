@@ -80,19 +80,20 @@ func cellName(c *Cell) string {
 
 // Comparison is the outcome of `benchbed compare A B`.
 type Comparison struct {
-	A, B  string // the sides' labels
-	Mode  string // "runs" or "cells"
-	Alpha float64
-	Pairs []Pair
+	A     string  `json:"a"` // the sides' labels
+	B     string  `json:"b"`
+	Mode  string  `json:"mode"` // "runs" or "cells"
+	Alpha float64 `json:"alpha"`
+	Pairs []Pair  `json:"pairs"`
 	// OnlyA and OnlyB are the (variant, workload) groups of two runs found
 	// on one side only: "variant / workload (n cells)".
-	OnlyA []string `json:",omitempty"`
-	OnlyB []string `json:",omitempty"`
+	OnlyA []string `json:"only_a,omitempty"`
+	OnlyB []string `json:"only_b,omitempty"`
 	// Testbed holds the changed lines of the runs' testbed.hcl ("- ...",
 	// "+ ..."), values of sensitive variables and keys masked; empty when
 	// they are the same or both runs are one.
-	Testbed  []string `json:",omitempty"`
-	Warnings []string `json:",omitempty"`
+	Testbed  []string `json:"testbed_diff,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // CompareOptions tunes Compare.

@@ -21,10 +21,10 @@ const (
 
 // ConfDiff is what differs between the configurations two cells recorded.
 type ConfDiff struct {
-	Files []ConfFile `json:",omitempty"`
-	Rings []string   `json:",omitempty"` // ring mode and port changes, one line each
+	Files []ConfFile `json:"files,omitempty"`
+	Rings []string   `json:"rings,omitempty"` // ring mode and port changes, one line each
 	// Missing says what one side did not record (no confs, no ring ports).
-	Missing []string `json:",omitempty"`
+	Missing []string `json:"missing,omitempty"`
 }
 
 // Empty reports whether the two configurations are the same.
@@ -34,21 +34,21 @@ func (d *ConfDiff) Empty() bool {
 
 // ConfFile is one file's changes on a group of hosts with the same changes.
 type ConfFile struct {
-	Hosts   []string
-	Path    string       // the absolute path on the hosts
-	Only    string       `json:",omitempty"` // "A" or "B" when only that side has the file
-	Changes []ConfChange `json:",omitempty"`
+	Hosts   []string     `json:"hosts"`
+	Path    string       `json:"path"`           // the absolute path on the hosts
+	Only    string       `json:"only,omitempty"` // "A" or "B" when only that side has the file
+	Changes []ConfChange `json:"changes,omitempty"`
 	// Lines are the changed lines ("-old", "+new") of a file that is not INI.
-	Lines []string `json:",omitempty"`
+	Lines []string `json:"lines,omitempty"`
 }
 
 // ConfChange is one key's change. Old is absent for an added key, New for
 // a removed one.
 type ConfChange struct {
-	Section string
-	Key     string
-	Old     *string `json:",omitempty"`
-	New     *string `json:",omitempty"`
+	Section string  `json:"section"`
+	Key     string  `json:"key"`
+	Old     *string `json:"old,omitempty"`
+	New     *string `json:"new,omitempty"`
 	Text    string  `json:"-"` // "key: old -> new", as `benchbed diff` prints it
 }
 

@@ -17,30 +17,33 @@ const (
 // Pair compares one (variant, workload) group of A with one of B: their
 // repeats pooled, or one cell each.
 type Pair struct {
-	A, B           string   // "variant / workload" of each side
-	CellsA, CellsB []string // the cells pooled on each side
+	A      string   `json:"a"` // "variant / workload" of each side
+	B      string   `json:"b"`
+	CellsA []string `json:"cells_a"` // the cells pooled on each side
+	CellsB []string `json:"cells_b"`
 	// Samples says what the significance tests compared (Samples*).
-	Samples string
-	Ops     []OpCompare
-	Conf    *ConfDiff `json:",omitempty"`
-	Notes   []string  `json:",omitempty"`
+	Samples string      `json:"samples"`
+	Ops     []OpCompare `json:"ops"`
+	Conf    *ConfDiff   `json:"conf,omitempty"`
+	Notes   []string    `json:"notes,omitempty"`
 }
 
 // OpCompare is one operation type's figures ("GET"...; "total" when a
 // cell has more than one type).
 type OpCompare struct {
-	Op      string
-	Metrics []Metric
+	Op      string   `json:"op"`
+	Metrics []Metric `json:"metrics"`
 }
 
 // Metric is one figure on both sides. DeltaPct is (B/A - 1) * 100, absent
 // when A is 0 or for error counts; Test is absent when no significance is
 // claimed.
 type Metric struct {
-	Name     string
-	A, B     float64
-	DeltaPct *float64 `json:",omitempty"`
-	Test     *Test    `json:",omitempty"`
+	Name     string   `json:"name"`
+	A        float64  `json:"a"`
+	B        float64  `json:"b"`
+	DeltaPct *float64 `json:"delta_pct,omitempty"`
+	Test     *Test    `json:"test,omitempty"`
 }
 
 // Names of the metrics of an OpCompare.

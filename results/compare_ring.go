@@ -114,11 +114,27 @@ func diffRing(a, b *ringText) []string {
 			other = append(other, fmt.Sprintf("ring %s: %s %s only in A", a.name, host, dev))
 		}
 	}
+	return append(append(out, portLines(b.name, hosts, ports)...), other...)
+}
+
+// portLines gives one line per group of hosts whose devices' ports
+// changed alike: "ring object ports: stor1, stor2: d0..d3 6200 -> 6210..6213".
+func portLines(ring string, hosts []string, ports map[string]*portRun) []string {
+	var changes []string
+	byChange := map[string][]string{}
 	for _, h := range hosts {
 		pr := ports[h]
-		out = append(out, fmt.Sprintf("ring %s ports: %s: %s %s -> %s", b.name, h, nameSpan(pr.devs), numSpan(pr.old), numSpan(pr.new)))
+		ch := fmt.Sprintf("%s %s -> %s", nameSpan(pr.devs), numSpan(pr.old), numSpan(pr.new))
+		if byChange[ch] == nil {
+			changes = append(changes, ch)
+		}
+		byChange[ch] = append(byChange[ch], h)
 	}
-	return append(out, other...)
+	out := make([]string, len(changes))
+	for i, ch := range changes {
+		out[i] = fmt.Sprintf("ring %s ports: %s: %s", ring, strings.Join(byChange[ch], ", "), ch)
+	}
+	return out
 }
 
 // portRun is one host's devices whose port changed.

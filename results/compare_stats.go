@@ -13,12 +13,13 @@ import (
 // Test is a significance test of one metric in benchstat's manner: the
 // Mann-Whitney U test (benchmath.AssumeNothing) at level Alpha.
 type Test struct {
-	Samples     string  // SamplesRepeats or SamplesPerSecond
-	P           float64 // p-value; the difference is significant when P <= Alpha
-	N1, N2      int     // sample sizes
-	Alpha       float64
-	Significant bool
-	Warnings    []string `json:",omitempty"`
+	Samples     string   `json:"samples"` // SamplesRepeats or SamplesPerSecond
+	P           float64  `json:"p"`       // p-value; the difference is significant when P <= Alpha
+	N1          int      `json:"n1"`      // sample sizes
+	N2          int      `json:"n2"`
+	Alpha       float64  `json:"alpha"`
+	Significant bool     `json:"significant"`
+	Warnings    []string `json:"warnings,omitempty"`
 }
 
 // String gives "p=0.008 n=5" or "p=0.008 n=5+4", as benchstat does.

@@ -21,13 +21,14 @@ func WriteComparison(w io.Writer, c *Comparison, format string) error {
 		return fmt.Errorf("compare: unknown format %q (text, markdown, or --json)", format)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "A: %s\nB: %s\n", c.A, c.B)
+	item(&b, md, "A: "+c.A)
+	item(&b, md, "B: "+c.B)
 	if len(c.Testbed) > 0 {
 		b.WriteString("\ntestbed.hcl differs (A -> B):\n")
 		writeBlock(&b, c.Testbed, md)
 	}
 	for _, wn := range c.Warnings {
-		fmt.Fprintf(&b, "warning: %s\n", wn)
+		item(&b, md, "warning: "+wn)
 	}
 	for i := range c.Pairs {
 		if err := writePair(&b, c, &c.Pairs[i], md); err != nil {
@@ -38,10 +39,10 @@ func WriteComparison(w io.Writer, c *Comparison, format string) error {
 		b.WriteString("\n")
 	}
 	for _, s := range c.OnlyA {
-		fmt.Fprintf(&b, "only in A: %s\n", s)
+		item(&b, md, "only in A: "+s)
 	}
 	for _, s := range c.OnlyB {
-		fmt.Fprintf(&b, "only in B: %s\n", s)
+		item(&b, md, "only in B: "+s)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -57,39 +58,50 @@ func writePair(b *strings.Builder, c *Comparison, p *Pair, md bool) error {
 	} else {
 		fmt.Fprintf(b, "\n== %s ==\n", title)
 	}
-	fmt.Fprintf(b, "cells: A %s; B %s\n", strings.Join(p.CellsA, ", "), strings.Join(p.CellsB, ", "))
-	fmt.Fprintf(b, "samples: %s\n", samplesText(p.Samples, c.Alpha))
+	item(b, md, fmt.Sprintf("cells: A %s; B %s", strings.Join(p.CellsA, ", "), strings.Join(p.CellsB, ", ")))
+	for _, l := range samplesText(p.Samples, c.Alpha) {
+		item(b, md, l)
+	}
 	if md {
 		b.WriteString("\n")
 	}
 	if err := writeMetrics(b, p, md); err != nil {
 		return err
 	}
+	if md {
+		b.WriteString("\n")
+	}
 	for _, n := range append(slices.Clone(p.Notes), testWarnings(p)...) {
-		fmt.Fprintf(b, "note: %s\n", n)
+		item(b, md, "note: "+n)
 	}
 	switch {
 	case p.Conf == nil || p.Conf.Empty():
-		b.WriteString("configuration: same\n")
+		item(b, md, "configuration: same")
 	default:
-		b.WriteString("configuration (A -> B):\n")
+		item(b, md, "configuration (A -> B):")
 		writeBlock(b, confLines(p.Conf), md)
 	}
 	return nil
 }
 
-func samplesText(kind string, alpha float64) string {
-	a := strconv.FormatFloat(alpha, 'g', -1, 64)
+// samplesText says what the tests compared, with the warning per-second
+// samples need.
+func samplesText(kind string, alpha float64) []string {
+	test := fmt.Sprintf("Mann-Whitney U test at alpha %s, '~' = not significant", strconv.FormatFloat(alpha, 'g', -1, 64))
 	switch kind {
 	case SamplesRepeats:
-		return "one per repeat (req/s and latency percentiles); Mann-Whitney U test, alpha " + a + ", '~' = not significant"
+		return []string{"samples: one per repeat (req/s and latency percentiles); " + test}
 	case SamplesPerSecond:
-		return "per-second throughput of each cell, first and last second dropped; Mann-Whitney U test, alpha " + a +
-			", '~' = not significant. Per-second samples are autocorrelated, so p is optimistic: repeat the cells for a sound test." +
-			" Latency deltas are from the histograms, with no significance claimed"
+		return []string{"samples: per-second throughput of each cell, first and last second dropped; " + test,
+			fmt.Sprintf("warning: per-second samples are autocorrelated, so p is optimistic; %d repeats or more per side give a sound test", RepeatsNeeded(alpha)),
+			"latency: from the histograms, deltas only, no significance claimed"}
 	}
-	return "none: no significance test"
+	return []string{"samples: none, no significance test"}
 }
+
+// columnAlignment puts names left and figures right.
+var columnAlignment = tw.CellAlignment{Global: tw.AlignRight,
+	PerColumn: []tw.Align{tw.AlignLeft, tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignLeft}}
 
 // writeMetrics writes the table: op, metric, A, B, delta, test.
 func writeMetrics(w io.Writer, p *Pair, md bool) error {
@@ -99,8 +111,8 @@ func writeMetrics(w io.Writer, p *Pair, md bool) error {
 	}
 	t := tablewriter.NewTable(w, tablewriter.WithRenderer(r),
 		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignRight),
-		tablewriter.WithRowAlignment(tw.AlignRight))
+		tablewriter.WithHeaderAlignmentConfig(columnAlignment),
+		tablewriter.WithRowAlignmentConfig(columnAlignment))
 	t.Header("op", "metric", "A", "B", "delta", "test")
 	for _, oc := range p.Ops {
 		for _, m := range oc.Metrics {
@@ -195,10 +207,18 @@ func confLines(d *ConfDiff) []string {
 	return out
 }
 
+// item writes one line, a list item in markdown.
+func item(b *strings.Builder, md bool, s string) {
+	if md {
+		b.WriteString("- ")
+	}
+	b.WriteString(s + "\n")
+}
+
 // writeBlock writes indented lines, or a code block in markdown.
 func writeBlock(b *strings.Builder, lines []string, md bool) {
 	if md {
-		b.WriteString("```\n")
+		b.WriteString("\n```\n")
 	}
 	for _, l := range lines {
 		if !md {

@@ -92,8 +92,11 @@ type Comparison struct {
 	// Testbed holds the changed lines of the runs' testbed.hcl ("- ...",
 	// "+ ..."), values of sensitive variables and keys masked; empty when
 	// they are the same or both runs are one.
-	Testbed  []string `json:"testbed_diff,omitempty"`
-	Warnings []string `json:"warnings,omitempty"`
+	Testbed []string `json:"testbed_diff,omitempty"`
+	// Environment holds what changed in the hosts' recorded environments
+	// (env/<host>.txt) between two runs.
+	Environment []string `json:"environment_diff,omitempty"`
+	Warnings    []string `json:"warnings,omitempty"`
 }
 
 // CompareOptions tunes Compare.
@@ -124,6 +127,7 @@ func Compare(a, b *Side, o CompareOptions) (*Comparison, error) {
 			cmp.Warnings = append(cmp.Warnings, err.Error())
 		}
 		cmp.Testbed = lines
+		cmp.Environment = envDiff(a.Run.Dir, b.Run.Dir)
 	}
 	if a.Cell != nil {
 		cmp.Mode = "cells"

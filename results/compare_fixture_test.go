@@ -51,6 +51,7 @@ func fixRun(t *testing.T, name, testbed string, killed bool, cells ...fixCell) s
 		cmpFile(t, filepath.Join(cd, RingPortsFile), fixRingPorts(f))
 	}
 	cmpFile(t, filepath.Join(dir, TestbedFile), testbed)
+	cmpFile(t, filepath.Join(dir, EnvDir, "stor1.txt"), "\n## kernel\nLinux 6.1\n\n## swift\nswift 2.30.1\n")
 	if !killed {
 		cmpJSON(t, filepath.Join(dir, SummaryFile), sum)
 	}

@@ -80,7 +80,12 @@ func TestCompareTwoRunsPoolsRepeats(t *testing.T) {
 	}
 	a = append(a, fixCell{variant: "threads_per_disk=1", repeat: 1, reqPerS: 50, workers: "1", spp: "0", ports: 6200})
 	b = append(b, fixSPP1(1, 90))
-	c, out := mustCompare(t, fixRun(t, "runA", fixTestbed, false, a...), fixRun(t, "runB", tbB, false, b...))
+	runB := fixRun(t, "runB", tbB, false, b...)
+	cmpFile(t, filepath.Join(runB, EnvDir, "stor1.txt"), "\n## kernel\nLinux 6.1\n\n## swift\nswift 2.31.0\n")
+	c, out := mustCompare(t, fixRun(t, "runA", fixTestbed, false, a...), runB)
+	if !slices.Equal(c.Environment, []string{"stor1: -swift 2.30.1", "stor1: +swift 2.31.0"}) {
+		t.Errorf("environment diff %q", c.Environment)
+	}
 	if c.Mode != "runs" || len(c.Pairs) != 1 {
 		t.Fatalf("mode %s, %d pairs, want runs and 1:\n%s", c.Mode, len(c.Pairs), out)
 	}

@@ -27,6 +27,10 @@ func WriteComparison(w io.Writer, c *Comparison, format string) error {
 		b.WriteString("\ntestbed.hcl differs (A -> B):\n")
 		writeBlock(&b, c.Testbed, md)
 	}
+	if len(c.Environment) > 0 {
+		b.WriteString("\nhost environment differs (A -> B):\n")
+		writeBlock(&b, c.Environment, md)
+	}
 	for _, wn := range c.Warnings {
 		item(&b, md, "warning: "+wn)
 	}

@@ -1,0 +1,70 @@
+package report
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"benchbed/results"
+)
+
+func TestNewSpread(t *testing.T) {
+	s := NewSpread([]float64{2, 4, 4, 4, 5, 5, 7, 9})
+	// Sample stddev of this classic set: sqrt(32/7).
+	if s.Mean != 5 || s.Min != 2 || s.Max != 9 || math.Abs(s.StdDev-math.Sqrt(32.0/7)) > 1e-12 ||
+		math.Abs(s.CV-s.StdDev/5) > 1e-12 {
+		t.Errorf("spread = %+v", s)
+	}
+	if one := NewSpread([]float64{3}); one != (Spread{Mean: 3, Min: 3, Max: 3}) {
+		t.Errorf("one value: %+v", one)
+	}
+	if none := NewSpread(nil); none != (Spread{}) {
+		t.Errorf("no value: %+v", none)
+	}
+}
+
+func TestRepeatsGroupOnlyRepeatedCells(t *testing.T) {
+	ok := func(v string, r int, rps float64) results.Cell {
+		return results.Cell{Variant: v, Workload: "w", Repeat: r, Status: "ok", Total: results.OpSummary{ReqPerS: rps}}
+	}
+	cells := []results.Cell{ok("b", 1, 10), ok("a", 1, 100), ok("b", 2, 20), ok("c", 1, 5),
+		{Variant: "b", Workload: "w", Repeat: 3, Status: "failed", Total: results.OpSummary{Errors: 7}}}
+	g := Repeats(cells)
+	if len(g) != 1 || g[0].Variant != "b" || g[0].OK != 2 || len(g[0].Cells) != 3 || g[0].Errors != 7 ||
+		g[0].ReqPerS.Mean != 15 || g[0].ReqPerS.Min != 10 || g[0].ReqPerS.Max != 20 {
+		t.Fatalf("repeats = %+v", g)
+	}
+	bars := Bars(cells)
+	if len(bars) != 3 || bars[0].Label != "b" || bars[0].Mean != 15 || bars[0].N != 2 || bars[1].Label != "a" || bars[1].StdDev != 0 {
+		t.Errorf("bars = %+v", bars)
+	}
+}
+
+func TestStepsPairStartsWithOutcomes(t *testing.T) {
+	t0 := time.Date(2026, 11, 30, 1, 0, 0, 0, time.UTC)
+	at := func(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Second))) }
+	steps := Steps([]results.Entry{
+		{Time: at(0), Step: "push-conf", Cell: "001", Host: "stor1", Status: results.StepStarted},
+		{Time: at(0.5), Step: "push-conf", Cell: "001", Host: "stor2", Status: results.StepStarted},
+		{Time: at(2), Step: "push-conf", Cell: "001", Host: "stor2", Status: results.StepFailed, Detail: "sftp: denied"},
+		{Time: at(3), Step: "push-conf", Cell: "001", Host: "stor1", Status: results.StepOK, Detail: "3.0 s"},
+		{Time: at(4), Step: "restore", Status: results.StepOK},
+		{Time: at(5), Step: "run", Cell: "002", Status: results.StepStarted},
+		{Time: at(9), Step: "lock", Status: results.StepSkipped},
+	})
+	want := []Step{
+		{Name: "push-conf", Cell: "001", Host: "stor1", Status: "ok", Start: at(0), Duration: 3 * time.Second},
+		{Name: "push-conf", Cell: "001", Host: "stor2", Status: "failed", Start: at(0.5), Duration: 1500 * time.Millisecond, Detail: "sftp: denied"},
+		{Name: "restore", Status: "ok", Start: at(4)},
+		{Name: "run", Cell: "002", Status: "unfinished", Start: at(5), Duration: 4 * time.Second},
+		{Name: "lock", Status: "skipped", Start: at(9)},
+	}
+	if len(steps) != len(want) {
+		t.Fatalf("steps = %+v", steps)
+	}
+	for i := range want {
+		if steps[i] != want[i] {
+			t.Errorf("step %d = %+v, want %+v", i, steps[i], want[i])
+		}
+	}
+}

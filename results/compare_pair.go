@@ -68,9 +68,12 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	for _, op := range ops {
 		p.Ops = append(p.Ops, compareOp(&p, op, len(ops) == 1, ga, ca, gb, cb, o))
 	}
-	if p.Samples == SamplesPerSecond && !hasPerSecond(ca, cb) {
+	switch {
+	case p.Samples == SamplesPerSecond && !hasPerSecond(ca, cb):
 		p.Samples = SamplesNone
 		p.Notes = append(p.Notes, "no per-second throughput recorded: no significance test")
+	case p.Samples == SamplesPerSecond && len(ops) > 1:
+		p.Notes = append(p.Notes, "per-second throughput is recorded for all operations together: only the total's req/s is tested")
 	}
 	if (len(ca) > 1 || len(cb) > 1) && !slices.ContainsFunc(p.Notes, isLatencyFallback) {
 		p.Notes = append(p.Notes, pooledLatencyNote(o))

@@ -259,3 +259,33 @@ func TestMaskHCL(t *testing.T) {
 		}
 	}
 }
+
+func TestCompareSeveralOpsPerSecondTestsTheTotal(t *testing.T) {
+	run := fixRun(t, "run", fixTestbed, false, fixNormal(1, 500), fixSPP1(1, 400))
+	r, err := ReadRun(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range r.Summary.Cells {
+		c := &r.Summary.Cells[i]
+		put := c.Ops["GET"]
+		put.ReqPerS /= 10
+		put.Errors = int64(i) * 3
+		c.Ops["PUT"] = put
+	}
+	cmpJSON(t, filepath.Join(run, SummaryFile), r.Summary)
+	c, out := mustCompare(t, run+":1", run+":2")
+	p := c.Pairs[0]
+	if got := []string{p.Ops[0].Op, p.Ops[1].Op, p.Ops[2].Op}; len(p.Ops) != 3 || !slices.Equal(got, []string{"GET", "PUT", "total"}) {
+		t.Fatalf("ops %v", p.Ops)
+	}
+	if metric(t, p, "GET", MetricReqPerS).Test != nil || metric(t, p, "total", MetricReqPerS).Test == nil {
+		t.Fatalf("per-second samples are the total's: GET %+v, total %+v", metric(t, p, "GET", MetricReqPerS), metric(t, p, "total", MetricReqPerS))
+	}
+	if row := tableRow(out, "PUT", MetricErrors); !slices.Equal(row, []string{"PUT", "errors", "0", "3", "+3"}) {
+		t.Errorf("PUT errors row %q", row)
+	}
+	if !strings.Contains(out, "only the total's req/s is tested") {
+		t.Errorf("no note on the ops' samples:\n%s", out)
+	}
+}

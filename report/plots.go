@@ -90,6 +90,10 @@ func percentileTicks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
+// maxLegendRows bounds the room left above the data for the legend: with
+// more curves the legend covers the data's top.
+const maxLegendRows = 16
+
 // addCurves adds each curve as a line of its own color and dash, with a
 // legend entry, and leaves room above the data for the legend.
 func addCurves(p *plot.Plot, curves []Curve) error {
@@ -111,8 +115,13 @@ func addCurves(p *plot.Plot, curves []Curve) error {
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.XOffs = vg.Points(8)
 	p.Add(plotter.NewGrid())
+	rows := float64(min(len(curves), maxLegendRows))
+	if len(curves) > 8 {
+		p.Legend.TextStyle.Font.Size = vg.Points(8)
+		rows *= 0.7
+	}
 	if top > 0 {
-		p.Y.Max = top * (1.05 + 0.07*float64(len(curves)))
+		p.Y.Max = top * (1.05 + 0.07*rows)
 	}
 	return nil
 }

@@ -54,8 +54,8 @@ type ConfChange struct {
 
 // pairConfDiff compares the confs of the first cell of each side (repeats
 // of one variant share their confs).
-func pairConfDiff(ga *group, ca []*Cell, gb *group, cb []*Cell) *ConfDiff {
-	da, db := ga.run.CellDir(ca[0]), gb.run.CellDir(cb[0])
+func pairConfDiff(a, b pool) *ConfDiff {
+	da, db := a.run.CellDir(a.cells[0]), b.run.CellDir(b.cells[0])
 	if da == "" || db == "" {
 		return &ConfDiff{Missing: []string{"a cell has no id (a summary older than ids): no configuration to compare"}}
 	}

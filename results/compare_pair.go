@@ -57,6 +57,7 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	p := Pair{A: ga.variant + " / " + ga.workload, B: gb.variant + " / " + gb.workload}
 	ca, notesA := pooled(ga, "A")
 	cb, notesB := pooled(gb, "B")
+	a, b := pool{ga.run, ca}, pool{gb.run, cb}
 	p.Notes = append(notesA, notesB...)
 	p.CellsA, p.CellsB = names(ca), names(cb)
 	need := RepeatsNeeded(o.Alpha)
@@ -66,7 +67,7 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	}
 	ops := opNames(ca, cb)
 	for _, op := range ops {
-		p.Ops = append(p.Ops, compareOp(&p, op, len(ops) == 1, ga, ca, gb, cb, o))
+		p.Ops = append(p.Ops, compareOp(&p, op, len(ops) == 1, a, b, o))
 	}
 	switch {
 	case p.Samples == SamplesPerSecond && !hasPerSecond(ca, cb):
@@ -78,8 +79,14 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	if (len(ca) > 1 || len(cb) > 1) && !slices.ContainsFunc(p.Notes, isLatencyFallback) {
 		p.Notes = append(p.Notes, pooledLatencyNote(o))
 	}
-	p.Conf = pairConfDiff(ga, ca, gb, cb)
+	p.Conf = pairConfDiff(a, b)
 	return p
+}
+
+// pool is the cells pooled on one side of a pair, and their run.
+type pool struct {
+	run   *RunResults
+	cells []*Cell
 }
 
 // pooled returns the group's cells that finished ok, or all of them (with

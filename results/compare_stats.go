@@ -69,8 +69,9 @@ func RepeatsNeeded(alpha float64) int {
 }
 
 // compareOp computes one operation type's metrics.
-func compareOp(p *Pair, op string, only bool, ga *group, ca []*Cell, gb *group, cb []*Cell, o CompareOptions) OpCompare {
+func compareOp(p *Pair, op string, only bool, a, b pool, o CompareOptions) OpCompare {
 	oc := OpCompare{Op: op}
+	ca, cb := a.cells, b.cells
 	ra, rb := reqs(ca, op), reqs(cb, op)
 	req := newMetric(MetricReqPerS, mean(ra), mean(rb))
 	switch {
@@ -80,7 +81,7 @@ func compareOp(p *Pair, op string, only bool, ga *group, ca []*Cell, gb *group, 
 		req.Test = significance(perSecondSamples(ca), perSecondSamples(cb), SamplesPerSecond, o.Alpha)
 	}
 	oc.Metrics = append(oc.Metrics, req)
-	la, lb := latency(p, ga, ca, op, o), latency(p, gb, cb, op, o)
+	la, lb := latency(p, a, op, o), latency(p, b, op, o)
 	kinds := []string{"first-byte"}
 	if o.LastByte {
 		kinds = append(kinds, "last-byte")
@@ -169,13 +170,14 @@ func perRepeat(cells []*Cell, op, kind, q string) []float64 {
 
 // latency returns a side's statistics of op: the cell's own for one cell,
 // else the merged histograms' (o.Hists) or the median of the repeats'.
-func latency(p *Pair, g *group, cells []*Cell, op string, o CompareOptions) latencies {
+func latency(p *Pair, s pool, op string, o CompareOptions) latencies {
+	cells := s.cells
 	if len(cells) == 1 {
 		s := opOf(cells[0], op)
 		return latencies{s.FirstByte, s.LastByte}
 	}
 	if o.Hists != nil {
-		if l, err := mergedLatency(g.run, cells, op, o.Hists); err == nil {
+		if l, err := mergedLatency(s.run, cells, op, o.Hists); err == nil {
 			return l
 		} else if !slices.Contains(p.Notes, err.Error()) {
 			p.Notes = append(p.Notes, err.Error())

@@ -10,15 +10,19 @@ import (
 	"strings"
 )
 
-// Side is one side of a comparison: a whole run, or one cell of a run.
+// Side is one side of a comparison: a whole run, one cell of a run, or
+// the repeats of one of its variants.
 type Side struct {
-	Ref  string      // as given: "DIR" or "DIR:CELL"
-	Run  *RunResults // the run read back
-	Cell *Cell       // the cell compared, nil for the whole run
+	Ref string      // as given: "DIR" or "DIR:CELL"
+	Run *RunResults // the run read back
+	// Cells are the cells compared: one, or a variant's repeats; nil for
+	// the whole run.
+	Cells []*Cell
 }
 
 // OpenSide reads ref: a run directory, or "DIR:CELL" with CELL anything
-// FindCell takes (an id, a number, a variant that only one cell has).
+// FindCell takes (an id, a number, a variant that only one cell has), or
+// a variant whose cells are the repeats of one workload (pooled).
 // A ref that is an existing directory is a run even if it has a ':';
 // otherwise it splits at the last ':' whose left part is a directory, so
 // both paths and cell names may hold a ':'.
@@ -36,12 +40,35 @@ func OpenSide(ref string) (*Side, error) {
 	}
 	fillIDs(r)
 	s := &Side{Ref: ref, Run: r}
-	if cell != "" {
-		if s.Cell, err = r.FindCell(cell); err != nil {
-			return nil, fmt.Errorf("%s: %w", dir, err)
-		}
+	if cell == "" {
+		return s, nil
+	}
+	c, err := r.FindCell(cell)
+	switch {
+	case err == nil:
+		s.Cells = []*Cell{c}
+	case len(repeatsOf(r, cell)) > 1:
+		s.Cells = repeatsOf(r, cell)
+	default:
+		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	return s, nil
+}
+
+// repeatsOf returns the cells of variant when they all run one workload.
+func repeatsOf(r *RunResults, variant string) []*Cell {
+	var out []*Cell
+	for i := range r.Summary.Cells {
+		c := &r.Summary.Cells[i]
+		if c.Variant != variant {
+			continue
+		}
+		if len(out) > 0 && c.Workload != out[0].Workload {
+			return nil
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // splitRef returns the run directory and the cell reference ("" for none).
@@ -63,12 +90,15 @@ func splitRef(ref string) (dir, cell string, err error) {
 }
 
 // Label names the side in output: the run's directory and, for a cell,
-// its id.
+// its id, for a variant's repeats the variant.
 func (s *Side) Label() string {
-	if s.Cell == nil {
+	switch len(s.Cells) {
+	case 0:
 		return s.Run.Dir
+	case 1:
+		return s.Run.Dir + ":" + cellName(s.Cells[0])
 	}
-	return s.Run.Dir + ":" + cellName(s.Cell)
+	return fmt.Sprintf("%s:%s (%d repeats)", s.Run.Dir, s.Cells[0].Variant, len(s.Cells))
 }
 
 func cellName(c *Cell) string {
@@ -112,9 +142,10 @@ type CompareOptions struct {
 }
 
 // Compare compares two runs (cells matched by variant and workload,
-// repeats pooled) or two cells. A run against a cell is an error.
+// repeats pooled) or two cells (or variants' repeats, pooled). A run
+// against a cell is an error.
 func Compare(a, b *Side, o CompareOptions) (*Comparison, error) {
-	if (a.Cell == nil) != (b.Cell == nil) {
+	if (a.Cells == nil) != (b.Cells == nil) {
 		return nil, fmt.Errorf("compare two runs or two cells, not a run (%s) and a cell (%s)", runOf(a, b), cellOf(a, b))
 	}
 	if o.Alpha <= 0 || o.Alpha >= 1 {
@@ -129,25 +160,29 @@ func Compare(a, b *Side, o CompareOptions) (*Comparison, error) {
 		cmp.Testbed = lines
 		cmp.Environment = envDiff(a.Run.Dir, b.Run.Dir)
 	}
-	if a.Cell != nil {
+	if a.Cells != nil {
 		cmp.Mode = "cells"
-		ga := &group{run: a.Run, variant: a.Cell.Variant, workload: a.Cell.Workload, cells: []*Cell{a.Cell}}
-		gb := &group{run: b.Run, variant: b.Cell.Variant, workload: b.Cell.Workload, cells: []*Cell{b.Cell}}
-		cmp.Pairs = append(cmp.Pairs, comparePair(ga, gb, o))
+		cmp.Pairs = append(cmp.Pairs, comparePair(a.group(), b.group(), o))
 		return cmp, nil
 	}
 	return cmp, compareRuns(cmp, a.Run, b.Run, o)
 }
 
+// group returns the side's cells as a group.
+func (s *Side) group() *group {
+	c := s.Cells[0]
+	return &group{run: s.Run, variant: c.Variant, workload: c.Workload, cells: s.Cells}
+}
+
 func runOf(a, b *Side) string {
-	if a.Cell == nil {
+	if a.Cells == nil {
 		return a.Ref
 	}
 	return b.Ref
 }
 
 func cellOf(a, b *Side) string {
-	if a.Cell != nil {
+	if a.Cells != nil {
 		return a.Ref
 	}
 	return b.Ref

@@ -234,10 +234,10 @@ func TestOpenSideColonInPath(t *testing.T) {
 	if err := os.Rename(src, dir); err != nil {
 		t.Fatal(err)
 	}
-	if s := mustSide(t, dir); s.Cell != nil {
-		t.Fatalf("%s is a run, got cell %s", dir, s.Cell.ID)
+	if s := mustSide(t, dir); s.Cells != nil {
+		t.Fatalf("%s is a run, got cells %v", dir, s.Cells)
 	}
-	if s := mustSide(t, dir+":2"); s.Cell == nil || s.Cell.Variant != "servers_per_port=1" || s.Run.Dir != dir {
+	if s := mustSide(t, dir+":2"); len(s.Cells) != 1 || s.Cells[0].Variant != "servers_per_port=1" || s.Run.Dir != dir {
 		t.Fatalf("%s:2 = %+v", dir, s)
 	}
 }
@@ -287,5 +287,27 @@ func TestCompareSeveralOpsPerSecondTestsTheTotal(t *testing.T) {
 	}
 	if !strings.Contains(out, "only the total's req/s is tested") {
 		t.Errorf("no note on the ops' samples:\n%s", out)
+	}
+}
+
+func TestCompareVariantsRepeatsInOneRun(t *testing.T) {
+	var cells []fixCell
+	for r := 1; r <= 4; r++ {
+		cells = append(cells, fixNormal(r, 300+float64(r)))
+	}
+	for r := 1; r <= 4; r++ {
+		cells = append(cells, fixSPP1(r, 200+float64(r)))
+	}
+	run := fixRun(t, "run", fixTestbed, false, cells...)
+	c, out := mustCompare(t, run+":normal", run+":servers_per_port=1")
+	p := c.Pairs[0]
+	if c.Mode != "cells" || p.Samples != SamplesRepeats || len(p.CellsA) != 4 || len(p.CellsB) != 4 {
+		t.Fatalf("mode %s samples %s cells %v %v", c.Mode, p.Samples, p.CellsA, p.CellsB)
+	}
+	if req := metric(t, p, "GET", MetricReqPerS); req.Test == nil || !req.Test.Significant {
+		t.Fatalf("req/s %+v", req)
+	}
+	if !strings.Contains(out, "A: "+run+":normal (4 repeats)") || !strings.Contains(out, "servers_per_port: 0 -> 1") {
+		t.Fatalf("output:\n%s", out)
 	}
 }

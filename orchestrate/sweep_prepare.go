@@ -56,7 +56,8 @@ func (s *Sweeper) saveTestbed() error {
 	if err != nil {
 		return err
 	}
-	if err := s.run.WriteFile("testbed.hcl", src); err != nil {
+	// Sensitive values (a variable's default) never reach the run.
+	if err := s.run.WriteFile("testbed.hcl", []byte(s.tb.Mask(string(src)))); err != nil {
 		return err
 	}
 	abs, err := filepath.Abs(s.tb.File)

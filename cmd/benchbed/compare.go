@@ -25,7 +25,8 @@ func newCompareCmd() *cobra.Command {
 		Use:   "compare A B",
 		Short: "Two runs or two cells: deltas, significance, configuration diff",
 		Long: "A and B are run directories (cells matched by variant and workload, repeats pooled), or\n" +
-			"cells RUNDIR:CELL, CELL being a cell id, its number (\"3\") or a variant only one cell has.\n" +
+			"cells RUNDIR:CELL, CELL being a cell id, its number (\"3\") or a variant only one cell has;\n" +
+			"a variant with several repeats of one workload stands for those repeats, pooled.\n" +
 			"A path that is a directory is a run even with a ':' in it; otherwise the ref splits at the\n" +
 			"last ':' after which the left part is a directory.\n" +
 			"Per operation type: req/s, first-byte p50 and p99 (--last-byte: last-byte too), errors, deltas\n" +

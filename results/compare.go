@@ -190,7 +190,7 @@ func cellOf(a, b *Side) string {
 
 // compareRuns matches the groups of two runs.
 func compareRuns(cmp *Comparison, a, b *RunResults, o CompareOptions) error {
-	ga, gb := groups(a), groups(b)
+	ga, gb := runGroups(a), runGroups(b)
 	for _, g := range ga {
 		if m := findGroup(gb, g.variant, g.workload); m != nil {
 			cmp.Pairs = append(cmp.Pairs, comparePair(g, m, o))
@@ -225,9 +225,9 @@ func (g *group) String() string {
 	return fmt.Sprintf("%s / %s (%s)", g.variant, g.workload, n)
 }
 
-// groups returns a run's cells by (variant, workload), in the order of
+// runGroups returns a run's cells by (variant, workload), in the order of
 // their first cell.
-func groups(r *RunResults) []*group {
+func runGroups(r *RunResults) []*group {
 	var out []*group
 	for i := range r.Summary.Cells {
 		c := &r.Summary.Cells[i]

@@ -121,7 +121,7 @@ func readConfs(dir string) (map[confKey][]byte, error) {
 // diffFiles adds the changes of every file, grouping the hosts whose
 // changes to a file are the same.
 func (d *ConfDiff) diffFiles(a, b map[confKey][]byte) {
-	keys := slices.SortedFunc(maps.Keys(union(a, b)), func(x, y confKey) int {
+	keys := slices.SortedFunc(maps.Keys(confUnion(a, b)), func(x, y confKey) int {
 		return strings.Compare(x.path+"\x00"+x.host, y.path+"\x00"+y.host)
 	})
 	groups := map[string]int{}
@@ -130,7 +130,7 @@ func (d *ConfDiff) diffFiles(a, b map[confKey][]byte) {
 		if !ok {
 			continue
 		}
-		sig := signature(f)
+		sig := confSignature(f)
 		if i, seen := groups[sig]; seen {
 			d.Files[i].Hosts = append(d.Files[i].Hosts, k.host)
 			continue
@@ -140,7 +140,7 @@ func (d *ConfDiff) diffFiles(a, b map[confKey][]byte) {
 	}
 }
 
-func union(a, b map[confKey][]byte) map[confKey]bool {
+func confUnion(a, b map[confKey][]byte) map[confKey]bool {
 	u := map[confKey]bool{}
 	for k := range a {
 		u[k] = true
@@ -188,7 +188,7 @@ func diffINI(name string, a, b []byte) ([]ConfChange, error) {
 	}
 	var out []ConfChange
 	for _, c := range templates.Diff(withoutSources(fa), withoutSources(fb)) {
-		out = append(out, ConfChange{Section: c.Section, Key: c.Key, Old: value(c.Old), New: value(c.New), Text: c.Format(nil)})
+		out = append(out, ConfChange{Section: c.Section, Key: c.Key, Old: confValue(c.Old), New: confValue(c.New), Text: c.Format(nil)})
 	}
 	return out, nil
 }
@@ -202,7 +202,7 @@ func withoutSources(f *templates.File) *templates.File {
 	return f
 }
 
-func value(e *templates.Entry) *string {
+func confValue(e *templates.Entry) *string {
 	if e == nil {
 		return nil
 	}
@@ -210,7 +210,7 @@ func value(e *templates.Entry) *string {
 	return &v
 }
 
-func signature(f ConfFile) string {
+func confSignature(f ConfFile) string {
 	var b strings.Builder
 	b.WriteString(f.Path + "\x00" + f.Only)
 	for _, c := range f.Changes {

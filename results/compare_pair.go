@@ -59,7 +59,7 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	cb, notesB := pooled(gb, "B")
 	a, b := pool{ga.run, ca}, pool{gb.run, cb}
 	p.Notes = append(notesA, notesB...)
-	p.CellsA, p.CellsB = names(ca), names(cb)
+	p.CellsA, p.CellsB = cellNames(ca), cellNames(cb)
 	need := RepeatsNeeded(o.Alpha)
 	p.Samples = SamplesPerSecond
 	if need > 0 && len(ca) >= need && len(cb) >= need {
@@ -115,7 +115,7 @@ func orUnknown(s string) string {
 	return s
 }
 
-func names(cells []*Cell) []string {
+func cellNames(cells []*Cell) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
 		out[i] = cellName(c)

@@ -72,8 +72,8 @@ func RepeatsNeeded(alpha float64) int {
 func compareOp(p *Pair, op string, only bool, a, b pool, o CompareOptions) OpCompare {
 	oc := OpCompare{Op: op}
 	ca, cb := a.cells, b.cells
-	ra, rb := reqs(ca, op), reqs(cb, op)
-	req := newMetric(MetricReqPerS, mean(ra), mean(rb))
+	ra, rb := reqRates(ca, op), reqRates(cb, op)
+	req := newMetric(MetricReqPerS, cmpMean(ra), cmpMean(rb))
 	switch {
 	case p.Samples == SamplesRepeats:
 		req.Test = significance(ra, rb, SamplesRepeats, o.Alpha)
@@ -88,7 +88,7 @@ func compareOp(p *Pair, op string, only bool, a, b pool, o CompareOptions) OpCom
 	}
 	for _, kind := range kinds {
 		for _, q := range []string{"p50", "p99"} {
-			m := newMetric(kind+" "+q+" (s)", pick(la, kind, q), pick(lb, kind, q))
+			m := newMetric(kind+" "+q+" (s)", pickLatency(la, kind, q), pickLatency(lb, kind, q))
 			if p.Samples == SamplesRepeats {
 				m.Test = significance(perRepeat(ca, op, kind, q), perRepeat(cb, op, kind, q), SamplesRepeats, o.Alpha)
 			}
@@ -115,7 +115,7 @@ func newMetric(name string, a, b float64) Metric {
 	return m
 }
 
-func reqs(cells []*Cell, op string) []float64 {
+func reqRates(cells []*Cell, op string) []float64 {
 	out := make([]float64, len(cells))
 	for i, c := range cells {
 		out[i] = opOf(c, op).ReqPerS
@@ -123,7 +123,7 @@ func reqs(cells []*Cell, op string) []float64 {
 	return out
 }
 
-func mean(xs []float64) float64 {
+func cmpMean(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
 	}
@@ -134,7 +134,7 @@ func mean(xs []float64) float64 {
 	return s / float64(len(xs))
 }
 
-func median(xs []float64) float64 {
+func cmpMedian(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
 	}
@@ -148,7 +148,7 @@ func median(xs []float64) float64 {
 // latencies is one side's first- and last-byte statistics of an op.
 type latencies struct{ first, last Stats }
 
-func pick(l latencies, kind, q string) float64 {
+func pickLatency(l latencies, kind, q string) float64 {
 	s := l.first
 	if kind == "last-byte" {
 		s = l.last
@@ -163,7 +163,7 @@ func perRepeat(cells []*Cell, op, kind, q string) []float64 {
 	out := make([]float64, len(cells))
 	for i, c := range cells {
 		s := opOf(c, op)
-		out[i] = pick(latencies{s.FirstByte, s.LastByte}, kind, q)
+		out[i] = pickLatency(latencies{s.FirstByte, s.LastByte}, kind, q)
 	}
 	return out
 }
@@ -184,10 +184,10 @@ func latency(p *Pair, s pool, op string, o CompareOptions) latencies {
 		}
 	}
 	var l latencies
-	l.first.P50 = median(perRepeat(cells, op, "first-byte", "p50"))
-	l.first.P99 = median(perRepeat(cells, op, "first-byte", "p99"))
-	l.last.P50 = median(perRepeat(cells, op, "last-byte", "p50"))
-	l.last.P99 = median(perRepeat(cells, op, "last-byte", "p99"))
+	l.first.P50 = cmpMedian(perRepeat(cells, op, "first-byte", "p50"))
+	l.first.P99 = cmpMedian(perRepeat(cells, op, "first-byte", "p99"))
+	l.last.P50 = cmpMedian(perRepeat(cells, op, "last-byte", "p50"))
+	l.last.P99 = cmpMedian(perRepeat(cells, op, "last-byte", "p99"))
 	return l
 }
 

@@ -21,8 +21,8 @@ func WriteComparison(w io.Writer, c *Comparison, format string) error {
 		return fmt.Errorf("compare: unknown format %q (text, markdown, or --json)", format)
 	}
 	var b strings.Builder
-	item(&b, md, "A: "+c.A)
-	item(&b, md, "B: "+c.B)
+	writeItem(&b, md, "A: "+c.A)
+	writeItem(&b, md, "B: "+c.B)
 	if len(c.Testbed) > 0 {
 		b.WriteString("\ntestbed.hcl differs (A -> B):\n")
 		writeBlock(&b, c.Testbed, md)
@@ -32,7 +32,7 @@ func WriteComparison(w io.Writer, c *Comparison, format string) error {
 		writeBlock(&b, c.Environment, md)
 	}
 	for _, wn := range c.Warnings {
-		item(&b, md, "warning: "+wn)
+		writeItem(&b, md, "warning: "+wn)
 	}
 	for i := range c.Pairs {
 		if err := writePair(&b, c, &c.Pairs[i], md); err != nil {
@@ -43,10 +43,10 @@ func WriteComparison(w io.Writer, c *Comparison, format string) error {
 		b.WriteString("\n")
 	}
 	for _, s := range c.OnlyA {
-		item(&b, md, "only in A: "+s)
+		writeItem(&b, md, "only in A: "+s)
 	}
 	for _, s := range c.OnlyB {
-		item(&b, md, "only in B: "+s)
+		writeItem(&b, md, "only in B: "+s)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -62,9 +62,9 @@ func writePair(b *strings.Builder, c *Comparison, p *Pair, md bool) error {
 	} else {
 		fmt.Fprintf(b, "\n== %s ==\n", title)
 	}
-	item(b, md, fmt.Sprintf("cells: A %s; B %s", strings.Join(p.CellsA, ", "), strings.Join(p.CellsB, ", ")))
+	writeItem(b, md, fmt.Sprintf("cells: A %s; B %s", strings.Join(p.CellsA, ", "), strings.Join(p.CellsB, ", ")))
 	for _, l := range samplesText(p.Samples, c.Alpha) {
-		item(b, md, l)
+		writeItem(b, md, l)
 	}
 	if md {
 		b.WriteString("\n")
@@ -76,13 +76,13 @@ func writePair(b *strings.Builder, c *Comparison, p *Pair, md bool) error {
 		b.WriteString("\n")
 	}
 	for _, n := range append(slices.Clone(p.Notes), testWarnings(p)...) {
-		item(b, md, "note: "+n)
+		writeItem(b, md, "note: "+n)
 	}
 	switch {
 	case p.Conf == nil || p.Conf.Empty():
-		item(b, md, "configuration: same")
+		writeItem(b, md, "configuration: same")
 	default:
-		item(b, md, "configuration (A -> B):")
+		writeItem(b, md, "configuration (A -> B):")
 		writeBlock(b, confLines(p.Conf), md)
 	}
 	return nil
@@ -120,7 +120,7 @@ func writeMetrics(w io.Writer, p *Pair, md bool) error {
 	t.Header("op", "metric", "A", "B", "delta", "test")
 	for _, oc := range p.Ops {
 		for _, m := range oc.Metrics {
-			if err := t.Append(oc.Op, m.Name, metricValue(m.Name, m.A), metricValue(m.Name, m.B), delta(m), testText(m.Test)); err != nil {
+			if err := t.Append(oc.Op, m.Name, metricValue(m.Name, m.A), metricValue(m.Name, m.B), deltaText(m), testText(m.Test)); err != nil {
 				return fmt.Errorf("compare table: %w", err)
 			}
 		}
@@ -141,9 +141,9 @@ func metricValue(name string, v float64) string {
 	return strconv.FormatFloat(v, 'f', 4, 64)
 }
 
-// delta gives "~" when a test found no significant difference, else the
+// deltaText gives "~" when a test found no significant difference, else the
 // change in percent, or "" when there is none to give.
-func delta(m Metric) string {
+func deltaText(m Metric) string {
 	switch {
 	case m.Test != nil && !m.Test.Significant:
 		return "~"
@@ -211,8 +211,8 @@ func confLines(d *ConfDiff) []string {
 	return out
 }
 
-// item writes one line, a list item in markdown.
-func item(b *strings.Builder, md bool, s string) {
+// writeItem writes one line, a list item in markdown.
+func writeItem(b *strings.Builder, md bool, s string) {
 	if md {
 		b.WriteString("- ")
 	}

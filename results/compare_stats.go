@@ -95,15 +95,17 @@ func compareOp(p *Pair, op string, only bool, a, b pool, o CompareOptions) OpCom
 			oc.Metrics = append(oc.Metrics, m)
 		}
 	}
-	var ea, eb int64
-	for _, c := range ca {
-		ea += opOf(c, op).Errors
-	}
-	for _, c := range cb {
-		eb += opOf(c, op).Errors
-	}
-	oc.Metrics = append(oc.Metrics, Metric{Name: MetricErrors, A: float64(ea), B: float64(eb)})
+	oc.Metrics = append(oc.Metrics, Metric{Name: MetricErrors, A: errorSum(ca, op), B: errorSum(cb, op)})
 	return oc
+}
+
+// errorSum returns the failed operations of op in every cell.
+func errorSum(cells []*Cell, op string) float64 {
+	var n int64
+	for _, c := range cells {
+		n += opOf(c, op).Errors
+	}
+	return float64(n)
 }
 
 func newMetric(name string, a, b float64) Metric {

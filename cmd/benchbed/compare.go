@@ -28,11 +28,12 @@ func newCompareCmd() *cobra.Command {
 			"cells RUNDIR:CELL, CELL being a cell id, its number (\"3\") or a variant only one cell has;\n" +
 			"a variant with several repeats of one workload stands for those repeats, pooled.\n" +
 			"A path that is a directory is a run even with a ':' in it; otherwise the ref splits at the\n" +
-			"last ':' after which the left part is a directory.\n" +
+			"last ':' whose left part is a directory.\n" +
 			"Per operation type: req/s, first-byte p50 and p99 (--last-byte: last-byte too), errors, deltas\n" +
 			"and a Mann-Whitney U test (benchstat's; '~' = not significant) on the repeats' req/s when\n" +
 			"each side has enough repeats, else on the per-second throughput (autocorrelated: said so).\n" +
-			"Then what differs in the cells' recorded confs and ring ports, and the runs' testbed.hcl.\n" +
+			"Then what differs in the cells' recorded confs and ring ports, and for two runs in their\n" +
+			"testbed.hcl (secrets masked) and hosts' recorded environments.\n" +
 			"Exit status: 0 the comparison was printed, 1 error.",
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd, args, f) },

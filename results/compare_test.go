@@ -311,3 +311,18 @@ func TestCompareVariantsRepeatsInOneRun(t *testing.T) {
 		t.Fatalf("output:\n%s", out)
 	}
 }
+
+func TestCompareGoldenText(t *testing.T) {
+	run := fixRun(t, "run", fixTestbed, false, fixNormal(1, 500), fixSPP1(1, 400))
+	for _, format := range []string{"text", "markdown"} {
+		c, err := Compare(mustSide(t, run+":1"), mustSide(t, run+":2"), CompareOptions{LastByte: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := WriteComparison(&out, c, format); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "compare_cells."+format, []byte(strings.ReplaceAll(out.String(), run, "RUN")))
+	}
+}

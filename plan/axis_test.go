@@ -261,3 +261,26 @@ func TestSeed003Testbed(t *testing.T) {
 		t.Errorf("repeat %d, %d cells; want 3 and 18", tb.Sweep.Repeat, len(Expand(tb)))
 	}
 }
+
+// TestScenarioSetStructuredFields overrides lists, objects and fractions:
+// each is kept as given (checkKept finds no default in their place).
+func TestScenarioSetStructuredFields(t *testing.T) {
+	text := axisBase + `
+workload "size" {
+  for_each = [1, 4096]
+  scenario = "put.scenario"
+  scenario_set = {
+    sizes         = [{ name = "b", size_min = 1, size_max = each.value }]
+    initial_files = { b = 2 }
+    crud_profile  = [3, 1, 0, 0]
+    run_seconds   = 2.5
+  }` + axisAuth + `
+}`
+	tb := mustLoad(t, text, LoadOptions{}, map[string]string{"put.scenario": putScenario})
+	for i, w := range tb.Workloads {
+		sc := scenarioOfT(t, w)
+		if sc.Sizes[0].SizeMax != []int64{1, 4096}[i] || sc.InitialFiles["b"] != 2 || sc.CrudProfile[0] != 3 || sc.RunSeconds != 2.5 {
+			t.Errorf("%s: %+v", w.Name, sc)
+		}
+	}
+}

@@ -108,7 +108,38 @@ func (d *decoder) applyScenarioSet(w *Workload, data []byte, set *hcl.Attribute,
 		d.errorf(set.Expr.Range().Ptr(), "Invalid scenario", "workload %q: %s", w.Name, err)
 		return nil, false
 	}
-	return out, true
+	return out, d.checkKept(w, out, items)
+}
+
+// checkKept reports an override that ssbench's defaults replace: a zero
+// container_count, for one, means "unset" and runs with 100 containers.
+// A scenario that does not parse is left to checkScenario.
+func (d *decoder) checkKept(w *Workload, data []byte, items []setItem) bool {
+	sc, err := load.ParseScenario(data)
+	if err != nil {
+		return true
+	}
+	b, err := json.Marshal(sc)
+	if err != nil {
+		return true
+	}
+	var used map[string]any
+	if json.Unmarshal(b, &used) != nil {
+		return true
+	}
+	ok := true
+	for _, it := range items {
+		var want any
+		if json.Unmarshal([]byte(w.ScenarioSet[it.key]), &want) != nil || reflect.DeepEqual(want, used[it.key]) {
+			continue
+		}
+		got, _ := json.Marshal(used[it.key])
+		d.errorf(it.rng.Ptr(), "Invalid value for scenario_set",
+			"workload %q: scenario_set: %s = %s means unset to ssbench, and the scenario would run with %s; give the value to use",
+			w.Name, it.key, w.ScenarioSet[it.key], got)
+		ok = false
+	}
+	return ok
 }
 
 // setItem is one key = value of scenario_set with where it was written.

@@ -70,8 +70,10 @@ func lockScript(h Holder, force bool) string {
 }
 
 // Lock takes the sweep lock on every host. A lock of the same run (a
-// resumed sweep) is taken over; another run's is refused with its holder,
-// unless force. On a refusal the locks taken are released.
+// resumed sweep, a restore) is taken over; another run's is refused with
+// its holder, unless force. On a refusal the locks this call created are
+// released; those it took over stay with their run, whose changes may
+// still be on the hosts.
 func Lock(ctx context.Context, r Runner, hosts []string, h Holder, force bool) error {
 	var mu sync.Mutex
 	var taken []string
@@ -89,6 +91,7 @@ func Lock(ctx context.Context, r Runner, hosts []string, h Holder, force bool) e
 			if other.Run != h.Run {
 				return &LockError{Host: host, Holder: other}
 			}
+			return nil
 		}
 		mu.Lock()
 		taken = append(taken, host)

@@ -88,3 +88,23 @@ func TestLockReleasesWhatItTookOnRefusal(t *testing.T) {
 		t.Fatalf("a's lock kept after the refusal on b (%v)", err)
 	}
 }
+
+// TestFailedTakeOverKeepsTheRunsLocks: a restore (or resume) of run
+// "killed" that cannot lock every host leaves the killed run's locks
+// where they were: its changes may still be on those hosts.
+func TestFailedTakeOverKeepsTheRunsLocks(t *testing.T) {
+	r := newShellRunner(t, "a", "b")
+	ctx := context.Background()
+	if err := Lock(ctx, r, []string{"a"}, NewHolder("killed"), false); err != nil {
+		t.Fatal(err)
+	}
+	if err := Lock(ctx, r, []string{"b"}, NewHolder("other"), false); err != nil {
+		t.Fatal(err)
+	}
+	if err := Lock(ctx, r, []string{"a", "b"}, NewHolder("killed"), false); err == nil {
+		t.Fatal("b is held by another run")
+	}
+	if b, err := os.ReadFile(filepath.Join(r.roots["a"], "lock", "holder")); err != nil || !strings.Contains(string(b), `"run":"killed"`) {
+		t.Fatalf("a: the killed run's lock is gone after a failed take-over (%v): %s", err, b)
+	}
+}

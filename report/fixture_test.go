@@ -15,6 +15,10 @@ import (
 // unescaped.
 const hostile = `lab<script>alert("x")</script>&`
 
+// secret is a sensitive variable's default in the run's testbed.hcl (the
+// sweep copies the file as it is): no output may hold it.
+const secret = "s3cr3t-auth-key"
+
 // fixCell describes one crafted cell: its latencies in milliseconds are
 // base, base+step, ... (n values, all GETs), and a failed cell has none.
 type fixCell struct {
@@ -147,7 +151,7 @@ func makeRun(t *testing.T, cells []fixCell, summary bool) (string, results.Summa
 	if summary {
 		writeJSON(t, filepath.Join(run.Dir, results.SummaryFile), sum)
 	}
-	if err := run.WriteFile("testbed.hcl", []byte("testbed \""+hostile+"\" {}\n")); err != nil {
+	if err := run.WriteFile("testbed.hcl", []byte("testbed \""+hostile+"\" {}\nvariable \"k\" {\n  default = \""+secret+"\"\n  sensitive = true\n}\n")); err != nil {
 		t.Fatal(err)
 	}
 	env := "## kernel\nLinux stor1 6.1.0 x86_64\n\n## cpu\n24\n\n## memory\nMemTotal: 65536000 kB\n\n## swift\nswift 2.30.1\n"

@@ -46,12 +46,12 @@ type pageData struct {
 
 // WriteHTML writes one self-contained page: the run's dates, notices,
 // seed 000's table, the plots inline, the tables, the failed cells with
-// their errors, the hosts' environment, the journal's steps and the
-// testbed file.
+// their errors, the hosts' environment, the journal's steps and where the
+// testbed file is (its text is not shown: it may hold secrets).
 func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	s := r.Run.Summary
 	d := pageData{Title: r.Title(), Testbed: s.Testbed, Run: s.Run, Cells: len(s.Cells),
-		Notices: r.Notices, Problems: r.Problems, Env: r.Env, Steps: r.stepTable(), TestbedFile: r.Testbed,
+		Notices: r.Notices, Problems: r.Problems, Env: r.Env, Steps: r.stepTable(), TestbedFile: r.TestbedFile,
 		Tables: []table{r.opTable(), r.errorTable(), r.repeatTable(), r.envTable()}}
 	if !r.Started.IsZero() {
 		d.Started = r.Started.UTC().Format(time.RFC3339)

@@ -42,7 +42,7 @@ func ThroughputPlot(cells []results.Cell) (*plot.Plot, error) {
 	}
 	p := plot.New()
 	p.Title.Text = "Successful requests per second over time"
-	p.X.Label.Text = "seconds since the start of the workload"
+	p.X.Label.Text = "second of the run (the last one may be partial)"
 	p.Y.Label.Text = "req/s"
 	if err := addCurves(p, curves); err != nil {
 		return nil, err

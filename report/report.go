@@ -22,13 +22,15 @@ import (
 // the summary: the testbed as used, the hosts' environment, the journal's
 // steps and the aggregates over repeats.
 type Report struct {
-	Run     *results.RunResults
-	Testbed string    // testbed.hcl as used ("" when absent)
-	Started time.Time // when the run began (zero when unknown)
-	Ended   time.Time // the journal's last entry (zero when unknown)
-	Env     []HostEnv // env/<host>.txt, by host name
-	Steps   []Step    // the journal's steps with their durations
-	Repeats []RepeatGroup
+	Run *results.RunResults
+	// TestbedFile is the path of testbed.hcl as used, "" when absent. Its
+	// text is never read: the file may hold sensitive variables' defaults.
+	TestbedFile string
+	Started     time.Time // when the run began (zero when unknown)
+	Ended       time.Time // the journal's last entry (zero when unknown)
+	Env         []HostEnv // env/<host>.txt, by host name
+	Steps       []Step    // the journal's steps with their durations
+	Repeats     []RepeatGroup
 	// Notices are what a reader must know (a partial run, a failed
 	// cell's missing streams); Problems make the report incomplete (an
 	// ok cell without agents' streams, a broken stream) and the command
@@ -59,10 +61,8 @@ func Load(dir string) (*Report, error) {
 		r.Notices = append(r.Notices, fmt.Sprintf("partial run: no %s (the sweep was killed or is still running); "+
 			"only the %d cell(s) that finished are reported", results.SummaryFile, len(rr.Summary.Cells)))
 	}
-	if b, err := os.ReadFile(filepath.Join(abs, "testbed.hcl")); err == nil {
-		r.Testbed = string(b)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
+	if _, err := os.Stat(filepath.Join(abs, "testbed.hcl")); err == nil {
+		r.TestbedFile = filepath.Join(abs, "testbed.hcl")
 	}
 	if r.Env, err = readEnv(filepath.Join(abs, "env")); err != nil {
 		return nil, err

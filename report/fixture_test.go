@@ -154,6 +154,7 @@ func makeRun(t *testing.T, cells []fixCell, summary bool) (string, results.Summa
 	if err := run.WriteFile("testbed.hcl", []byte("testbed \""+hostile+"\" {}\nvariable \"k\" {\n  default = \""+secret+"\"\n  sensitive = true\n}\n")); err != nil {
 		t.Fatal(err)
 	}
+	writeJSON(t, filepath.Join(run.Dir, "sweep.json"), map[string]any{"testbed": "/x/lab.hcl", "name": hostile, "started": run.Started})
 	env := "## kernel\nLinux stor1 6.1.0 x86_64\n\n## cpu\n24\n\n## memory\nMemTotal: 65536000 kB\n\n## swift\nswift 2.30.1\n"
 	if err := run.WriteFile("env/stor1.txt", []byte(env)); err != nil {
 		t.Fatal(err)

@@ -119,8 +119,12 @@ func (r *Report) readJournal(dir string) error {
 	if len(entries) > 0 {
 		r.Started, r.Ended = entries[0].Time, entries[len(entries)-1].Time
 	}
+	si := readSweepInfo(dir)
 	if r.Started.IsZero() {
-		r.Started = sweepStarted(dir)
+		r.Started = si.Started
+	}
+	if r.Run.Summary.Testbed == "" { // a partial run: no summary to name it
+		r.Run.Summary.Testbed = si.Name
 	}
 	if r.Started.IsZero() {
 		r.Started = run.Started
@@ -128,18 +132,20 @@ func (r *Report) readJournal(dir string) error {
 	return nil
 }
 
-// sweepStarted reads the start time from sweep.json, zero when absent or
-// unreadable (it only dates the report).
-func sweepStarted(dir string) time.Time {
-	b, err := os.ReadFile(filepath.Join(dir, "sweep.json"))
-	if err != nil {
-		return time.Time{}
+// sweepInfo is what the report takes from the run's sweep.json.
+type sweepInfo struct {
+	Name    string    `json:"name"`
+	Started time.Time `json:"started"`
+}
+
+// readSweepInfo reads sweep.json; all zero when absent or unreadable (it
+// only names and dates the report).
+func readSweepInfo(dir string) sweepInfo {
+	var si sweepInfo
+	if b, err := os.ReadFile(filepath.Join(dir, "sweep.json")); err == nil {
+		_ = json.Unmarshal(b, &si)
 	}
-	var si struct {
-		Started time.Time `json:"started"`
-	}
-	_ = json.Unmarshal(b, &si)
-	return si.Started
+	return si
 }
 
 // Title is the report's heading: the testbed and the run id.

@@ -152,7 +152,7 @@ func TestFormatsRefuseUnknown(t *testing.T) {
 
 func TestPartialRun(t *testing.T) {
 	r, _ := loadFixture(t, fixture[:3], false)
-	if !r.Run.Partial || len(r.Run.Summary.Cells) != 3 || !strings.Contains(r.Title(), "partial") {
+	if !r.Run.Partial || len(r.Run.Summary.Cells) != 3 || !strings.Contains(r.Title(), "partial") || r.Run.Summary.Testbed != hostile {
 		t.Fatalf("partial %v, %d cells, title %q", r.Run.Partial, len(r.Run.Summary.Cells), r.Title())
 	}
 	var b bytes.Buffer

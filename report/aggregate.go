@@ -93,7 +93,8 @@ func Repeats(cells []results.Cell) []RepeatGroup {
 
 func aggregate(cells []results.Cell) RepeatGroup {
 	g := RepeatGroup{Variant: cells[0].Variant, Workload: cells[0].Workload}
-	var rps, mean, p95, p99 []float64
+	var row results.RepeatRow
+	var mean, p95, p99 []float64
 	for _, c := range cells {
 		g.Cells = append(g.Cells, cellName(c))
 		g.Errors += c.Total.Errors
@@ -101,13 +102,19 @@ func aggregate(cells []results.Cell) RepeatGroup {
 			continue
 		}
 		g.OK++
-		rps = append(rps, c.Total.ReqPerS)
+		row.Runs = append(row.Runs, c.Total)
 		mean = append(mean, c.Total.FirstByte.Mean)
 		p95 = append(p95, c.Total.FirstByte.P95)
 		p99 = append(p99, c.Total.FirstByte.P99)
 	}
-	g.ReqPerS, g.FirstByteMean = NewSpread(rps), NewSpread(mean)
-	g.FirstByteP95, g.FirstByteP99 = NewSpread(p95), NewSpread(p99)
+	// req/s as seed 003's table has it (results.RepeatRow), so both agree.
+	if st := row.Stats(); st.N > 0 {
+		g.ReqPerS = Spread{Mean: st.ReqPerS, StdDev: st.ReqStdDev, Min: st.ReqMin, Max: st.ReqMax}
+		if st.ReqPerS != 0 {
+			g.ReqPerS.CV = st.ReqStdDev / st.ReqPerS
+		}
+	}
+	g.FirstByteMean, g.FirstByteP95, g.FirstByteP99 = NewSpread(mean), NewSpread(p95), NewSpread(p99)
 	return g
 }
 

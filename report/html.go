@@ -35,7 +35,7 @@ type pageData struct {
 	Title, Testbed, Run, Started, Ended string
 	Cells                               int
 	Notices, Problems                   []string
-	Seed                                string
+	Seed, SeedRepeats                   string
 	Figures                             []htmlFigure
 	Tables                              []table
 	Failed                              []htmlFailed
@@ -62,6 +62,13 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	var seed bytes.Buffer
 	if err := results.WriteTable(&seed, r.SeedTitle(), r.SeedRows()); err != nil {
 		return err
+	}
+	if rows := r.RepeatRows(); rows != nil {
+		var rep bytes.Buffer
+		if err := results.WriteRepeatTable(&rep, r.SeedTitle(), rows); err != nil {
+			return err
+		}
+		d.SeedRepeats = rep.String()
 	}
 	d.Seed = seed.String()
 	for _, f := range figs {

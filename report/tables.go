@@ -60,6 +60,31 @@ func (r *Report) SeedRows() []results.TableRow {
 	return rows
 }
 
+// RepeatRows are seed 003's table's rows (results.WriteRepeatTable): one
+// per variant and workload, over its repeats; nil without repeats.
+func (r *Report) RepeatRows() []results.RepeatRow {
+	if len(r.Repeats) == 0 {
+		return nil
+	}
+	cells := r.Run.Summary.Cells
+	var rows []results.RepeatRow
+	for _, g := range Groups(cells) {
+		row := results.RepeatRow{Label: g[0].Variant}
+		if row.Label == "" || hasWorkloads(cells) {
+			row.Label = strings.TrimSpace(row.Label + " / " + g[0].Workload)
+		}
+		for _, c := range g {
+			if c.Status == "ok" {
+				row.Runs = append(row.Runs, c.Total)
+			} else {
+				row.Failed++
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
 // opTable lists every cell's operation types (and their total when there
 // are several): count, req/s, errors and first- and last-byte percentiles.
 func (r *Report) opTable() table {

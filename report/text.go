@@ -62,6 +62,15 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 	if err := results.WriteTable(w, r.SeedTitle(), r.SeedRows()); err != nil {
 		return err
 	}
+	if rows := r.RepeatRows(); rows != nil {
+		head(2, "Over the repeats, as in seed 003")
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := results.WriteRepeatTable(w, r.SeedTitle(), rows); err != nil {
+			return err
+		}
+	}
 	for _, t := range []table{r.envTable(), r.opTable(), r.errorTable(), r.repeatTable()} {
 		if len(t.Rows) == 0 {
 			continue

@@ -88,6 +88,10 @@ func readAgent(i int, r io.Reader, out chan<- agentLine) {
 // maxIntervals bounds an interval index (a month of seconds).
 const maxIntervals = 31 * 24 * 3600
 
+// minLiveInterval is the shortest interval, in seconds, whose rate the
+// live figure takes once it has one.
+const minLiveInterval = 0.5
+
 type merger struct {
 	out  *Merged
 	live Live
@@ -143,7 +147,10 @@ func (m *merger) interval(stream int, ev Event) {
 		m.seen[stream] = true
 		m.live.Agents++
 	}
-	if d := ev.End.Sub(ev.Start).Seconds(); d > 0 {
+	// A short interval (the stub between the last full second and the
+	// end, when the users' last requests land) would inflate the rate: the
+	// live figure keeps the last full interval's.
+	if d := ev.End.Sub(ev.Start).Seconds(); d >= minLiveInterval || m.rate[stream] == 0 && d > 0 {
 		m.rate[stream] = float64(n) / d
 	}
 	m.live.ReqPerS = 0

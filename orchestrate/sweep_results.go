@@ -86,21 +86,18 @@ func (s *Sweeper) cellRows() []results.TableRow {
 // repeatRows is one row per (variant, workload), in the order of their
 // first cell, with the totals of the repeats that finished.
 func (s *Sweeper) repeatRows() []results.RepeatRow {
+	cells := make([]results.Cell, len(s.cells))
+	for i, c := range s.cells {
+		cells[i] = c.res
+		cells[i].Variant, cells[i].Workload = c.cell.Variant.Name, c.cell.Workload.Name
+	}
 	var rows []results.RepeatRow
-	at := map[[2]string]int{}
-	for _, c := range s.cells {
-		k := [2]string{c.cell.Variant.Name, c.cell.Workload.Name}
-		i, ok := at[k]
-		if !ok {
-			i = len(rows)
-			at[k] = i
-			rows = append(rows, results.RepeatRow{Label: pairLabel(s.tb, c.cell)})
+	for _, idx := range results.Groups(cells) {
+		row := results.RepeatRow{Label: pairLabel(s.tb, s.cells[idx[0]].cell)}
+		for _, i := range idx {
+			row.Add(cells[i])
 		}
-		if c.res.Status == "ok" {
-			rows[i].Runs = append(rows[i].Runs, c.res.Total)
-		} else {
-			rows[i].Failed++
-		}
+		rows = append(rows, row)
 	}
 	return rows
 }

@@ -1,80 +1,37 @@
 package report
 
 import (
-	"math"
 	"time"
 
 	"benchbed/results"
 )
 
-// Spread describes one figure over the repeats of a cell: the mean, the
-// sample standard deviation (0 for one value), the extremes and the
-// coefficient of variation (stddev/mean, 0 when the mean is 0).
-type Spread struct {
-	Mean   float64 `json:"mean"`
-	StdDev float64 `json:"stddev"`
-	Min    float64 `json:"min"`
-	Max    float64 `json:"max"`
-	CV     float64 `json:"cv"`
-}
-
-// NewSpread computes the Spread of xs; all zero for none.
-func NewSpread(xs []float64) Spread {
-	if len(xs) == 0 {
-		return Spread{}
-	}
-	s := Spread{Min: math.Inf(1), Max: math.Inf(-1)}
-	var sum float64
-	for _, x := range xs {
-		sum += x
-		s.Min, s.Max = min(s.Min, x), max(s.Max, x)
-	}
-	s.Mean = sum / float64(len(xs))
-	if len(xs) > 1 {
-		var ss float64
-		for _, x := range xs {
-			ss += (x - s.Mean) * (x - s.Mean)
-		}
-		s.StdDev = math.Sqrt(ss / float64(len(xs)-1))
-	}
-	if s.Mean != 0 {
-		s.CV = s.StdDev / s.Mean
-	}
-	return s
-}
-
 // RepeatGroup aggregates the repeats of one variant and workload (the
 // cells that differ only by their repeat). Only the ok cells count in the
 // spreads; Cells lists every cell of the group.
 type RepeatGroup struct {
-	Variant  string   `json:"variant"`
-	Workload string   `json:"workload"`
-	Cells    []string `json:"cells"`
-	OK       int      `json:"ok"` // cells that count in the spreads
-	ReqPerS  Spread   `json:"req_per_s"`
+	Variant  string         `json:"variant"`
+	Workload string         `json:"workload"`
+	Cells    []string       `json:"cells"`
+	OK       int            `json:"ok"` // cells that count in the spreads
+	ReqPerS  results.Spread `json:"req_per_s"`
 	// First-byte latency of the cells' totals, seconds.
-	FirstByteMean Spread `json:"first_byte_mean"`
-	FirstByteP95  Spread `json:"first_byte_p95"`
-	FirstByteP99  Spread `json:"first_byte_p99"`
-	Errors        int64  `json:"errors"` // failed operations, all repeats
+	FirstByteMean results.Spread `json:"first_byte_mean"`
+	FirstByteP95  results.Spread `json:"first_byte_p95"`
+	FirstByteP99  results.Spread `json:"first_byte_p99"`
+	Errors        int64          `json:"errors"` // failed operations, all repeats
 }
 
-type groupKey struct{ variant, workload string }
-
-// Groups splits cells by variant and workload, in the order each pair
-// first appears: one group per pair, repeated or not.
+// Groups splits cells by variant and workload (results.Groups), in the
+// order each pair first appears: one group per pair, repeated or not.
 func Groups(cells []results.Cell) [][]results.Cell {
-	idx := map[groupKey]int{}
 	var out [][]results.Cell
-	for _, c := range cells {
-		k := groupKey{c.Variant, c.Workload}
-		i, ok := idx[k]
-		if !ok {
-			i = len(out)
-			idx[k] = i
-			out = append(out, nil)
+	for _, idx := range results.Groups(cells) {
+		g := make([]results.Cell, 0, len(idx))
+		for _, i := range idx {
+			g = append(g, cells[i])
 		}
-		out[i] = append(out[i], c)
+		out = append(out, g)
 	}
 	return out
 }
@@ -93,8 +50,7 @@ func Repeats(cells []results.Cell) []RepeatGroup {
 
 func aggregate(cells []results.Cell) RepeatGroup {
 	g := RepeatGroup{Variant: cells[0].Variant, Workload: cells[0].Workload}
-	var row results.RepeatRow
-	var mean, p95, p99 []float64
+	var req, mean, p95, p99 []float64
 	for _, c := range cells {
 		g.Cells = append(g.Cells, cellName(c))
 		g.Errors += c.Total.Errors
@@ -102,19 +58,14 @@ func aggregate(cells []results.Cell) RepeatGroup {
 			continue
 		}
 		g.OK++
-		row.Runs = append(row.Runs, c.Total)
+		req = append(req, c.Total.ReqPerS)
 		mean = append(mean, c.Total.FirstByte.Mean)
 		p95 = append(p95, c.Total.FirstByte.P95)
 		p99 = append(p99, c.Total.FirstByte.P99)
 	}
-	// req/s as seed 003's table has it (results.RepeatRow), so both agree.
-	if st := row.Stats(); st.N > 0 {
-		g.ReqPerS = Spread{Mean: st.ReqPerS, StdDev: st.ReqStdDev, Min: st.ReqMin, Max: st.ReqMax}
-		if st.ReqPerS != 0 {
-			g.ReqPerS.CV = st.ReqStdDev / st.ReqPerS
-		}
-	}
-	g.FirstByteMean, g.FirstByteP95, g.FirstByteP99 = NewSpread(mean), NewSpread(p95), NewSpread(p99)
+	// req/s by results.NewSpread, as seed 003's table (results.RepeatRow), so both agree.
+	g.ReqPerS = results.NewSpread(req)
+	g.FirstByteMean, g.FirstByteP95, g.FirstByteP99 = results.NewSpread(mean), results.NewSpread(p95), results.NewSpread(p99)
 	return g
 }
 

@@ -1,27 +1,11 @@
 package report
 
 import (
-	"math"
 	"testing"
 	"time"
 
 	"benchbed/results"
 )
-
-func TestNewSpread(t *testing.T) {
-	s := NewSpread([]float64{2, 4, 4, 4, 5, 5, 7, 9})
-	// Sample stddev of this classic set: sqrt(32/7).
-	if s.Mean != 5 || s.Min != 2 || s.Max != 9 || math.Abs(s.StdDev-math.Sqrt(32.0/7)) > 1e-12 ||
-		math.Abs(s.CV-s.StdDev/5) > 1e-12 {
-		t.Errorf("spread = %+v", s)
-	}
-	if one := NewSpread([]float64{3}); one != (Spread{Mean: 3, Min: 3, Max: 3}) {
-		t.Errorf("one value: %+v", one)
-	}
-	if none := NewSpread(nil); none != (Spread{}) {
-		t.Errorf("no value: %+v", none)
-	}
-}
 
 func TestRepeatsGroupOnlyRepeatedCells(t *testing.T) {
 	ok := func(v string, r int, rps float64) results.Cell {

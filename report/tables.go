@@ -74,11 +74,7 @@ func (r *Report) RepeatRows() []results.RepeatRow {
 			row.Label = strings.TrimSpace(row.Label + " / " + g[0].Workload)
 		}
 		for _, c := range g {
-			if c.Status == "ok" {
-				row.Runs = append(row.Runs, c.Total)
-			} else {
-				row.Failed++
-			}
+			row.Add(c)
 		}
 		rows = append(rows, row)
 	}
@@ -115,7 +111,7 @@ func (r *Report) repeatTable() table {
 	return t
 }
 
-func pm(s Spread) string { return ms(s.Mean) + " ± " + ms(s.StdDev) }
+func pm(s results.Spread) string { return ms(s.Mean) + " ± " + ms(s.StdDev) }
 
 // errorTable lists the failed operations by cause, per cell.
 func (r *Report) errorTable() table {

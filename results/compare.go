@@ -229,14 +229,13 @@ func (g *group) String() string {
 // their first cell.
 func runGroups(r *RunResults) []*group {
 	var out []*group
-	for i := range r.Summary.Cells {
-		c := &r.Summary.Cells[i]
-		g := findGroup(out, c.Variant, c.Workload)
-		if g == nil {
-			g = &group{run: r, variant: c.Variant, workload: c.Workload}
-			out = append(out, g)
+	for _, idx := range Groups(r.Summary.Cells) {
+		c := &r.Summary.Cells[idx[0]]
+		g := &group{run: r, variant: c.Variant, workload: c.Workload}
+		for _, i := range idx {
+			g.cells = append(g.cells, &r.Summary.Cells[i])
 		}
-		g.cells = append(g.cells, c)
+		out = append(out, g)
 	}
 	return out
 }

@@ -3,7 +3,6 @@ package results
 import (
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 
 	"github.com/olekukonko/tablewriter"
@@ -18,6 +17,15 @@ type RepeatRow struct {
 	Label  string
 	Runs   []OpSummary // the finished repeats' totals, in repeat order
 	Failed int         // repeats that did not finish (failed, interrupted)
+}
+
+// Add counts one repeat: its total when it finished ("ok"), else a failure.
+func (r *RepeatRow) Add(c Cell) {
+	if c.Status == "ok" {
+		r.Runs = append(r.Runs, c.Total)
+	} else {
+		r.Failed++
+	}
 }
 
 // RepeatStats is what a RepeatRow's figures come to.
@@ -40,10 +48,9 @@ func (r RepeatRow) Stats() RepeatStats {
 	if s.N == 0 {
 		return s
 	}
-	s.ReqMin, s.ReqMax = math.Inf(1), math.Inf(-1)
+	req := make([]float64, 0, s.N)
 	for _, o := range r.Runs {
-		s.ReqPerS += o.ReqPerS
-		s.ReqMin, s.ReqMax = min(s.ReqMin, o.ReqPerS), max(s.ReqMax, o.ReqPerS)
+		req = append(req, o.ReqPerS)
 		s.Errors += o.Errors
 		fb := o.FirstByte
 		s.FirstByte.Min += fb.Min
@@ -55,18 +62,12 @@ func (r RepeatRow) Stats() RepeatStats {
 		s.FirstByte.P99 += fb.P99
 		s.FirstByte.P999 += fb.P999
 	}
+	sp := NewSpread(req)
+	s.ReqPerS, s.ReqStdDev, s.ReqMin, s.ReqMax = sp.Mean, sp.StdDev, sp.Min, sp.Max
 	n := float64(s.N)
-	s.ReqPerS /= n
 	fb := &s.FirstByte
 	for _, x := range []*float64{&fb.Min, &fb.Max, &fb.Mean, &fb.StdDev, &fb.P50, &fb.P95, &fb.P99, &fb.P999} {
 		*x /= n
-	}
-	if s.N > 1 {
-		var ss float64
-		for _, o := range r.Runs {
-			ss += (o.ReqPerS - s.ReqPerS) * (o.ReqPerS - s.ReqPerS)
-		}
-		s.ReqStdDev = math.Sqrt(ss / (n - 1))
 	}
 	return s
 }

@@ -124,7 +124,7 @@ func portLines(ring string, hosts []string, ports map[string]*portRun) []string 
 	byChange := map[string][]string{}
 	for _, h := range hosts {
 		pr := ports[h]
-		ch := fmt.Sprintf("%s %s -> %s", nameSpan(pr.devs), numSpan(pr.old), numSpan(pr.new))
+		ch := fmt.Sprintf("%s %s -> %s", NameSpan(pr.devs), NumSpan(pr.old), NumSpan(pr.new))
 		if byChange[ch] == nil {
 			changes = append(changes, ch)
 		}
@@ -171,56 +171,4 @@ func changedParts(a, b string) (string, string) {
 		}
 	}
 	return strings.Join(ka, ", "), strings.Join(kb, ", ")
-}
-
-// nameSpan gives "d0..d3" for a run of one prefix and consecutive
-// numbers, else the names joined with commas.
-func nameSpan(names []string) string {
-	if len(names) > 2 {
-		p0, n0 := cutNum(names[0])
-		run := n0 >= 0
-		for i := 1; run && i < len(names); i++ {
-			p, n := cutNum(names[i])
-			run = p == p0 && n == n0+i
-		}
-		if run {
-			return names[0] + ".." + names[len(names)-1]
-		}
-	}
-	return strings.Join(names, ",")
-}
-
-func cutNum(s string) (string, int) {
-	i := len(s)
-	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
-		i--
-	}
-	n, err := strconv.Atoi(s[i:])
-	if err != nil {
-		return s, -1
-	}
-	return s[:i], n
-}
-
-// numSpan gives "6200" when all are equal, "6210..6213" for consecutive
-// numbers, else all of them.
-func numSpan(ns []int) string {
-	same, run := true, true
-	for i := 1; i < len(ns); i++ {
-		same = same && ns[i] == ns[0]
-		run = run && ns[i] == ns[i-1]+1
-	}
-	switch {
-	case len(ns) == 0:
-		return ""
-	case same:
-		return strconv.Itoa(ns[0])
-	case run:
-		return fmt.Sprintf("%d..%d", ns[0], ns[len(ns)-1])
-	}
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, ",")
 }

@@ -38,31 +38,57 @@ func dropScript(files []BackupFile) string {
 // whose files all match. A mismatch keeps the backups and is an error
 // naming the host and file.
 func RestoreFiles(ctx context.Context, r Runner, b Backup) error {
-	return forHosts(ctx, slices.Sorted(maps.Keys(b)), func(ctx context.Context, host string) error {
-		files := b[host]
-		if len(files) == 0 {
-			return nil
-		}
-		res, err := r.Run(ctx, host, restoreScript(files))
-		if err != nil {
-			return fmt.Errorf("%s: restore: %w", host, err)
-		}
-		got, err := parseSums(string(res.Stdout))
-		if err != nil {
-			return fmt.Errorf("%s: restore: %w", host, err)
-		}
-		var errs []error
-		for i, f := range files {
-			if i >= len(got) || got[i] != f {
-				errs = append(errs, fmt.Errorf("%s: %s differs from its backup after the restore (backup kept at %s)", host, f.Path, f.Path+SweepBackupSuffix))
-			}
-		}
-		if len(errs) > 0 {
-			return errors.Join(errs...)
-		}
-		_, err = r.Run(ctx, host, dropScript(files))
-		return err
+	byHost := restoreFilesByHost(ctx, r, b)
+	var errs []error
+	for _, h := range slices.Sorted(maps.Keys(byHost)) {
+		errs = append(errs, byHost[h])
+	}
+	return errors.Join(errs...)
+}
+
+// restoreFilesByHost is RestoreFiles on every host at once, with each
+// host's error (nil: its originals are back and its backups gone).
+func restoreFilesByHost(ctx context.Context, r Runner, b Backup) map[string]error {
+	hosts := slices.Sorted(maps.Keys(b))
+	errs := make([]error, len(hosts))
+	_ = forHosts(ctx, hosts, func(ctx context.Context, host string) error {
+		errs[slices.Index(hosts, host)] = restoreHostFiles(ctx, r, host, b[host])
+		return nil
 	})
+	out := map[string]error{}
+	for i, h := range hosts {
+		out[h] = errs[i]
+	}
+	return out
+}
+
+// restoreHostFiles puts back the originals of files on host, checks them
+// and removes the backups.
+func restoreHostFiles(ctx context.Context, r Runner, host string, files []BackupFile) error {
+	if len(files) == 0 {
+		return nil
+	}
+	res, err := r.Run(ctx, host, restoreScript(files))
+	if err != nil {
+		return fmt.Errorf("%s: restore: %w", host, err)
+	}
+	got, err := parseSums(string(res.Stdout))
+	if err != nil {
+		return fmt.Errorf("%s: restore: %w", host, err)
+	}
+	var errs []error
+	for i, f := range files {
+		if i >= len(got) || got[i] != f {
+			errs = append(errs, fmt.Errorf("%s: %s differs from its backup after the restore (backup kept at %s)", host, f.Path, f.Path+SweepBackupSuffix))
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	if _, err := r.Run(ctx, host, dropScript(files)); err != nil {
+		return fmt.Errorf("%s: removing the backups: %w", host, err)
+	}
+	return nil
 }
 
 // readFileIfAny reads p, or returns nil when it does not exist.

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
+	"slices"
 	"time"
 
 	"benchbed/plan"
@@ -17,51 +19,74 @@ import (
 // checks their checksums, restarts every Swift server of the service hosts
 // (memcached is left) with the declared managers, and waits for them to
 // answer on the ports of base (the first variant's rendering, which setup
-// installs).
+// installs). A host whose files cannot be put back (unreachable, or a
+// checksum that differs) keeps its backups and is named in the error; the
+// other hosts are still restored, restarted and checked.
 func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup Backup, log io.Writer) error {
+	_, err := restoreLab(ctx, tb, p, base, backup, log)
+	return err
+}
+
+// restoreLab is RestoreLab; it also returns the hosts whose files are not
+// back (they keep their backups, and should keep their sweep locks).
+func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup Backup, log io.Writer) (notBack []string, err error) {
 	if len(backup) == 0 {
-		return nil
+		return nil, nil
 	}
-	if err := RestoreFiles(ctx, p, backup); err != nil {
-		return err
+	byHost := restoreFilesByHost(ctx, p, backup)
+	var errs []error
+	for _, h := range slices.Sorted(maps.Keys(byHost)) {
+		if byHost[h] != nil {
+			errs = append(errs, byHost[h])
+			notBack = append(notBack, h)
+		}
+	}
+	var back []string // the service hosts whose originals are back
+	for _, h := range names(ServiceHosts(tb)) {
+		if byHost[h] == nil {
+			back = append(back, h)
+		}
 	}
 	rep := NewReport(names(tb.Hosts))
-	err := p.FanOut(ctx, names(ServiceHosts(tb)), func(ctx context.Context, host string) error {
+	sum := p.FanOut(ctx, back, func(ctx context.Context, host string) error {
 		ds, _ := HostDaemons(tb, base, tb.Host(host))
 		return StartServices(ctx, p, host, ds, nil, true, rep)
-	}).Err()
-	if err != nil {
-		return fmt.Errorf("restarting after the restore: %w", err)
+	})
+	if err := sum.Err(); err != nil {
+		errs = append(errs, fmt.Errorf("restarting after the restore: %w", err))
 	}
-	if err := waitAllHealthy(ctx, tb, p, base, 120*time.Second); err != nil {
-		return fmt.Errorf("the original files are back but the servers are not healthy: %w", err)
+	back = slices.DeleteFunc(back, func(h string) bool { return slices.Contains(sum.Failed(), h) })
+	if err := waitAllHealthy(ctx, tb, p, base, back, 120*time.Second); err != nil {
+		errs = append(errs, fmt.Errorf("the original files are back but the servers are not healthy: %w", err))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return notBack, err
 	}
 	if log != nil {
 		fmt.Fprintln(log, "restore: originals back (checksums match), servers restarted and healthy")
 	}
-	return nil
+	return nil, nil
 }
 
-// waitAllHealthy waits until every server of rendering r answers.
-func waitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *plan.Rendering, timeout time.Duration) error {
+// waitAllHealthy waits until every server of rendering r on hosts answers;
+// a server found dead meanwhile fails its host at once (waitHostHealthy).
+func waitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *plan.Rendering, hosts []string, timeout time.Duration) error {
 	hc := &http.Client{Timeout: 5 * time.Second}
-	return p.FanOut(ctx, names(ServiceHosts(tb)), func(ctx context.Context, host string) error {
-		_, ls := HostDaemons(tb, r, tb.Host(host))
-		ctx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		for _, l := range ls {
-			if err := WaitHealthy(ctx, hc, host, l); err != nil {
-				return err
-			}
-		}
-		return nil
+	return p.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
+		return waitHostHealthy(ctx, p, hc, host, tb, r, timeout)
 	}).Err()
 }
 
-// RestoreRun is `benchbed restore RUN`: it restores what the run's sweep
-// backed up (when it has not been restored yet), and releases its locks.
+// RestoreRun is `benchbed restore RUN`: it takes the run's locks back
+// (another sweep's lock refuses the restore before anything changes),
+// restores what the run's sweep backed up (when it has not been restored
+// yet), and releases the locks.
 func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, log io.Writer) error {
 	backup, err := ReadBackup(run)
+	if err != nil {
+		return err
+	}
+	base, err := tb.Render(firstVariant(tb), plan.RenderOptions{})
 	if err != nil {
 		return err
 	}
@@ -71,24 +96,37 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 	}
 	defer j.Close()
 	_ = j.Add(results.Entry{Step: "restore", Status: results.StepStarted, Detail: "benchbed restore"})
-	var errs []error
-	if backup == nil {
-		errs = append(errs, fmt.Errorf("%s has no %s: the sweep changed nothing", run.Dir, BackupName))
-	} else {
-		base, rerr := tb.Render(firstVariant(tb), plan.RenderOptions{})
-		if rerr != nil {
-			return rerr
-		}
-		errs = append(errs, RestoreLab(ctx, tb, p, base, backup, log))
-	}
-	errs = append(errs, Unlock(ctx, p, p.Hosts(), run.ID))
-	err = errors.Join(errs...)
+	err = restoreLocked(ctx, tb, p, run, base, backup, log)
 	e := results.Entry{Step: "restore", Status: results.StepOK}
 	if err != nil {
 		e.Status, e.Detail = results.StepFailed, tb.Mask(err.Error())
 	}
 	_ = j.Add(e)
 	return err
+}
+
+// restoreLocked restores backup under the run's locks, then releases them;
+// a host still lost keeps its lock and backups.
+func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, base *plan.Rendering, backup Backup, log io.Writer) error {
+	if err := Lock(ctx, p, p.Hosts(), NewHolder(run.ID), false); err != nil {
+		return fmt.Errorf("nothing restored: %w", err)
+	}
+	var errs []error
+	var notBack []string
+	if backup == nil {
+		if log != nil {
+			fmt.Fprintf(log, "restore: %s has no %s: the sweep changed no file; releasing its locks\n", run.Dir, BackupName)
+		}
+	} else {
+		var err error
+		notBack, err = restoreLab(ctx, tb, p, base, backup, log)
+		errs = append(errs, err)
+	}
+	// A host whose files are not back keeps the lock: no sweep starts on a
+	// half-restored lab.
+	hosts := slices.DeleteFunc(p.Hosts(), func(h string) bool { return slices.Contains(notBack, h) })
+	errs = append(errs, Unlock(ctx, p, hosts, run.ID))
+	return errors.Join(errs...)
 }
 
 func firstVariant(tb *plan.Testbed) *plan.Variant {

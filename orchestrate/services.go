@@ -109,17 +109,39 @@ func StartServices(ctx context.Context, p *remote.Pool, host string, ds []Daemon
 		switch {
 		case !running:
 			if _, err := p.Run(ctx, host, d.StartScript()); err != nil {
-				return fmt.Errorf("%s: starting %s: %w", host, d.Name, err)
+				return scriptFailed(host, "starting "+d.Name, err)
 			}
 			rep.Change(host, "started %s (%s)", d.Name, d.Manager)
 		case changed[d.Name] || (restartAll && d.Name != "memcached"):
 			if _, err := p.Run(ctx, host, d.RestartScript()); err != nil {
-				return fmt.Errorf("%s: restarting %s: %w", host, d.Name, err)
+				return scriptFailed(host, "restarting "+d.Name, err)
 			}
 			rep.Change(host, "restarted %s (%s): its conf changed", d.Name, d.Manager)
 		}
 	}
 	return nil
+}
+
+// scriptError is a script that failed on a host, told in the script's own
+// words (the end of its stderr) rather than with its text, which for a
+// start or restart is a dozen lines of shell; it wraps the
+// *remote.ExitError.
+type scriptError struct {
+	msg string
+	err error
+}
+
+func (e *scriptError) Error() string { return e.msg }
+func (e *scriptError) Unwrap() error { return e.err }
+
+// scriptFailed names host and what failed, with the script's exit status
+// and the end of its stderr.
+func scriptFailed(host, what string, err error) error {
+	var ee *remote.ExitError
+	if !errors.As(err, &ee) || ee.Code < 0 {
+		return fmt.Errorf("%s: %s: %w", host, what, err)
+	}
+	return &scriptError{msg: fmt.Sprintf("%s: %s failed (exit status %d): %s", host, what, ee.Code, ee.StderrTail), err: err}
 }
 
 // changedServices maps the written conf paths of host to its services.

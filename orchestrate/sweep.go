@@ -35,14 +35,18 @@ type Sweeper struct {
 	run  *results.Run
 	j    *results.Journal
 
-	rend     map[string]*plan.Rendering // by variant name
-	base     *plan.Rendering            // the first variant's: what restore restarts
-	backup   Backup
-	finished map[string]bool // cells kept from an earlier attempt
-	cells    []cellResult
+	rend   map[string]*plan.Rendering // by variant name
+	base   *plan.Rendering            // the first variant's: what restore restarts
+	backup Backup
+	// notRestored are the hosts whose originals the restore could not put
+	// back: they keep the sweep's lock.
+	notRestored []string
+	finished    map[string]bool // cells kept from an earlier attempt
+	cells       []cellResult
 
 	mu       sync.Mutex
 	cleanups []cleanup // a stack: the last pushed runs first
+	undone   []string  // cleanups that ran and failed, in the order they ran
 	failed   int       // cells that failed
 }
 
@@ -175,25 +179,40 @@ func (s *Sweeper) unwind(ctx context.Context) error {
 		s.mu.Unlock()
 		if err != nil {
 			errs = append(errs, fmt.Errorf("undo %s: %w", c.name, err))
+			s.mu.Lock()
+			s.undone = append(s.undone, c.name)
+			s.mu.Unlock()
 		}
 	}
 }
 
-// Left says what an abandoned sweep leaves undone: the cleanups not run
-// yet, newest first, and how to finish them.
+// Left says what a sweep leaves undone: the cleanups that failed (a host
+// lost) and those not run yet (a sweep abandoned), and how to finish them.
 func (s *Sweeper) Left() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []string
+	for _, name := range s.undone {
+		out = append(out, s.leftLine(name, true))
+	}
 	for i := len(s.cleanups) - 1; i >= 0; i-- {
-		switch s.cleanups[i].name {
-		case "backup":
-			out = append(out, "the original confs and rings are not restored: run `benchbed restore "+s.run.Dir+"`")
-		case "lock":
-			out = append(out, "the sweep locks ("+LockDir+") are still held: `benchbed restore` releases them")
-		default:
-			out = append(out, "undo "+s.cleanups[i].name)
-		}
+		out = append(out, s.leftLine(s.cleanups[i].name, false))
 	}
 	return out
+}
+
+// leftLine says what cleanup name leaves undone; failed: it ran and failed
+// on some host (its error says which), rather than not running at all.
+func (s *Sweeper) leftLine(name string, failed bool) string {
+	some := ""
+	if failed {
+		some = " on the hosts named in the error above"
+	}
+	switch name {
+	case "backup":
+		return "the original confs and rings are not restored" + some + ": once every host is reachable, run `benchbed restore " + s.run.Dir + "`"
+	case "lock":
+		return "the sweep locks (" + LockDir + ") are still held" + some + ": `benchbed restore " + s.run.Dir + "` releases them"
+	}
+	return "undo " + name
 }

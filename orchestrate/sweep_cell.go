@@ -97,7 +97,7 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 		{"record", func(context.Context) error { return s.recordCell(dir, r) }},
 		{"ring-ports", func(ctx context.Context) error { return s.switchRings(ctx, c.Variant, rs) }},
 		{"push-conf", func(ctx context.Context) error { return s.pushConfs(ctx, r, rs) }},
-		{"restart", func(ctx context.Context) error { return s.restart(ctx, r, rs) }},
+		{"restart", func(ctx context.Context) error { return s.keepLogsOnError(ctx, dir, s.restart(ctx, r, rs)) }},
 		{"health", func(ctx context.Context) error { return s.health(ctx, r, dir) }},
 		{"warmup", func(ctx context.Context) error { return s.warmup(ctx, c) }},
 		{"run", func(ctx context.Context) error { return s.measure(ctx, c, dir, &res) }},
@@ -166,10 +166,15 @@ func (s *Sweeper) logChanges(rep *Report) {
 }
 
 // health waits for every server of the cell's rendering; a server that
-// does not answer in time fails the cell with its last log lines saved in
-// the cell's logs/ directory.
+// does not answer in time, or stops, fails the cell with its last log
+// lines saved in the cell's logs/ directory.
 func (s *Sweeper) health(ctx context.Context, r *plan.Rendering, dir string) error {
-	err := waitAllHealthy(ctx, s.tb, s.p, r, s.opts.HealthTimeout)
+	return s.keepLogsOnError(ctx, dir, waitAllHealthy(ctx, s.tb, s.p, r, names(ServiceHosts(s.tb)), s.opts.HealthTimeout))
+}
+
+// keepLogsOnError saves the end of every service's log in the cell's
+// logs/ directory when err (a restart or health failure) is not nil.
+func (s *Sweeper) keepLogsOnError(ctx context.Context, dir string, err error) error {
 	if err == nil || ctx.Err() != nil {
 		return err
 	}

@@ -97,8 +97,11 @@ func (s *Sweeper) lock(ctx context.Context) error {
 	return Lock(ctx, s.p, s.p.Hosts(), NewHolder(s.run.ID), s.opts.BreakLock)
 }
 
+// unlock releases the sweep's locks, but on a host whose originals could
+// not be put back: no other sweep starts on it before `benchbed restore`.
 func (s *Sweeper) unlock(ctx context.Context) error {
-	return Unlock(ctx, s.p, s.p.Hosts(), s.run.ID)
+	hosts := slices.DeleteFunc(s.p.Hosts(), func(h string) bool { return slices.Contains(s.notRestored, h) })
+	return Unlock(ctx, s.p, hosts, s.run.ID)
 }
 
 func (s *Sweeper) captureEnv(ctx context.Context) error {
@@ -191,7 +194,9 @@ func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
 		return nil
 	}
 	s.logf("restoring the original confs and rings")
-	return RestoreLab(ctx, s.tb, s.p, s.base, s.backup, s.opts.Log)
+	var err error
+	s.notRestored, err = restoreLab(ctx, s.tb, s.p, s.base, s.backup, s.opts.Log)
+	return err
 }
 
 // cellLabel is a cell's row label in the table: the variant's description

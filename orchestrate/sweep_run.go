@@ -118,22 +118,12 @@ func writeJSON(p string, v any) error {
 }
 
 // saveLog keeps the last lines of service's log on host in the cell's
-// logs/ directory, secrets masked.
+// logs/ directory, secrets and auth tokens masked.
 func (s *Sweeper) saveLog(ctx context.Context, host string, svc *plan.Service, dir string) error {
-	d := SwiftDaemon(svc, nil)
-	var script string
-	switch svc.Manager {
-	case plan.ManagerSystemd:
-		script = "journalctl -u " + shellQuote(d.Unit) + " -n 50 --no-pager 2>&1"
-	case plan.ManagerSwiftInit:
-		script = "tail -n 50 /var/log/syslog 2>&1 || journalctl -n 50 --no-pager 2>&1"
-	default:
-		script = "tail -n 50 " + d.logFile() + " 2>&1"
-	}
-	res, err := s.p.Run(context.WithoutCancel(ctx), host, script+"; true")
+	res, err := s.p.Run(context.WithoutCancel(ctx), host, SwiftDaemon(svc, nil).logTailScript(50)+"; true")
 	if err != nil {
 		return err
 	}
 	p := filepath.Join(dir, "logs", results.SafeName(host)+"-"+results.SafeName(svc.Name)+".log")
-	return results.WriteFileAtomic(p, []byte(s.tb.Mask(string(res.Stdout))), 0o640)
+	return results.WriteFileAtomic(p, []byte(MaskTokens(s.tb.Mask(string(res.Stdout)))), 0o640)
 }

@@ -81,13 +81,23 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 		return terr
 	}
 	fmt.Fprintln(stderr, "sweep: results in", sw.Run().Dir)
+	code := 0
 	switch {
 	case interrupted():
 		fmt.Fprintln(stderr, "benchbed: interrupted; partial results kept; resume with --resume", sw.Run().ID)
-		return exitCode(130)
+		code = 130
 	case err != nil:
 		fmt.Fprintln(stderr, "benchbed:", tb.Mask(err.Error()))
-		return exitCode(1)
+		code = 1
+	}
+	if left := sw.Left(); len(left) > 0 {
+		fmt.Fprintln(stderr, "benchbed: left undone:")
+		for _, l := range left {
+			fmt.Fprintln(stderr, "  -", l)
+		}
+	}
+	if code != 0 {
+		return exitCode(code)
 	}
 	return nil
 }

@@ -1,0 +1,175 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"benchbed/results"
+)
+
+// start runs the CLI in the background; ended gets its end.
+func (f *fault) start(t *testing.T, args ...string) (*exec.Cmd, *syncBuffer, chan error) {
+	t.Helper()
+	cmd := exec.Command(f.lab.binary(t), args...)
+	cmd.Dir = f.lab.Root
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan error, 1)
+	go func() { ended <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		f.keep(out.String())
+	})
+	return cmd, out, ended
+}
+
+// waitMeasuring waits until the sweep under runs has started its first
+// measured run (its cell's confs and ring ports are in place) and returns
+// the run directory.
+func waitMeasuring(t *testing.T, runs string, out *syncBuffer, ended chan error) string {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
+		select {
+		case err := <-ended:
+			t.Fatalf("the sweep ended (%v) before its cell's run:\n%s", err, out.String())
+		default:
+		}
+		if dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*")); len(dirs) == 1 && len(runStarts(t, dirs[0])) == 1 {
+			return dirs[0]
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the cell's run never started:\n%s", out.String())
+		}
+	}
+}
+
+// waitEnd waits for a background command, at most d.
+func waitEnd(t *testing.T, ended chan error, out *syncBuffer, d time.Duration) error {
+	t.Helper()
+	select {
+	case err := <-ended:
+		checkNoPanic(t, out.String())
+		return err
+	case <-time.After(d):
+		t.Fatalf("still running after %s:\n%s", d, out.String())
+		return nil
+	}
+}
+
+// exitCode is a finished command's exit status (0 for nil).
+func exitCode(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}
+
+func checkNoPanic(t *testing.T, out string) {
+	t.Helper()
+	if strings.Contains(out, "panic:") || strings.Contains(out, "goroutine ") {
+		t.Errorf("benchbed panicked:\n%s", out)
+	}
+}
+
+// faultTestbed writes lab.hcl with 5 s runs of 8 users, a 1 s warm-up,
+// 200 initial objects, and one more variant, cannot_start, whose object
+// servers exit at once (workers is not a number), declared between normal
+// and servers_per_port.
+func faultTestbed(t *testing.T, lab *Env, dir string) string {
+	t.Helper()
+	src, err := os.ReadFile(lab.Testbed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	for _, r := range []struct{ re, repl string }{
+		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"5s"`},
+		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}8`},
+		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
+		{`(?m)^variant "threads_per_disk" \{`, "variant \"cannot_start\" {\n  set \"object-server\" {\n" +
+			"    DEFAULT = { workers = \"many\" }\n  }\n}\n\n$0"},
+	} {
+		re := regexp.MustCompile(r.re)
+		if !re.MatchString(s) {
+			t.Fatalf("%s: no match for %s: the test's edit of the lab needs updating", lab.Testbed, r.re)
+		}
+		s = re.ReplaceAllString(s, r.repl)
+	}
+	m := regexp.MustCompile(`scenario\s*=\s*"([^"]+)"`).FindStringSubmatch(s)
+	if m == nil {
+		t.Fatalf("%s: no scenario file", lab.Testbed)
+	}
+	writeSmallScenario(t, filepath.Join(filepath.Dir(lab.Testbed), m[1]), filepath.Join(dir, m[1]), 200, 5)
+	p := filepath.Join(dir, "lab.hcl")
+	must(t, os.WriteFile(p, []byte(s), 0o644))
+	return p
+}
+
+// writeSmallScenario copies a scenario with n initial objects in all and
+// a run of secs seconds.
+func writeSmallScenario(t *testing.T, from, to string, n, secs int) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	must(t, err)
+	var sc map[string]any
+	must(t, json.Unmarshal(b, &sc))
+	files, _ := sc["initial_files"].(map[string]any)
+	if len(files) != 1 {
+		t.Fatalf("%s: want one size class in initial_files, got %v", from, sc["initial_files"])
+	}
+	for k := range files {
+		files[k] = n
+	}
+	sc["run_seconds"] = secs
+	out, err := json.Marshal(sc)
+	must(t, err)
+	must(t, os.WriteFile(to, out, 0o644))
+}
+
+// noStep wants run's journal without any of steps, and no backup.json.
+func noStep(t *testing.T, run string, steps ...string) {
+	t.Helper()
+	r, err := results.OpenRun("", "lab", run)
+	must(t, err)
+	es, err := r.ReadJournal()
+	must(t, err)
+	if len(es) == 0 {
+		t.Fatalf("%s: empty journal", run)
+	}
+	for _, e := range es {
+		if slices.Contains(steps, e.Step) {
+			t.Errorf("%s: journal has step %s (%s %s), want none of %v", run, e.Step, e.Status, e.Detail, steps)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(run, "backup.json")); err == nil {
+		t.Errorf("%s: a refused sweep took a backup", run)
+	}
+}
+
+func readSummary(t *testing.T, run string) results.Summary {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(run, "summary.json"))
+	must(t, err)
+	var s results.Summary
+	must(t, json.Unmarshal(b, &s))
+	return s
+}
+
+// lastLines is the end of a command's output, for the test's log.
+func lastLines(s string, n int) string {
+	l := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(l[max(0, len(l)-n):], "\n")
+}

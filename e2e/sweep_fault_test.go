@@ -1,0 +1,283 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestFault: the sweep's faults on the real lab, one lab and one setup for
+// all of them, each case checking that the lab's confs, rings and builders
+// end byte-identical to what they were before it:
+//   - a changed host key is refused before anything changes, even with
+//     --accept-new-host-keys;
+//   - a sweep SIGKILLed mid-cell leaves changes and its locks, a concurrent
+//     sweep meanwhile is refused naming the holder, and `benchbed restore`
+//     brings everything back, healthy and unlocked;
+//   - a variant whose object servers cannot start fails its cell (naming
+//     host and service, log kept), the sweep goes on and the lab is restored;
+//   - a host lost mid-sweep is named, the others are restored, what is left
+//     is said, and `benchbed restore` finishes once the host is back;
+//   - no auth key, token or swift.conf hash reaches any output or run file.
+//
+// Its files sort after prefill_test.go, so in the whole e2e package it
+// runs after TestPrefill and finds the lab up and set up (its own setup is
+// then a no-op); alone, it brings the lab up itself.
+func TestFault(t *testing.T) {
+	lab := Lab(t)
+	labUp(t)
+	f := newFault(t, lab)
+	if out, errOut, err := lab.Benchbed(t, "setup", "-q", f.tb); err != nil {
+		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
+	}
+	f.before = hostFiles(t, lab)
+	steps := []struct {
+		name string
+		fn   func(*testing.T, *fault)
+	}{
+		{"ChangedHostKeyIsRefused", testChangedHostKey},
+		{"KilledMidCellThenRestore", testKilledThenRestore},
+		{"VariantThatCannotStart", testCannotStart},
+		{"HostLostMidSweep", testHostLost},
+		{"NoSecretInOutputOrRun", testNoSecret},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) { s.fn(t, f) })
+	}
+}
+
+// fault is what TestFault's cases share: the lab, the testbed, the lab's
+// files before any case, every run's directory and every output.
+type fault struct {
+	lab    *Env
+	dir    string // the testbed's directory; run roots below runs/
+	tb     string
+	before map[string]string // per Swift host, the checksums of /etc/swift
+
+	mu  sync.Mutex
+	out strings.Builder // every benchbed stdout and stderr
+}
+
+// swiftHosts are the lab hosts with /etc/swift.
+var swiftHosts = []string{"proxy1", "stor1", "stor2"}
+
+func newFault(t *testing.T, lab *Env) *fault {
+	f := &fault{lab: lab, dir: t.TempDir()}
+	f.tb = faultTestbed(t, lab, f.dir)
+	return f
+}
+
+// runs is a fresh root of run directories for one case.
+func (f *fault) runs(t *testing.T, name string) string {
+	t.Helper()
+	d := filepath.Join(f.dir, "runs", name)
+	must(t, os.MkdirAll(d, 0o755))
+	return d
+}
+
+// benchbed runs the CLI and keeps its output for the secrets check.
+func (f *fault) benchbed(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	out, errOut, err := f.lab.Benchbed(t, args...)
+	f.keep(out + errOut)
+	checkNoPanic(t, out+errOut)
+	return out, errOut, err
+}
+
+func (f *fault) keep(s string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.out.WriteString(s)
+}
+
+// testChangedHostKey replaces stor2's key in a copy of the lab's
+// known_hosts: the sweep is refused naming stor2, before any lock or
+// backup, with or without --accept-new-host-keys, which must not record
+// the key either.
+func testChangedHostKey(t *testing.T, f *fault) {
+	kh, orig := changedKnownHosts(t, f, "stor2")
+	src, err := os.ReadFile(f.tb)
+	must(t, err)
+	re := regexp.MustCompile(`(?m)^(\s*known_hosts\s*=\s*)"[^"]*"`)
+	if !re.Match(src) {
+		t.Fatalf("%s: no known_hosts line to replace", f.tb)
+	}
+	tb := filepath.Join(f.dir, "hostkey.hcl")
+	must(t, os.WriteFile(tb, re.ReplaceAll(src, []byte(`${1}"`+kh+`"`)), 0o644))
+	for i, extra := range [][]string{nil, {"--accept-new-host-keys"}} {
+		runs := f.runs(t, "hostkey"+strings.Repeat("-accept", i))
+		_, errOut, err := f.benchbed(t, append(append([]string{"sweep", "--runs-dir", runs}, extra...), tb)...)
+		if exitCode(err) != 1 {
+			t.Fatalf("sweep %v with stor2's key changed: %v, want exit 1:\n%s", extra, err, errOut)
+		}
+		if !strings.Contains(errOut, "stor2: HOST KEY CHANGED") || strings.Contains(errOut, "stor1: HOST KEY") {
+			t.Errorf("sweep %v: the refusal does not name stor2 (alone):\n%s", extra, errOut)
+		}
+		noStep(t, onlyRun(t, runs), "lock", "backup")
+		t.Logf("sweep %v refused:\n%s", extra, lastLines(errOut, 3))
+		if got, _ := os.ReadFile(kh); string(got) != orig {
+			t.Errorf("sweep %v changed known_hosts:\nbefore:\n%s\nafter:\n%s", extra, orig, got)
+		}
+	}
+	labAsBefore(t, f, swiftHosts...)
+}
+
+// testKilledThenRestore SIGKILLs a sweep of servers_per_port=1 during its
+// cell's run: its ring ports and confs stay, and its locks; a second sweep
+// then is refused naming the first and changes nothing; `benchbed restore`
+// puts back every file, restarts healthy servers and releases the locks.
+func testKilledThenRestore(t *testing.T, f *fault) {
+	runs := f.runs(t, "killed")
+	cmd, out, ended := f.start(t, "sweep", "--runs-dir", runs, "--only", "servers_per_port=1", f.tb)
+	run := waitMeasuring(t, runs, out, ended)
+	id := filepath.Base(run)
+	t.Run("ConcurrentSweepIsRefused", func(t *testing.T) {
+		other := f.runs(t, "concurrent")
+		_, errOut, err := f.benchbed(t, "sweep", "--runs-dir", other, "--only", "normal", f.tb)
+		if exitCode(err) != 1 {
+			t.Fatalf("a second sweep while %s runs: %v, want exit 1:\n%s", id, err, errOut)
+		}
+		for _, h := range Hosts {
+			if !regexp.MustCompile(h + `: locked by another sweep: run ` + id + ` by \S+ \(pid \d+\) since \d{4}-`).MatchString(errOut) {
+				t.Errorf("the refusal does not name %s, the holder %s and since when:\n%s", h, id, errOut)
+			}
+		}
+		noStep(t, onlyRun(t, other), "backup")
+		t.Logf("the second sweep, refused:\n%s", lastLines(errOut, 5))
+		locksHeldBy(t, f.lab, id)
+	})
+	cmd.Process.Kill()
+	<-ended
+	if after := hostFiles(t, f.lab); equalFiles(after, f.before) {
+		t.Fatalf("the killed sweep left no change to restore: the test proves nothing\n%v", after)
+	}
+	locksHeldBy(t, f.lab, id)
+	out2, errOut, err := f.benchbed(t, "restore", run)
+	if err != nil || !strings.Contains(out2, "restored: "+run) {
+		t.Fatalf("benchbed restore %s: %v\nstdout:\n%s\nstderr:\n%s", run, err, out2, errOut)
+	}
+	labAsBefore(t, f, swiftHosts...)
+	if ps := nsProcs(t, "client1", " agent"); len(ps) > 0 {
+		t.Errorf("load agents left on client1 after the sweep was killed: %v", ps)
+	}
+}
+
+// testCannotStart sweeps cannot_start (object servers exit at once) and
+// servers_per_port=1: the first cell fails naming a host and object-server,
+// with the server's log kept; the second runs; the sweep exits 1 and the
+// lab is restored.
+func testCannotStart(t *testing.T, f *fault) {
+	runs := f.runs(t, "cannot-start")
+	out, errOut, err := f.benchbed(t, "sweep", "--runs-dir", runs, "--only", "cannot_start", "--only", "servers_per_port=1", f.tb)
+	if exitCode(err) != 1 {
+		t.Fatalf("sweep with a variant that cannot start: %v, want exit 1\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	run := onlyRun(t, runs)
+	sum := readSummary(t, run)
+	if len(sum.Cells) != 2 {
+		t.Fatalf("summary.json has %d cells, want 2: %+v", len(sum.Cells), sum.Cells)
+	}
+	bad, good := sum.Cells[0], sum.Cells[1]
+	hostSvc := regexp.MustCompile(`stor[12]: \S*\s*object-server`)
+	if bad.Variant != "cannot_start" || bad.Status != "failed" || !hostSvc.MatchString(bad.Error) {
+		t.Errorf("cell cannot_start: status %q, error %q; want failed, naming a host and object-server", bad.Status, bad.Error)
+	}
+	t.Logf("cell %s: %s", bad.ID, bad.Error)
+	if !strings.Contains(bad.Error, "many") {
+		t.Errorf("cell cannot_start's error does not give the server's own reason (its log's end):\n%s", bad.Error)
+	}
+	if good.Variant != "servers_per_port=1" || good.Status != "ok" || good.Total.Count == 0 {
+		t.Errorf("the cell after the failed one: %s %s, %d ok", good.Variant, good.Status, good.Total.Count)
+	}
+	if !strings.Contains(errOut, "cell "+bad.ID+" failed") {
+		t.Errorf("the sweep does not say which cell failed:\n%s", errOut)
+	}
+	logs, _ := filepath.Glob(filepath.Join(run, "cells", bad.ID, "logs", "stor*-object-server.log"))
+	if len(logs) == 0 {
+		t.Fatalf("no object-server log kept in cells/%s/logs", bad.ID)
+	}
+	if b, _ := os.ReadFile(logs[0]); !strings.Contains(string(b), "many") {
+		t.Errorf("%s does not show why the server exited:\n%s", logs[0], b)
+	}
+	labAsBefore(t, f, swiftHosts...)
+}
+
+// testHostLost kills every sshd of stor2 while a servers_per_port=1 cell
+// runs: the sweep exits 1 naming stor2, restores the other hosts (files
+// and healthy servers), says that `benchbed restore` is left to do; once
+// stor2 is back, that restore brings the whole lab back.
+func testHostLost(t *testing.T, f *fault) {
+	runs := f.runs(t, "host-lost")
+	_, out, ended := f.start(t, "sweep", "--runs-dir", runs, "--only", "servers_per_port=1", f.tb)
+	run := waitMeasuring(t, runs, out, ended)
+	killSSHD(t, "stor2")
+	defer bringBack(t)
+	err := waitEnd(t, ended, out, 5*time.Minute)
+	text := out.String()
+	if exitCode(err) != 1 {
+		t.Fatalf("sweep that lost stor2: %v, want exit 1:\n%s", err, text)
+	}
+	if !strings.Contains(text, "stor2: ") || !strings.Contains(text, "benchbed restore "+run) {
+		t.Errorf("the sweep does not name stor2 and say that `benchbed restore %s` is left:\n%s", run, text)
+	}
+	t.Logf("the sweep that lost stor2 ends with:\n%s", lastLines(text, 8))
+	labAsBefore(t, f, "proxy1", "stor1")
+	bringBack(t)
+	out2, errOut, err := f.benchbed(t, "restore", run)
+	if err != nil || !strings.Contains(out2, "restored: "+run) {
+		t.Fatalf("benchbed restore %s with stor2 back: %v\nstdout:\n%s\nstderr:\n%s", run, err, out2, errOut)
+	}
+	labAsBefore(t, f, swiftHosts...)
+}
+
+// testNoSecret looks for the lab's auth key, any tempauth token and the
+// cluster's swift.conf hashes in every output of the cases above and every
+// file of their runs (journals included).
+func testNoSecret(t *testing.T, f *fault) {
+	secrets := []string{"lab-bench-key", "AUTH_tk"}
+	conf, err := f.lab.SSH(t, "proxy1", "sed -n 's/^swift_hash_path_\\(prefix\\|suffix\\) *= *//p' /etc/swift/swift.conf")
+	if err != nil {
+		t.Fatalf("proxy1: swift.conf: %v\n%s", err, conf)
+	}
+	secrets = append(secrets, strings.Fields(conf)...)
+	if len(secrets) != 4 {
+		t.Fatalf("want the hash path prefix and suffix of swift.conf, got %q", conf)
+	}
+	f.mu.Lock()
+	outs := f.out.String()
+	f.mu.Unlock()
+	if outs == "" {
+		t.Fatal("no output was kept: the cases above did not run")
+	}
+	files := 0
+	err = filepath.WalkDir(filepath.Join(f.dir, "runs"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		files++
+		for _, s := range secrets {
+			if strings.Contains(string(b), s) {
+				t.Errorf("%s holds a secret (%.4s...)", p, s)
+			}
+		}
+		return nil
+	})
+	must(t, err)
+	if journals, _ := filepath.Glob(filepath.Join(f.dir, "runs", "*", "*", "*", "journal*")); files == 0 || len(journals) == 0 {
+		t.Fatalf("no run file (%d) or journal (%v) to look into: the cases above did not run", files, journals)
+	}
+	for _, s := range secrets {
+		if strings.Contains(outs, s) {
+			t.Errorf("benchbed's output holds a secret (%.4s...)", s)
+		}
+	}
+	t.Logf("no secret in %d run files and %d bytes of output", files, len(outs))
+}

@@ -70,7 +70,7 @@ func restoreHostFiles(ctx context.Context, r Runner, host string, files []Backup
 	}
 	res, err := r.Run(ctx, host, restoreScript(files))
 	if err != nil {
-		return fmt.Errorf("%s: restore: %w", host, err)
+		return fmt.Errorf("putting back the originals: %w", err) // err names the host
 	}
 	got, err := parseSums(string(res.Stdout))
 	if err != nil {

@@ -176,3 +176,18 @@ func changedKnownHosts(t *testing.T, f *fault, host string) (string, string) {
 	must(t, os.WriteFile(kh, []byte(s), 0o600))
 	return kh, s
 }
+
+// releaseLocks removes any sweep lock a failed case left on the lab (after
+// bringing back a host it lost), so that the tests after TestFault can
+// sweep; the failure itself is already reported.
+func (f *fault) releaseLocks(t *testing.T) {
+	if !t.Failed() {
+		return
+	}
+	bringBack(t)
+	for _, h := range Hosts {
+		if out, err := f.lab.SSH(t, h, "rm -rf "+lockDir); err != nil {
+			t.Errorf("%s: removing the sweep lock: %v\n%s", h, err, out)
+		}
+	}
+}

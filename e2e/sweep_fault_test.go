@@ -35,6 +35,7 @@ func TestFault(t *testing.T) {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
 	f.before = hostFiles(t, lab)
+	t.Cleanup(func() { f.releaseLocks(t) })
 	steps := []struct {
 		name string
 		fn   func(*testing.T, *fault)

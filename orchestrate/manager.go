@@ -130,7 +130,7 @@ setsid sh -c 'echo $$ > %[3]s; exec %[4]s' </dev/null >>%[5]s 2>&1 &
 sleep 1
 pid=$(cat %[3]s 2>/dev/null)
 if [ -z "$pid" ] || ! kill -0 "-$pid" 2>/dev/null; then
-  echo "%[6]s exited at once; the end of %[5]s:" >&2; tail -n 20 %[5]s >&2; exit 1
+  echo "%[6]s exited at once; the end of %[5]s:" >&2; tail -n 8 %[5]s >&2; exit 1
 fi`, d.runDir(), d.logDir(), d.pidFile(), strings.ReplaceAll(strings.Join(argv, " "), "'", `'\''`), d.logFile(), d.Name)
 }
 

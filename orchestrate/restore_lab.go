@@ -108,6 +108,9 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 // restoreLocked restores backup under the run's locks, then releases them;
 // a host still lost keeps its lock and backups.
 func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, base *plan.Rendering, backup Backup, log io.Writer) error {
+	if err := checkNotRunning(ctx, p, p.Hosts(), run.ID); err != nil {
+		return fmt.Errorf("nothing restored: %w", err)
+	}
 	if err := Lock(ctx, p, p.Hosts(), NewHolder(run.ID), false); err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
 	}

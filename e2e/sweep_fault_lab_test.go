@@ -118,8 +118,9 @@ func nsProcs(t *testing.T, host, sub string) []string {
 	return ps
 }
 
-// killSSHD kills every sshd of host, its listener and its sessions: the
-// host is lost to SSH (its Swift servers keep running).
+// killSSHD kills every sshd of host, its listener and its sessions, and
+// removes its pid file: the host is lost to SSH (its Swift servers keep
+// running) until bringBack.
 func killSSHD(t *testing.T, host string) {
 	t.Helper()
 	out, err := exec.Command("ip", "netns", "pids", host).Output()
@@ -137,6 +138,9 @@ func killSSHD(t *testing.T, host string) {
 	if n == 0 {
 		t.Fatalf("%s: no sshd to kill", host)
 	}
+	// Until the machine's init reaps it, the killed listener is a zombie
+	// still called sshd, which testbeds/lab/up would take for a running one.
+	must(t, os.Remove(filepath.Join(LabDir, "hosts", host, "sshd.pid")))
 }
 
 // bringBack starts again any lab sshd that is gone (testbeds/lab/up keeps
@@ -190,4 +194,52 @@ func (f *fault) releaseLocks(t *testing.T) {
 			t.Errorf("%s: removing the sweep lock: %v\n%s", h, err, out)
 		}
 	}
+}
+
+// testNoSecret looks for the lab's auth key, any tempauth token and the
+// cluster's swift.conf hashes in every output of the cases above and every
+// file of their runs (journals included).
+func testNoSecret(t *testing.T, f *fault) {
+	secrets := []string{"lab-bench-key", "AUTH_tk"}
+	conf, err := f.lab.SSH(t, "proxy1", "sed -n 's/^swift_hash_path_\\(prefix\\|suffix\\) *= *//p' /etc/swift/swift.conf")
+	if err != nil {
+		t.Fatalf("proxy1: swift.conf: %v\n%s", err, conf)
+	}
+	secrets = append(secrets, strings.Fields(conf)...)
+	if len(secrets) != 4 {
+		t.Fatalf("want the hash path prefix and suffix of swift.conf, got %q", conf)
+	}
+	f.mu.Lock()
+	outs := f.out.String()
+	f.mu.Unlock()
+	if outs == "" {
+		t.Fatal("no output was kept: the cases above did not run")
+	}
+	files := 0
+	err = filepath.WalkDir(filepath.Join(f.dir, "runs"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		files++
+		for _, s := range secrets {
+			if strings.Contains(string(b), s) {
+				t.Errorf("%s holds a secret (%.4s...)", p, s)
+			}
+		}
+		return nil
+	})
+	must(t, err)
+	if journals, _ := filepath.Glob(filepath.Join(f.dir, "runs", "*", "*", "*", "journal*")); files == 0 || len(journals) == 0 {
+		t.Fatalf("no run file (%d) or journal (%v) to look into: the cases above did not run", files, journals)
+	}
+	for _, s := range secrets {
+		if strings.Contains(outs, s) {
+			t.Errorf("benchbed's output holds a secret (%.4s...)", s)
+		}
+	}
+	t.Logf("no secret in %d run files and %d bytes of output", files, len(outs))
 }

@@ -173,3 +173,18 @@ func lastLines(s string, n int) string {
 	l := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return strings.Join(l[max(0, len(l)-n):], "\n")
 }
+
+// withDuration writes a copy of the fault testbed, beside it, whose
+// workload runs for d.
+func (f *fault) withDuration(t *testing.T, name, d string) string {
+	t.Helper()
+	src, err := os.ReadFile(f.tb)
+	must(t, err)
+	re := regexp.MustCompile(`(?m)^(\s*duration\s*=\s*)"[^"]*"`)
+	if !re.Match(src) {
+		t.Fatalf("%s: no duration to replace", f.tb)
+	}
+	p := filepath.Join(f.dir, name)
+	must(t, os.WriteFile(p, re.ReplaceAll(src, []byte(`${1}"`+d+`"`)), 0o644))
+	return p
+}

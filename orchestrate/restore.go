@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"benchbed/remote"
 	"benchbed/results"
 )
 
@@ -31,12 +32,22 @@ type Backup map[string][]BackupFile
 // BackupName is the manifest's name in the run directory.
 const BackupName = "backup.json"
 
-// backupScript copies each original next to itself (a copy left by an
-// interrupted sweep is kept: it is the older original) and prints the
-// checksum of each backup, or "absent".
-func backupScript(paths []string) string {
+// backupScript copies each original next to itself and prints the
+// checksum of each backup, or "absent". A copy already there was left by
+// an earlier attempt: resuming its run, it is kept (it is the older
+// original); otherwise the script changes nothing, prints "stale <path>"
+// for each such copy and fails.
+func backupScript(paths []string, resume bool) string {
 	var b strings.Builder
 	b.WriteString("set -e\n")
+	if !resume {
+		b.WriteString("stale=0\n")
+		for _, p := range paths {
+			o, a := shellQuote(p+SweepBackupSuffix), shellQuote(p+SweepBackupSuffix+"-absent")
+			fmt.Fprintf(&b, "if [ -e %s ] || [ -e %s ]; then echo stale %s; stale=1; fi\n", o, a, shellQuote(p))
+		}
+		b.WriteString("if [ $stale = 1 ]; then exit 3; fi\n")
+	}
 	for _, p := range paths {
 		o, a := shellQuote(p+SweepBackupSuffix), shellQuote(p+SweepBackupSuffix+"-absent")
 		q := shellQuote(p)
@@ -46,14 +57,33 @@ func backupScript(paths []string) string {
 	return b.String()
 }
 
+// StaleBackupError is a sweep's copy of an original left on a host by an
+// earlier sweep that was not restored: a new sweep would take it for the
+// original and, at its end, put it back over whatever changed since.
+type StaleBackupError struct {
+	Host  string
+	Paths []string
+}
+
+func (e *StaleBackupError) Error() string {
+	return fmt.Sprintf("%s: a sweep's copy (%s) of %s is left by an earlier sweep that was not restored: "+
+		"run `benchbed restore` on that run, or remove the copies if the files as they are now are the originals; "+
+		"nothing changed", e.Host, SweepBackupSuffix, strings.Join(e.Paths, ", "))
+}
+
 // TakeBackup backs up files (per host) on the hosts and writes the
-// manifest into the run.
-func TakeBackup(ctx context.Context, r Runner, run *results.Run, files map[string][]string) (Backup, error) {
+// manifest into the run. resume: the run was started before, and copies
+// it left are its originals; otherwise such a copy is a *StaleBackupError
+// and that host is left as it was.
+func TakeBackup(ctx context.Context, r Runner, run *results.Run, files map[string][]string, resume bool) (Backup, error) {
 	b := Backup{}
 	var mu sync.Mutex
 	err := forHosts(ctx, slices.Sorted(maps.Keys(files)), func(ctx context.Context, host string) error {
-		res, err := r.Run(ctx, host, backupScript(files[host]))
+		res, err := r.Run(ctx, host, backupScript(files[host], resume))
 		if err != nil {
+			if stale := staleLines(res); len(stale) > 0 {
+				return &StaleBackupError{Host: host, Paths: stale}
+			}
 			return fmt.Errorf("%s: backup: %w", host, err)
 		}
 		got, err := parseSums(string(res.Stdout))
@@ -75,6 +105,20 @@ func TakeBackup(ctx context.Context, r Runner, run *results.Run, files map[strin
 		}
 	}
 	return b, err
+}
+
+// staleLines are the paths a refused backup script named.
+func staleLines(res *remote.Result) []string {
+	if res == nil {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(string(res.Stdout), "\n") {
+		if p, ok := strings.CutPrefix(l, "stale "); ok {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // parseSums reads "<sha256> <path>" and "absent <path>" lines.

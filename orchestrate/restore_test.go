@@ -2,6 +2,7 @@ package orchestrate
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ func TestBackupRestoreByteIdentical(t *testing.T) {
 	}
 	ctx := context.Background()
 	files := map[string][]string{"h1": {conf, ring, fresh}}
-	b, err := TakeBackup(ctx, r, run, files)
+	b, err := TakeBackup(ctx, r, run, files, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func TestBackupRestoreByteIdentical(t *testing.T) {
 	os.WriteFile(ring, []byte("other ring"), 0o644)
 	os.WriteFile(fresh, []byte("x"), 0o644)
 	// An interrupted sweep's second backup keeps the originals.
-	if _, err := TakeBackup(ctx, r, run, files); err != nil {
+	if _, err := TakeBackup(ctx, r, run, files, true); err != nil {
 		t.Fatal(err)
 	}
 	read, err := ReadBackup(run)
@@ -98,5 +99,34 @@ func TestCaptureEnv(t *testing.T) {
 				t.Fatalf("%s env lacks %q:\n%s", h, want, b)
 			}
 		}
+	}
+}
+
+// TestNewSweepRefusesAStaleBackup: a copy left by an earlier sweep that
+// was not restored refuses a new sweep's backup on that host, naming host
+// and file, and nothing is copied there; a resume keeps it.
+func TestNewSweepRefusesAStaleBackup(t *testing.T) {
+	r := newShellRunner(t, "h1")
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.conf"), filepath.Join(dir, "b.conf")
+	os.WriteFile(a, []byte("now"), 0o644)
+	os.WriteFile(b, []byte("b"), 0o644)
+	os.WriteFile(a+SweepBackupSuffix, []byte("before"), 0o644)
+	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]string{"h1": {a, b}}
+	_, err = TakeBackup(context.Background(), r, run, files, false)
+	var se *StaleBackupError
+	if !errors.As(err, &se) || se.Host != "h1" || len(se.Paths) != 1 || se.Paths[0] != a || !strings.Contains(err.Error(), "benchbed restore") {
+		t.Fatalf("err = %v, want h1's stale copy of %s named", err, a)
+	}
+	if _, err := os.Stat(b + SweepBackupSuffix); !os.IsNotExist(err) {
+		t.Fatalf("the refused backup copied %s (%v)", b, err)
+	}
+	got, err := TakeBackup(context.Background(), r, run, files, true)
+	if err != nil || len(got["h1"]) != 2 || got["h1"][0].SHA256 == "" {
+		t.Fatalf("resume: %+v, %v", got, err)
 	}
 }

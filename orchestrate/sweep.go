@@ -41,6 +41,7 @@ type Sweeper struct {
 	// notRestored are the hosts whose originals the restore could not put
 	// back: they keep the sweep's lock.
 	notRestored []string
+	touched     bool            // a cell began changing the hosts (ring ports, confs, restarts)
 	finished    map[string]bool // cells kept from an earlier attempt
 	cells       []cellResult
 

@@ -90,6 +90,7 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 	}
 	r := s.rend[c.Variant.Name]
 	rs := &restarts{}
+	s.touched = true
 	steps := []struct {
 		name string
 		fn   func(context.Context) error

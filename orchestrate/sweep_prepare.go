@@ -3,7 +3,9 @@ package orchestrate
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -178,7 +180,7 @@ func (s *Sweeper) takeBackup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.backup, err = TakeBackup(ctx, s.p, s.run, files)
+	s.backup, err = TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
 	var n int
 	for _, fs := range s.backup {
 		n += len(fs)
@@ -193,10 +195,30 @@ func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
 		s.logf("sweep.restore is false: the lab keeps the last cell's confs; `benchbed restore %s` restores it", s.run.Dir)
 		return nil
 	}
+	if !s.touched && s.opts.Resume == "" {
+		// No cell began (and no earlier attempt ran one): the files are
+		// the originals and no server was restarted; the originals are
+		// put back and checked, and the copies go, without restarts.
+		return s.dropBackups(ctx)
+	}
 	s.logf("restoring the original confs and rings")
 	var err error
 	s.notRestored, err = restoreLab(ctx, s.tb, s.p, s.base, s.backup, s.opts.Log)
 	return err
+}
+
+// dropBackups puts back and checks the originals and removes the backups,
+// restarting nothing; a host where that fails keeps them and its lock.
+func (s *Sweeper) dropBackups(ctx context.Context) error {
+	byHost := restoreFilesByHost(ctx, s.p, s.backup)
+	var errs []error
+	for _, h := range slices.Sorted(maps.Keys(byHost)) {
+		if byHost[h] != nil {
+			errs = append(errs, byHost[h])
+			s.notRestored = append(s.notRestored, h)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // cellLabel is a cell's row label in the table: the variant's description

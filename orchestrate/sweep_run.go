@@ -77,6 +77,7 @@ func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *res
 	if m != nil {
 		cell := results.Summarise(m.Recording, m.Duration)
 		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
+		cell.Params = c.Workload.Params()
 		cell.Status = "ok"
 		switch {
 		case ctx.Err() != nil:

@@ -22,7 +22,8 @@ import (
 //   - a variant whose object servers cannot start fails its cell (naming
 //     host and service, log kept), the sweep goes on and the lab is restored;
 //   - a host lost mid-sweep is named, the others are restored, what is left
-//     is said, and `benchbed restore` finishes once the host is back;
+//     is said, a new sweep is refused by the copies left on it, and
+//     `benchbed restore` finishes once the host is back;
 //   - no auth key, token or swift.conf hash reaches any output or run file.
 //
 // Its files sort after prefill_test.go, so in the whole e2e package it
@@ -240,7 +241,8 @@ func testCannotStart(t *testing.T, f *fault) {
 // testHostLost kills every sshd of stor2 while a servers_per_port=1 cell
 // runs: the sweep exits 1 naming stor2, restores the other hosts (files
 // and healthy servers), says that `benchbed restore` is left to do; once
-// stor2 is back, that restore brings the whole lab back.
+// stor2 is back, a new sweep is refused by the copies left there (even
+// with --break-lock), and that restore brings the whole lab back.
 func testHostLost(t *testing.T, f *fault) {
 	runs := f.runs(t, "host-lost")
 	_, out, ended := f.start(t, "sweep", "--runs-dir", runs, "--only", "servers_per_port=1", f.tb)
@@ -258,6 +260,19 @@ func testHostLost(t *testing.T, f *fault) {
 	t.Logf("the sweep that lost stor2 ends with:\n%s", lastLines(text, 8))
 	labAsBefore(t, f, "proxy1", "stor1")
 	bringBack(t)
+	t.Run("ANewSweepIsRefusedByTheCopiesLeft", func(t *testing.T) {
+		// --break-lock passes stor2's lock; its copies of the originals
+		// still refuse the sweep, before any cell.
+		other := f.runs(t, "after-host-lost")
+		_, errOut, err := f.benchbed(t, "sweep", "--runs-dir", other, "--break-lock", "--only", "normal", f.tb)
+		if exitCode(err) != 1 || !strings.Contains(errOut, "stor2: a sweep's copy (.benchbed-sweep-orig) of /etc/swift/") ||
+			strings.Contains(errOut, "stor1: a sweep's copy") {
+			t.Fatalf("a new sweep over stor2's unrestored files: %v, want exit 1 naming stor2's copies:\n%s", err, errOut)
+		}
+		t.Logf("the new sweep, refused:\n%s", lastLines(errOut, 2))
+		noStep(t, onlyRun(t, other), "ring-ports")
+		labAsBefore(t, f, "proxy1", "stor1")
+	})
 	out2, errOut, err := f.benchbed(t, "restore", run)
 	if err != nil || !strings.Contains(out2, "restored: "+run) {
 		t.Fatalf("benchbed restore %s with stor2 back: %v\nstdout:\n%s\nstderr:\n%s", run, err, out2, errOut)

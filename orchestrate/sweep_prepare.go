@@ -225,13 +225,7 @@ func (s *Sweeper) dropBackups(ctx context.Context) error {
 // (the seed's row text) or name, with the workload and repeat when the
 // matrix has several.
 func cellLabel(tb *plan.Testbed, c plan.Cell) string {
-	l := c.Variant.Name
-	if c.Variant.Description != "" {
-		l = c.Variant.Description
-	}
-	if len(tb.Workloads) > 1 {
-		l += " / " + c.Workload.Name
-	}
+	l := pairLabel(tb, c)
 	if tb.Sweep.Repeat > 1 {
 		l += fmt.Sprintf(" #%d", c.Repeat)
 	}

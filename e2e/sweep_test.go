@@ -39,6 +39,7 @@ func TestSweep(t *testing.T) {
 		checkTable(t, out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
 		t.Logf("the sweep's table:\n%s", out)
 		checkSummary(t, onlyRun(t, runs), 3)
+		checkReportAndCompare(t, lab, onlyRun(t, runs))
 		if after := labFiles(t, lab); after != before {
 			t.Fatalf("the lab's confs and rings differ after the sweep:\nbefore:\n%s\nafter:\n%s", before, after)
 		}

@@ -63,7 +63,7 @@ func SpectrumPlot(title string, curves []Curve) (*plot.Plot, error) {
 	if err := addCurves(p, curves); err != nil {
 		return nil, err
 	}
-	p.X.Min = 1
+	p.X.Min = 2 // the spectra start at the median
 	p.Y.Min = 0
 	return p, nil
 }
@@ -77,10 +77,10 @@ func SpectrumCurve(name string, pts []SpectrumPoint) Curve {
 	return Curve{Name: name, XYs: xys}
 }
 
-// percentileTicks marks 1/(1-q) at 1 (0%), 2 (50%) and every power of
-// ten (90%, 99%, 99.9%...), with minor ticks between the powers.
+// percentileTicks marks 1/(1-q) at 2 (50%) and every power of ten (90%,
+// 99%, 99.9%...), with minor ticks between the powers.
 func percentileTicks(lo, hi float64) []plot.Tick {
-	ticks := []plot.Tick{{Value: 1, Label: "0%"}, {Value: 2, Label: "50%"}}
+	ticks := []plot.Tick{{Value: 2, Label: "50%"}}
 	for d := 10.0; d <= hi*1.0001; d *= 10 {
 		ticks = append(ticks, plot.Tick{Value: d, Label: strconv.FormatFloat(100-100/d, 'f', -1, 64) + "%"})
 		for m := 2.0; m < 10 && d*m <= hi; m++ {

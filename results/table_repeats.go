@@ -4,10 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // RepeatRow is one line of the table of a sweep with repeats: a (variant,
@@ -82,12 +78,7 @@ const RepeatLegend = "n: finished repeats (of all); req/s: mean over the repeats
 // (variant, workload) averaged over its repeats, followed by RepeatLegend.
 // title heads the first column.
 func WriteRepeatTable(w io.Writer, title string, rows []RepeatRow) error {
-	t := tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewMarkdown()),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignRight),
-		tablewriter.WithRowAlignment(tw.AlignRight),
-	)
+	t := markdownTable(w)
 	t.Header(title, "n", "min", "max", "avg", "stddev", "95th %ile", "req/s", "± sd", "min..max", "errors")
 	for _, r := range rows {
 		s := r.Stats()

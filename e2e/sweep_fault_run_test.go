@@ -38,19 +38,7 @@ func (f *fault) start(t *testing.T, args ...string) (*exec.Cmd, *syncBuffer, cha
 // the run directory.
 func waitMeasuring(t *testing.T, runs string, out *syncBuffer, ended chan error) string {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
-		select {
-		case err := <-ended:
-			t.Fatalf("the sweep ended (%v) before its cell's run:\n%s", err, out.String())
-		default:
-		}
-		if dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*")); len(dirs) == 1 && len(runStarts(t, dirs[0])) == 1 {
-			return dirs[0]
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the cell's run never started:\n%s", out.String())
-		}
-	}
+	return waitRuns(t, runs, 1, 5*time.Minute, out, ended)
 }
 
 // waitEnd waits for a background command, at most d.

@@ -132,22 +132,31 @@ func startSweep(t *testing.T, lab *Env, runs, tb string) (*exec.Cmd, *syncBuffer
 	return cmd, out, ended
 }
 
-// waitSecondCell waits until the sweep's second measured run has started
-// and returns its run directory.
-func waitSecondCell(t *testing.T, runs string, out *syncBuffer, ended chan error) string {
-	for deadline := time.Now().Add(15 * time.Minute); ; time.Sleep(500 * time.Millisecond) {
+// waitRuns waits until the sweep under runs has started its n-th measured
+// run (that cell's confs and ring ports are in place), within limit, and
+// returns its run directory; the sweep ending first fails the test.
+func waitRuns(t *testing.T, runs string, n int, limit time.Duration, out *syncBuffer, ended chan error) string {
+	t.Helper()
+	for deadline := time.Now().Add(limit); ; time.Sleep(200 * time.Millisecond) {
 		select {
 		case err := <-ended:
-			t.Fatalf("the sweep ended (%v) before its second cell ran:\n%s", err, out.String())
+			t.Fatalf("the sweep ended (%v) before its measured run %d:\n%s", err, n, out.String())
 		default:
 		}
-		if dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*")); len(dirs) == 1 && len(runStarts(t, dirs[0])) == 2 {
+		if dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*")); len(dirs) == 1 && len(runStarts(t, dirs[0])) == n {
 			return dirs[0]
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the second cell never started:\n%s", out.String())
+			t.Fatalf("measured run %d never started:\n%s", n, out.String())
 		}
 	}
+}
+
+// waitSecondCell waits until the sweep's second measured run has started
+// and returns its run directory.
+func waitSecondCell(t *testing.T, runs string, out *syncBuffer, ended chan error) string {
+	t.Helper()
+	return waitRuns(t, runs, 2, 15*time.Minute, out, ended)
 }
 
 // runStarts lists the cells whose measured run started, in journal order.

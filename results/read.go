@@ -135,7 +135,11 @@ func (r *RunResults) FindCell(ref string) (*Cell, error) {
 func (r *RunResults) cellIDs() string {
 	ids := make([]string, 0, len(r.Summary.Cells))
 	for _, c := range r.Summary.Cells {
-		ids = append(ids, c.ID)
+		id := c.ID
+		if id == "" {
+			id = "(no id: " + c.Variant + "/" + c.Workload + ")"
+		}
+		ids = append(ids, id)
 	}
 	return strings.Join(ids, ", ")
 }

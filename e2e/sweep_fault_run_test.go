@@ -78,53 +78,13 @@ func checkNoPanic(t *testing.T, out string) {
 // and servers_per_port.
 func faultTestbed(t *testing.T, lab *Env, dir string) string {
 	t.Helper()
-	src, err := os.ReadFile(lab.Testbed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(src)
-	for _, r := range []struct{ re, repl string }{
+	return labTestbed(t, lab, dir, 200, 5, []labEdit{
 		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"5s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}8`},
 		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
 		{`(?m)^variant "threads_per_disk" \{`, "variant \"cannot_start\" {\n  set \"object-server\" {\n" +
 			"    DEFAULT = { workers = \"many\" }\n  }\n}\n\n$0"},
-	} {
-		re := regexp.MustCompile(r.re)
-		if !re.MatchString(s) {
-			t.Fatalf("%s: no match for %s: the test's edit of the lab needs updating", lab.Testbed, r.re)
-		}
-		s = re.ReplaceAllString(s, r.repl)
-	}
-	m := regexp.MustCompile(`scenario\s*=\s*"([^"]+)"`).FindStringSubmatch(s)
-	if m == nil {
-		t.Fatalf("%s: no scenario file", lab.Testbed)
-	}
-	writeSmallScenario(t, filepath.Join(filepath.Dir(lab.Testbed), m[1]), filepath.Join(dir, m[1]), 200, 5)
-	p := filepath.Join(dir, "lab.hcl")
-	must(t, os.WriteFile(p, []byte(s), 0o644))
-	return p
-}
-
-// writeSmallScenario copies a scenario with n initial objects in all and
-// a run of secs seconds.
-func writeSmallScenario(t *testing.T, from, to string, n, secs int) {
-	t.Helper()
-	b, err := os.ReadFile(from)
-	must(t, err)
-	var sc map[string]any
-	must(t, json.Unmarshal(b, &sc))
-	files, _ := sc["initial_files"].(map[string]any)
-	if len(files) != 1 {
-		t.Fatalf("%s: want one size class in initial_files, got %v", from, sc["initial_files"])
-	}
-	for k := range files {
-		files[k] = n
-	}
-	sc["run_seconds"] = secs
-	out, err := json.Marshal(sc)
-	must(t, err)
-	must(t, os.WriteFile(to, out, 0o644))
+	})
 }
 
 // noStep wants run's journal without any of steps, and no backup.json

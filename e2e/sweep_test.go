@@ -250,58 +250,60 @@ func labFiles(t *testing.T, lab *Env) string {
 // 1,000 initial objects into a temporary directory.
 func sweepTestbed(t *testing.T, lab *Env) string {
 	t.Helper()
-	src, err := os.ReadFile(lab.Testbed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(src)
-	for _, r := range []struct{ re, repl string }{
+	return labTestbed(t, lab, t.TempDir(), 1000, 10, []labEdit{
 		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"10s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
 		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"2s"`},
-	} {
-		re := regexp.MustCompile(r.re)
+	})
+}
+
+// labEdit is one regexp replacement of the lab's testbed text.
+type labEdit struct{ re, repl string }
+
+// labTestbed writes the lab's testbed, edited, as dir/lab.hcl beside a copy
+// of its scenario with objects initial objects and runs of secs seconds,
+// and returns its path. An edit that no longer matches fails the test.
+func labTestbed(t *testing.T, lab *Env, dir string, objects, secs int, edits []labEdit) string {
+	t.Helper()
+	src, err := os.ReadFile(lab.Testbed)
+	must(t, err)
+	s := string(src)
+	for _, e := range edits {
+		re := regexp.MustCompile(e.re)
 		if !re.MatchString(s) {
-			t.Fatalf("%s: no match for %s: the test's edit of the lab needs updating", lab.Testbed, r.re)
+			t.Fatalf("%s: no match for %s: the test's edit of the lab needs updating", lab.Testbed, e.re)
 		}
-		s = re.ReplaceAllString(s, r.repl)
+		s = re.ReplaceAllString(s, e.repl)
 	}
-	dir := t.TempDir()
 	m := regexp.MustCompile(`scenario\s*=\s*"([^"]+)"`).FindStringSubmatch(s)
 	if m == nil {
 		t.Fatalf("%s: no scenario file", lab.Testbed)
 	}
-	writeScenario(t, filepath.Join(filepath.Dir(lab.Testbed), m[1]), filepath.Join(dir, m[1]))
+	writeScenario(t, filepath.Join(filepath.Dir(lab.Testbed), m[1]), filepath.Join(dir, m[1]), objects, secs)
 	p := filepath.Join(dir, "lab.hcl")
-	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.WriteFile(p, []byte(s), 0o644))
 	return p
 }
 
-// writeScenario copies a scenario with 1,000 initial objects in all.
-func writeScenario(t *testing.T, from, to string) {
+// writeScenario copies a scenario with n initial objects in all and a run
+// of secs seconds.
+func writeScenario(t *testing.T, from, to string, n, secs int) {
 	t.Helper()
 	b, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var sc map[string]any
-	if err := json.Unmarshal(b, &sc); err != nil {
-		t.Fatal(err)
-	}
+	must(t, json.Unmarshal(b, &sc))
 	files, _ := sc["initial_files"].(map[string]any)
 	if len(files) != 1 {
 		t.Fatalf("%s: want one size class in initial_files, got %v", from, sc["initial_files"])
 	}
 	for k := range files {
-		files[k] = 1000
+		files[k] = n
 	}
-	sc["run_seconds"] = 10
-	out, _ := json.Marshal(sc)
-	if err := os.WriteFile(to, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	sc["run_seconds"] = secs
+	out, err := json.Marshal(sc)
+	must(t, err)
+	must(t, os.WriteFile(to, out, 0o644))
 }
 
 // labUp brings the lab up again when an earlier test of this binary (the

@@ -31,5 +31,12 @@ lab-up: deps build
 lab-down:
 	testbeds/lab/down
 
+.PHONY: distro-up distro-down
+distro-up:
+	testbeds/distro/up
+
+distro-down:
+	testbeds/distro/down
+
 clean:
 	rm -rf bin

@@ -16,7 +16,7 @@ func (d *decoder) decodeHost(b *hcl.Block) {
 	if !d.checkName(h.Name, b.LabelRanges[0], "host") || d.duplicate(b, "host", d.hostRange(h.Name)) {
 		return
 	}
-	c := d.attrs(b.Body, []string{"address!", "port", "user", "roles!"}, hostBlocks...)
+	c := d.attrs(b.Body, []string{"address!", "port", "user", "roles!", "packages"}, hostBlocks...)
 	for _, a := range sortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "address":
@@ -31,6 +31,8 @@ func (d *decoder) decodeHost(b *hcl.Block) {
 		case "roles":
 			h.Roles, _ = d.strings(a, d.ctx)
 			d.checkUnique(a, h.Roles, "role")
+		case "packages":
+			h.Packages, h.PackagesSet = d.packages(a)
 		}
 	}
 	for _, blk := range c.Blocks {
@@ -68,53 +70,11 @@ func (d *decoder) decodeHardware(b *hcl.Block) []Fact {
 	return facts
 }
 
-// decodeDisks decodes a disks "group" block.
-func (d *decoder) decodeDisks(h *Host, b *hcl.Block) *DiskGroup {
-	g := &DiskGroup{Name: b.Labels[0], DefRange: b.DefRange}
-	if prev := h.DiskGroup(g.Name); prev != nil {
-		d.errorf(b.LabelRanges[0].Ptr(), "Duplicate disk group", "host %q already has disks %q at %s", h.Name, g.Name, prev.DefRange)
-		return nil
-	}
-	c := d.attrs(b.Body, []string{"names!", "devices", "filesystem", "format", "weight"})
-	var names, devices []string
-	fs, format, weight := "", false, DefaultDiskWeight
-	for _, a := range sortedAttrs(c.Attributes) {
-		switch a.Name {
-		case "names":
-			names, _ = d.strings(a, d.ctx)
-			d.checkUnique(a, names, "disk")
-			for _, n := range names {
-				if !validDiskName(n) {
-					d.errorf(a.Expr.Range().Ptr(), "Invalid disk name", "disk name %q must be a plain directory name (letters, digits, . _ -)", n)
-				}
-			}
-		case "devices":
-			devices, _ = d.strings(a, d.ctx)
-		case "filesystem":
-			fs, _ = d.oneOf(a, d.ctx, "xfs", "ext4")
-		case "format":
-			format, _ = d.boolean(a, d.ctx)
-		case "weight":
-			weight, _ = d.number(a, d.ctx)
-		}
-	}
-	if a := c.Attributes["devices"]; a != nil && devices != nil && len(devices) != len(names) {
-		d.errorf(a.Expr.Range().Ptr(), "Disk devices do not match names", "%d devices for %d names: give one device path per name", len(devices), len(names))
-	}
-	if len(names) == 0 && c.Attributes["names"] != nil {
-		d.errorf(c.Attributes["names"].Expr.Range().Ptr(), "Empty disk group", "disks %q of host %q has no names", g.Name, h.Name)
-	}
-	for i, n := range names {
-		disk := Disk{Name: n, Filesystem: fs, Format: format, Weight: weight}
-		if i < len(devices) {
-			disk.Device = devices[i]
-		}
-		g.Disks = append(g.Disks, disk)
-	}
-	return g
-}
-
 var diskNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// packageNameRE matches a Debian or RPM package name (an arch suffix such as
+// ":amd64" is not accepted: the host's own architecture is installed).
+var packageNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9+._-]*$`)
 
 func validDiskName(s string) bool { return diskNameRE.MatchString(s) && len(s) <= 64 }
 

@@ -12,7 +12,7 @@ func (d *decoder) decodeService(b *hcl.Block) {
 	if !d.checkName(s.Name, b.LabelRanges[0], "service") || d.duplicate(b, "service", d.serviceRange(s.Name)) {
 		return
 	}
-	c := d.attrs(b.Body, []string{"role!", "template", "path", "manager", "unit", "restart", "health", "settings"})
+	c := d.attrs(b.Body, []string{"role!", "template", "path", "manager", "unit", "restart", "health", "settings", "packages"})
 	for _, a := range sortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "role":
@@ -33,6 +33,8 @@ func (d *decoder) decodeService(b *hcl.Block) {
 			s.Health, _ = d.str(a, d.ctx)
 		case "settings":
 			s.Settings = d.decodeSettings(a.Expr, d.ctx)
+		case "packages":
+			s.Packages, s.PackagesSet = d.packages(a)
 		}
 	}
 	if s.Template == "" {

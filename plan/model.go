@@ -74,7 +74,11 @@ type Host struct {
 	Roles    []string // e.g. proxy, object, container, account, client
 	Hardware []Fact   // free-form facts in declaration order
 	Disks    []*DiskGroup
-	DefRange hcl.Range
+	// Packages, when PackagesSet, is the whole list of packages setup
+	// installs on the host, instead of what its services and disks need.
+	Packages    []string
+	PackagesSet bool
+	DefRange    hcl.Range
 }
 
 // HasRole reports whether h has the role r.
@@ -116,6 +120,7 @@ type Disk struct {
 	Device     string // block device path, "" for a directory disk
 	Filesystem string // e.g. "xfs" or "ext4" when Format is true
 	Format     bool   // setup may mkfs and mount Device
+	Force      bool   // format = "force": setup may format a device holding a filesystem it did not make
 	Weight     float64
 }
 
@@ -144,7 +149,11 @@ type Service struct {
 	Restart  string   // override of the restart command ("" = from Manager)
 	Health   string   // override of the health check URL or command
 	Settings Settings // section -> key -> value
-	DefRange hcl.Range
+	// Packages, when PackagesSet, are the packages the service needs on its
+	// hosts, instead of the default for its name on the host's distribution.
+	Packages    []string
+	PackagesSet bool
+	DefRange    hcl.Range
 }
 
 // Settings is an INI-shaped overlay: section -> key -> value. Section and key

@@ -116,7 +116,7 @@ func (d Daemon) StatusScript() string {
 func (d Daemon) StartScript() string {
 	switch d.Manager {
 	case plan.ManagerSystemd:
-		return "systemctl start " + shellQuote(d.Unit)
+		return systemdScript("start", d.Unit)
 	case plan.ManagerSwiftInit:
 		return "swift-init " + shellQuote(d.Unit) + " start"
 	}
@@ -160,12 +160,42 @@ func (d Daemon) RestartScript() string {
 	}
 	switch d.Manager {
 	case plan.ManagerSystemd:
-		return "systemctl restart " + shellQuote(d.Unit)
+		return systemdScript("restart", d.Unit)
 	case plan.ManagerSwiftInit:
 		return "swift-init " + shellQuote(d.Unit) + " restart"
 	}
 	return d.StopScript() + "\n" + d.StartScript()
 }
+
+// systemdScript starts or restarts unit and fails unless it is still
+// active a second later: a server that cannot bind or read its conf exits
+// after systemctl returned, and a unit whose condition fails (Debian's
+// need a non-empty conf) is skipped without an error. A restart stops the
+// unit's whole cgroup (KillMode=control-group, Debian's units' default),
+// so servers_per_port's workers go with their parent, and systemctl
+// returns once they are gone.
+func systemdScript(verb, unit string) string {
+	u := shellQuote(unit)
+	return fmt.Sprintf(`systemctl %[1]s %[2]s || exit 1
+sleep 1
+state=$(systemctl is-active %[2]s) || { echo "%[3]s is $state after systemctl %[1]s" >&2; exit 1; }`, verb, u, unit)
+}
+
+// JournalScript prints the last lines the daemon logged: the unit's
+// journal (systemd), its syslog identifier's (swift-init) or its log file
+// (direct).
+func (d Daemon) JournalScript() string {
+	switch d.Manager {
+	case plan.ManagerSystemd:
+		return fmt.Sprintf("journalctl -u %s -n %d --no-pager -o short-precise", shellQuote(d.Unit), JournalLines)
+	case plan.ManagerSwiftInit:
+		return fmt.Sprintf("journalctl -t %s -n %d --no-pager -o short-precise 2>/dev/null || tail -n %[2]d /var/log/syslog", shellQuote(d.Name), JournalLines)
+	}
+	return fmt.Sprintf("tail -n %d %s", JournalLines, d.logFile())
+}
+
+// JournalLines is how many lines of a daemon's log a failed start shows.
+const JournalLines = 40
 
 // portsFreeScript waits until no socket listens on any of ports.
 func portsFreeScript(name string, ports []int) string {

@@ -126,3 +126,20 @@ func TestManagersScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestSystemdScripts: a systemd start or restart checks that the unit is
+// still active after it, and a failed one's journal is the unit's.
+func TestSystemdScripts(t *testing.T) {
+	d := SwiftDaemon(&plan.Service{Name: "proxy-server", Manager: plan.ManagerSystemd}, []int{8080})
+	for _, s := range []string{d.StartScript(), d.RestartScript()} {
+		if !strings.Contains(s, "systemctl is-active swift-proxy") || !strings.Contains(s, "|| exit 1") {
+			t.Errorf("systemd script does not check the unit after systemctl:\n%s", s)
+		}
+	}
+	if got, want := d.JournalScript(), "journalctl -u swift-proxy -n 40 --no-pager"; !strings.Contains(got, want) {
+		t.Errorf("journal script %q, want %q", got, want)
+	}
+	if got := MemcachedDaemon(plan.ManagerSystemd, "198.18.1.11").StartScript(); !strings.Contains(got, "systemctl start memcached") {
+		t.Errorf("memcached under systemd: %q", got)
+	}
+}

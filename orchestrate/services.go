@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 
 	"benchbed/plan"
 	"benchbed/remote"
@@ -109,17 +110,32 @@ func StartServices(ctx context.Context, p *remote.Pool, host string, ds []Daemon
 		switch {
 		case !running:
 			if _, err := p.Run(ctx, host, d.StartScript()); err != nil {
-				return scriptFailed(host, "starting "+d.Name, err)
+				return withJournal(ctx, p, host, d, scriptFailed(host, "starting "+d.Name, err))
 			}
 			rep.Change(host, "started %s (%s)", d.Name, d.Manager)
 		case changed[d.Name] || (restartAll && d.Name != "memcached"):
 			if _, err := p.Run(ctx, host, d.RestartScript()); err != nil {
-				return scriptFailed(host, "restarting "+d.Name, err)
+				return withJournal(ctx, p, host, d, scriptFailed(host, "restarting "+d.Name, err))
 			}
 			rep.Change(host, "restarted %s (%s): its conf changed", d.Name, d.Manager)
 		}
 	}
 	return nil
+}
+
+// withJournal adds to err the last lines daemon d logged on host (for
+// systemd, journalctl -u UNIT), so that a failed start says why in the
+// setup's output and in the sweep's cell; a direct daemon's start script
+// already shows its log.
+func withJournal(ctx context.Context, p *remote.Pool, host string, d Daemon, err error) error {
+	if d.Manager == plan.ManagerDirect || ctx.Err() != nil {
+		return err
+	}
+	res, jerr := p.Run(ctx, host, d.JournalScript())
+	if jerr != nil || len(res.Stdout) == 0 {
+		return err
+	}
+	return &scriptError{msg: fmt.Sprintf("%v\n%s on %s:\n%s", err, d.JournalScript(), host, strings.TrimRight(string(res.Stdout), "\n")), err: err}
 }
 
 // scriptError is a script that failed on a host, told in the script's own

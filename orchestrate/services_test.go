@@ -73,22 +73,6 @@ func TestDisksScriptOfTheLab(t *testing.T) {
 	}
 }
 
-func TestMountScriptNeverFormatsAnotherFilesystem(t *testing.T) {
-	s := mountScript(plan.Disk{Name: "d0", Device: "/dev/sdb", Filesystem: "xfs", Format: true}, "/srv/node/d0")
-	for _, w := range []string{"mkfs.xfs -q -f -L d0 /dev/sdb", `[ "$have" = xfs ] ||`, "not formatting it", "mount -o noatime /dev/sdb /srv/node/d0"} {
-		if !strings.Contains(s, w) {
-			t.Errorf("mount script lacks %q:\n%s", w, s)
-		}
-	}
-	if !strings.Contains(s, `if [ -z "$have" ]; then mkfs`) {
-		t.Errorf("mkfs is not guarded by an empty device:\n%s", s)
-	}
-	s = mountScript(plan.Disk{Name: "d1", Device: "/dev/sdc"}, "/srv/node/d1")
-	if strings.Contains(s, "mkfs") || !strings.Contains(s, "format is not set") {
-		t.Errorf("a disk without format = true may be formatted:\n%s", s)
-	}
-}
-
 func TestPoolConfigsAndBuilder(t *testing.T) {
 	tb := labTestbed(t)
 	cfgs := PoolConfigs(tb)

@@ -19,9 +19,9 @@ type SetupOptions struct {
 	HealthTimeout time.Duration // per server (0 = 60 s)
 }
 
-// Setup turns the testbed's hosts (with Swift's packages installed) into a
-// healthy cluster with the baseline variant (the first) and returns what it
-// changed per host. It prepares the disks, pushes swift.conf (hash prefix
+// Setup turns the testbed's hosts into a healthy cluster with the baseline
+// variant (the first) and returns what it changed per host. It installs
+// the packages a host lacks (HostPackages), prepares the disks, pushes swift.conf (hash prefix
 // and suffix generated once, then kept) and the confs, builds the rings on
 // the builder host and copies them everywhere, starts memcached and the
 // servers (restarting those whose confs changed), waits for every server's
@@ -55,6 +55,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 		name string
 		fn   func(context.Context) error
 	}{
+		{"packages", s.packages},
 		{"checking the hosts' commands", s.preflight},
 		{"disks and directories", s.disks},
 		{"swift.conf and service confs", s.confs},
@@ -91,6 +92,21 @@ func (s *setup) fanOut(ctx context.Context, fn func(context.Context, *plan.Host)
 	return s.p.FanOut(ctx, names(s.hosts), func(ctx context.Context, name string) error {
 		return fn(ctx, s.tb.Host(name))
 	}).Err()
+}
+
+// packages installs what each host lacks, with the package manager its
+// /etc/os-release names; a host whose testbed list is empty is not asked.
+func (s *setup) packages(ctx context.Context) error {
+	return s.fanOut(ctx, func(ctx context.Context, h *plan.Host) error {
+		if h.PackagesSet && len(h.Packages) == 0 {
+			return nil
+		}
+		pm, err := Packager(ctx, s.p, h.Name)
+		if err != nil {
+			return err
+		}
+		return InstallPackages(ctx, s.p, h.Name, pm, HostPackages(s.tb, h, s.builder, pm), s.rep)
+	})
 }
 
 // preflight checks that every host has the commands its services need.
@@ -218,18 +234,19 @@ func (s *setup) health(ctx context.Context, timeout time.Duration) error {
 	})
 }
 
-// withLog adds the tail of a directly started daemon's log to err.
+// withLog adds the last lines service's daemon on h logged to err: its
+// unit's journal (systemd) or its log file (direct).
 func (s *setup) withLog(h *plan.Host, service string, err error) error {
 	sv := s.tb.Service(service)
-	if sv == nil || sv.Manager != plan.ManagerDirect {
+	if sv == nil {
 		return err
 	}
-	d := Daemon{Name: service}
-	res, lerr := s.p.Run(context.Background(), h.Name, "tail -n 15 "+d.logFile())
+	d := SwiftDaemon(sv, nil)
+	res, lerr := s.p.Run(context.Background(), h.Name, d.JournalScript())
 	if lerr != nil {
 		return err
 	}
-	return fmt.Errorf("%w\nthe end of %s on %s:\n%s", err, d.logFile(), h.Name, res.Stdout)
+	return fmt.Errorf("%w\n%s on %s:\n%s", err, d.JournalScript(), h.Name, res.Stdout)
 }
 
 // roundTrips does an auth, PUT, GET and DELETE through every proxy.

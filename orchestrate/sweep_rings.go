@@ -80,6 +80,19 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	if !switched {
 		return nil
 	}
+	// A proxy loads a changed ring only within its reload_time (15 s):
+	// until then it sends requests to the old ports, where nothing listens
+	// once the ring's servers restarted. Restarting the proxies makes them
+	// use the new ring before the warm-up (on the distro lab, where systemd
+	// restarts the object servers in 1.5 s, the cell's first seconds got
+	// 503s).
+	for _, h := range s.tb.HostsWithRole("proxy") {
+		for _, svc := range hostServices(s.tb, h) {
+			if svc.Role == "proxy" {
+				rs.add(h.Name, svc.Name)
+			}
+		}
+	}
 	rep := NewReport(names(s.tb.Hosts))
 	err = DistributeRings(ctx, s.p, s.tb, b, rep)
 	s.logChanges(rep)

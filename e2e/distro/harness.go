@@ -1,0 +1,202 @@
+// Package distro holds benchbed's end-to-end test on the distro lab
+// (testbeds/distro: booted Debian 12 hosts in systemd-nspawn, Swift installed
+// by setup from the lab's mirror, systemd units, XFS on loop devices).
+//
+// The lab is brought up by the test (after taking down whatever distro lab
+// was there) and taken down by Main at the end. The machine-wide distro lock
+// (/run/lock/benchbed-distro.lock) is held for the whole binary, so two
+// binaries never share the lab; the netns lab's lock is not taken, so both
+// labs' tests may run at once.
+package distro
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"testing"
+)
+
+// Env is the distro lab as the test sees it.
+type Env struct {
+	Root      string // the repository's root
+	Testbed   string // testbeds/distro/distro.hcl
+	SSHConfig string // ssh_config naming every host
+	bin       string // the benchbed binary built for this test binary
+}
+
+// Dir is where testbeds/distro/up keeps the lab's per-host state.
+const Dir = "/var/lib/benchbed-distro"
+
+var (
+	env       *Env
+	skip      string // why the lab cannot run here
+	startErr  error
+	lockFD    = -1
+	broughtUp bool
+	buildDir  string
+)
+
+// Lab returns the distro lab's environment, or skips t naming what this
+// machine lacks.
+func Lab(t *testing.T) *Env {
+	t.Helper()
+	if skip != "" {
+		t.Skip("SKIP: " + skip)
+	}
+	if startErr != nil {
+		t.Fatalf("distro lab: %v", startErr)
+	}
+	return env
+}
+
+// Main checks the machine, takes the lock and builds benchbed, runs the
+// tests of m, and takes the lab down if a test brought it up.
+func Main(m *testing.M) int {
+	start()
+	code := m.Run()
+	if broughtUp {
+		if out, err := Script("down"); err != nil {
+			fmt.Fprintf(os.Stderr, "distro: down: %v\n%s", err, out)
+			if code == 0 {
+				code = 1
+			}
+		}
+	}
+	if lockFD >= 0 {
+		syscall.Close(lockFD)
+	}
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	return code
+}
+
+func start() {
+	root, err := repoRoot()
+	if err != nil {
+		startErr = err
+		return
+	}
+	env = &Env{Root: root, Testbed: filepath.Join(root, "testbeds", "distro", "distro.hcl"),
+		SSHConfig: filepath.Join(Dir, "client", "ssh_config")}
+	if skip = missing(); skip != "" {
+		return
+	}
+	if startErr = lock(); startErr != nil {
+		return
+	}
+	env.bin, startErr = build(root)
+}
+
+// missing says why the distro lab cannot run on this machine, or "".
+func missing() string {
+	if runtime.GOOS != "linux" {
+		return "the distro lab needs Linux (systemd-nspawn, network namespaces, loop devices)"
+	}
+	if os.Geteuid() != 0 {
+		return "the distro lab needs root (systemd-nspawn, network namespaces, loop devices); CI runs it as root"
+	}
+	var miss []string
+	for _, c := range []string{"systemd-nspawn", "debootstrap", "losetup", "ip", "flock", "ssh", "ssh-keygen"} {
+		if _, err := exec.LookPath(c); err != nil {
+			miss = append(miss, c)
+		}
+	}
+	if len(miss) > 0 {
+		return fmt.Sprintf("the distro lab needs %v (Debian: apt-get install systemd-container debootstrap; testbeds/distro/up installs the rest)", miss)
+	}
+	if _, err := os.Stat("/dev/loop-control"); err != nil {
+		return "the distro lab needs loop devices (/dev/loop-control)"
+	}
+	return ""
+}
+
+// lock takes the distro lab's machine-wide lock, held until the binary ends.
+func lock() error {
+	if err := os.MkdirAll("/run/lock", 0o755); err != nil {
+		return err
+	}
+	fd, err := syscall.Open("/run/lock/benchbed-distro.lock", syscall.O_CREAT|syscall.O_RDWR|syscall.O_CLOEXEC, 0o644)
+	if err != nil {
+		return fmt.Errorf("distro lock: %w", err)
+	}
+	if err := syscall.Flock(fd, syscall.LOCK_EX); err != nil {
+		syscall.Close(fd)
+		return fmt.Errorf("distro lock: %w", err)
+	}
+	lockFD = fd
+	return nil
+}
+
+// build compiles cmd/benchbed into a directory that lives as long as the
+// test binary.
+func build(root string) (string, error) {
+	dir, err := os.MkdirTemp("", "benchbed-distro-")
+	if err != nil {
+		return "", err
+	}
+	buildDir = dir
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		gobin = "/usr/local/go/bin/go"
+	}
+	cmd := exec.Command(gobin, "build", "-o", filepath.Join(dir, "benchbed"), "./cmd/benchbed")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building benchbed: %v\n%s", err, out)
+	}
+	return filepath.Join(dir, "benchbed"), nil
+}
+
+// Script runs testbeds/distro/<name> with args (the lock is this binary's).
+func Script(name string, args ...string) ([]byte, error) {
+	cmd := exec.Command(filepath.Join(env.Root, "testbeds", "distro", name), args...)
+	cmd.Env = append(os.Environ(), "BENCHBED_DISTRO_LOCK_HELD=1")
+	var b bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &b, &b
+	err := cmd.Run()
+	if name == "up" {
+		broughtUp = true
+	}
+	return b.Bytes(), err
+}
+
+// Benchbed runs the benchbed CLI with args from the repository's root.
+func (e *Env) Benchbed(args ...string) (stdout, stderr string, err error) {
+	cmd := exec.Command(e.bin, args...)
+	cmd.Dir = e.Root
+	var o, eb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &eb
+	err = cmd.Run()
+	return o.String(), eb.String(), err
+}
+
+// SSH runs cmd on host through the lab's ssh_config (OpenSSH's client,
+// independent of benchbed's) and returns its combined output.
+func (e *Env) SSH(host, cmd string) (string, error) {
+	c := exec.Command("ssh", "-F", e.SSHConfig, "-o", "BatchMode=yes", host, cmd)
+	out, err := c.CombinedOutput()
+	return string(out), err
+}
+
+// repoRoot finds the directory holding go.mod above the working directory.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}

@@ -34,12 +34,14 @@ CFG
 # mirror fills the flat repository once: every package of
 # DISTRO_MIRROR_PKGS with what it needs beyond the image (apt computes the
 # closure against the image's own package database), indexed with
-# dpkg-scanpackages and apt-ftparchive. The package list is kept beside it:
-# a changed list fills it again.
+# dpkg-scanpackages and apt-ftparchive. The package list and the image's
+# package database's checksum are kept beside it: a changed list or a new
+# image fills it again.
 mirror() {
-  local want=${DISTRO_MIRROR_PKGS[*]} tmp=$DISTRO_CACHE/mirror.new t0=$SECONDS
+  local want tmp=$DISTRO_CACHE/mirror.new t0=$SECONDS
+  want="${DISTRO_MIRROR_PKGS[*]} image $(sha256sum < "$DISTRO_IMAGE/var/lib/dpkg/status" | cut -c1-16)"
   [ -s "$DISTRO_MIRROR/Packages.gz" ] && [ "$(cat "$DISTRO_MIRROR/packages" 2>/dev/null)" = "$want" ] && return 0
-  log "filling the package mirror: $want"
+  log "filling the package mirror: ${DISTRO_MIRROR_PKGS[*]}"
   rm -rf "$tmp"
   mkdir -p "$tmp/partial"
   [ -n "$(ls /var/lib/apt/lists/*_Packages 2>/dev/null)" ] || apt-get update -qq

@@ -13,7 +13,8 @@ import (
 // Daemon is one process setup starts on a host: a Swift server of a service
 // block, or memcached on a proxy host.
 type Daemon struct {
-	Name    string   // "proxy-server", "memcached", ...
+	Name    string   // "proxy-server", "memcached", "object-replicator", ...
+	Of      string   // the service whose conf it reads ("" = Name)
 	Manager string   // plan.ManagerSystemd, ManagerSwiftInit or ManagerDirect
 	Unit    string   // systemd unit or swift-init server name
 	Argv    []string // the foreground command line (direct)
@@ -68,9 +69,32 @@ func SwiftDaemon(s *plan.Service, ports []int) Daemon {
 	return d
 }
 
+// RoleDaemon returns background daemon kind ("replicator", ...) of
+// service s: swift-<role>-<kind> on s's conf, with s's manager (Debian's
+// unit of that name under systemd), listening on no port.
+func RoleDaemon(s *plan.Service, kind string) Daemon {
+	name := s.Role + "-" + kind
+	d := Daemon{Name: name, Of: s.Name, Manager: s.Manager, Unit: name}
+	switch s.Manager {
+	case plan.ManagerSystemd:
+		d.Unit = "swift-" + name
+	case plan.ManagerDirect:
+		d.Argv = []string{"/usr/bin/swift-" + name, s.Path, "-v"}
+	}
+	return d
+}
+
+// service is the name of the service whose conf d reads.
+func (d Daemon) service() string { return or(d.Of, d.Name) }
+
 // MemcachedDaemon returns memcached for a proxy host, listening on the
-// loopback and addr, managed like the host's proxy service.
+// loopback and addr, managed like the host's proxy service; swift-init
+// manages only Swift's servers, so beside a swift-init proxy memcached is
+// started directly.
 func MemcachedDaemon(manager, addr string) Daemon {
+	if manager == plan.ManagerSwiftInit {
+		manager = plan.ManagerDirect
+	}
 	d := Daemon{Name: "memcached", Manager: manager, Unit: "memcached", Ports: []int{11211}}
 	listen := "127.0.0.1"
 	if addr != "" && addr != "127.0.0.1" && addr != "localhost" {

@@ -143,3 +143,12 @@ func TestSystemdScripts(t *testing.T) {
 		t.Errorf("memcached under systemd: %q", got)
 	}
 }
+
+// TestMemcachedBesideSwiftInit: swift-init runs only Swift's servers, so
+// memcached beside a swift-init proxy is started directly.
+func TestMemcachedBesideSwiftInit(t *testing.T) {
+	d := MemcachedDaemon(plan.ManagerSwiftInit, "198.18.1.31")
+	if d.Manager != plan.ManagerDirect || !strings.Contains(d.StartScript(), "/usr/bin/memcached") {
+		t.Errorf("memcached beside swift-init: manager %q, start %q", d.Manager, d.StartScript())
+	}
+}

@@ -19,7 +19,8 @@ type Listener struct {
 }
 
 // HostDaemons returns host h's daemons in start order (memcached first on a
-// proxy host) and the listeners of its Swift servers, from the rendering:
+// proxy host, each server followed by the background daemons its service
+// names) and the listeners of its Swift servers, from the rendering:
 // storage servers listen on their ring ports on this host (one per disk
 // with servers_per_port), others on the conf's bind_port.
 func HostDaemons(tb *plan.Testbed, r *plan.Rendering, h *plan.Host) ([]Daemon, []Listener) {
@@ -31,6 +32,9 @@ func HostDaemons(tb *plan.Testbed, r *plan.Rendering, h *plan.Host) ([]Daemon, [
 			ds = append(ds, MemcachedDaemon(s.Manager, h.Address))
 		}
 		ds = append(ds, SwiftDaemon(s, ports))
+		for _, k := range s.Daemons {
+			ds = append(ds, RoleDaemon(s, k))
+		}
 		for _, p := range ports {
 			ls = append(ls, Listener{Service: s.Name, Addr: joinHostPort(ip, p)})
 		}
@@ -113,11 +117,11 @@ func StartServices(ctx context.Context, p *remote.Pool, host string, ds []Daemon
 				return withJournal(ctx, p, host, d, scriptFailed(host, "starting "+d.Name, err))
 			}
 			rep.Change(host, "started %s (%s)", d.Name, d.Manager)
-		case changed[d.Name] || (restartAll && d.Name != "memcached"):
+		case changed[d.service()] || (restartAll && d.Name != "memcached"):
 			if _, err := p.Run(ctx, host, d.RestartScript()); err != nil {
 				return withJournal(ctx, p, host, d, scriptFailed(host, "restarting "+d.Name, err))
 			}
-			rep.Change(host, "restarted %s (%s): its conf changed", d.Name, d.Manager)
+			rep.Change(host, "restarted %s (%s): its conf or a ring it reads changed", d.Name, d.Manager)
 		}
 	}
 	return nil

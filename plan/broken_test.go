@@ -20,6 +20,7 @@ var brokenCases = []struct {
 }{
 	{"client_lacks_role", 29, "Client host lacks the client role", false},
 	{"client_not_a_host", 18, "Unknown client host", false},
+	{"daemon_unknown", 16, "Unknown daemon", false},
 	{"devices_mismatch", 7, "Disk devices do not match names", false},
 	{"duplicate_host", 24, "Duplicate host", false},
 	{"duplicate_variant_name", 16, "Duplicate variant", false},

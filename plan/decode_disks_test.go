@@ -24,6 +24,7 @@ func TestFormatAndPackages(t *testing.T) {
 service "object-server" {
   role     = "object"
   packages = ["swift-object", "xfsprogs"]
+  daemons  = ["replicator", "auditor"]
 }
 variant "v" {}
 `
@@ -43,6 +44,9 @@ variant "v" {}
 	s := tb.Service("object-server")
 	if diff := cmp.Diff([]string{"swift-object", "xfsprogs"}, s.Packages); diff != "" || !s.PackagesSet {
 		t.Errorf("service packages (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"replicator", "auditor"}, s.Daemons); diff != "" {
+		t.Errorf("service daemons (-want +got):\n%s", diff)
 	}
 	if tb2 := mustLoad(t, minimal+"service \"o\" { role = \"object\" }\nvariant \"v\" {}\n", LoadOptions{}, nil); tb2.Host("h1").PackagesSet {
 		t.Errorf("a host without packages has PackagesSet")

@@ -12,7 +12,7 @@ func (d *decoder) decodeService(b *hcl.Block) {
 	if !d.checkName(s.Name, b.LabelRanges[0], "service") || d.duplicate(b, "service", d.serviceRange(s.Name)) {
 		return
 	}
-	c := d.attrs(b.Body, []string{"role!", "template", "path", "manager", "unit", "restart", "health", "settings", "packages"})
+	c := d.attrs(b.Body, []string{"role!", "template", "path", "manager", "unit", "restart", "health", "settings", "packages", "daemons"})
 	for _, a := range sortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "role":
@@ -36,6 +36,9 @@ func (d *decoder) decodeService(b *hcl.Block) {
 		case "packages":
 			s.Packages, s.PackagesSet = d.packages(a)
 		}
+	}
+	if a := c.Attributes["daemons"]; a != nil {
+		s.Daemons = d.daemons(a, s)
 	}
 	if s.Template == "" {
 		s.Template = s.Name

@@ -140,12 +140,16 @@ type Ring struct {
 
 // Service is one Swift (or other) server configured on the hosts of a role.
 type Service struct {
-	Name     string   // the block label, e.g. "object-server"
-	Role     string   // hosts with this role run it
-	Template string   // built-in template name or a template file path
-	Path     string   // absolute path of the rendered conf on the host
-	Manager  string   // ManagerSystemd, ManagerSwiftInit or ManagerDirect
-	Unit     string   // systemd unit or daemon name ("" = derived from Name)
+	Name     string // the block label, e.g. "object-server"
+	Role     string // hosts with this role run it
+	Template string // built-in template name or a template file path
+	Path     string // absolute path of the rendered conf on the host
+	Manager  string // ManagerSystemd, ManagerSwiftInit or ManagerDirect
+	Unit     string // systemd unit or daemon name ("" = derived from Name)
+	// Daemons are the background daemons of the service's role that setup
+	// runs beside the server, from the same conf and with the same manager
+	// ("replicator", "auditor", ...); the others are left as they are.
+	Daemons  []string
 	Restart  string   // override of the restart command ("" = from Manager)
 	Health   string   // override of the health check URL or command
 	Settings Settings // section -> key -> value

@@ -12,8 +12,8 @@ func TestMain(m *testing.M) { os.Exit(Main(m)) }
 // units are the systemd units setup starts on each service host.
 var units = map[string][]string{
 	"proxy1": {"memcached", "swift-proxy"},
-	"stor1":  {"swift-object", "swift-container", "swift-account"},
-	"stor2":  {"swift-object", "swift-container", "swift-account"},
+	"stor1":  {"swift-object", "swift-object-auditor", "swift-container", "swift-account"},
+	"stor2":  {"swift-object", "swift-object-auditor", "swift-container", "swift-account"},
 }
 
 // TestDistro is the distro lab's whole story, in order: bare booted hosts
@@ -21,10 +21,14 @@ var units = map[string][]string{
 // starts everything through systemd; setup again changes nothing; a package
 // no repository has is named with its host and nothing changes; a sweep of
 // normal and servers_per_port=2 gives a table without errors and leaves the
-// confs and rings byte-identical and every unit active; down leaves nothing.
+// confs and rings byte-identical and every unit active; client1 as a Swift
+// all in one under swift-init is set up and swept the same way; down leaves
+// nothing.
 func TestDistro(t *testing.T) {
 	lab := Lab(t)
-	tb := testbedCopy(t, lab)
+	dir := t.TempDir()
+	tb := testbedCopy(t, lab, dir, "distro.hcl")
+	aio := testbedCopy(t, lab, dir, "aio-swift-init.hcl")
 	steps := []struct {
 		name string
 		fn   func(*testing.T, *Env, string)
@@ -34,6 +38,7 @@ func TestDistro(t *testing.T) {
 		{"SetupAgainChangesNothing", testSetupAgain},
 		{"MissingPackageIsNamed", testMissingPackage},
 		{"SweepRestoresEverything", testSweep},
+		{"SwiftInitHost", func(t *testing.T, lab *Env, _ string) { testSwiftInit(t, lab, aio) }},
 		{"DownLeavesNothing", testDown},
 	}
 	for _, s := range steps {
@@ -43,25 +48,27 @@ func TestDistro(t *testing.T) {
 	}
 }
 
-// testbedCopy writes distro.hcl and its scenario into a temporary
-// directory, with the sweep's runs there too.
-func testbedCopy(t *testing.T, lab *Env) string {
+// testbedCopy writes testbeds/distro/<name> and the scenarios into dir, with
+// the sweep's runs there too, and returns the copy's path.
+func testbedCopy(t *testing.T, lab *Env, dir, name string) string {
 	t.Helper()
-	dir := t.TempDir()
 	src := filepath.Dir(lab.Testbed)
-	text, err := os.ReadFile(lab.Testbed)
+	text, err := os.ReadFile(filepath.Join(src, name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	scen, err := os.ReadFile(filepath.Join(src, "64K_get_distro.scenario"))
-	if err != nil {
-		t.Fatal(err)
+	scens, _ := filepath.Glob(filepath.Join(src, "*.scenario"))
+	for _, sc := range scens {
+		b, err := os.ReadFile(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(sc)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	hcl := strings.Replace(string(text), "sweep {", "sweep {\n  runs_dir = \""+filepath.Join(dir, "runs")+"\"", 1)
-	if err := os.WriteFile(filepath.Join(dir, "64K_get_distro.scenario"), scen, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "distro.hcl")
+	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, []byte(hcl), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +101,8 @@ func testSetup(t *testing.T, lab *Env, tb string) {
 	for _, want := range []string{"setup: changes applied; the cluster is healthy",
 		"installed swift-proxy memcached swift (apt)", "installed swift-object swift-container swift-account xfsprogs (apt)",
 		"formatted /dev/vdb as xfs (label d0)", "mounted /dev/vdd (xfs) on /srv/node/m0", "added /srv/node/d1 to /etc/fstab",
-		"started proxy-server (systemd)", "started object-server (systemd)", "auth, PUT, GET, DELETE ok"} {
+		"started proxy-server (systemd)", "started object-server (systemd)", "started object-auditor (systemd)",
+		"auth, PUT, GET, DELETE ok"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("setup's summary lacks %q:\n%s", want, out)
 		}

@@ -139,11 +139,15 @@ service "proxy-server" {
   }
 }
 
+# daemons: the object auditor runs beside the object server, as on a
+# production cluster (Debian's unit swift-object-auditor); the other
+# replicators, auditors and updaters are left as the packages leave them.
 service "object-server" {
   role     = "object"
   template = "object-server"
   path     = "/etc/swift/object-server.conf"
   manager  = "systemd"
+  daemons  = ["auditor"]
   settings = {
     DEFAULT = { workers = 1, servers_per_port = 0, mount_check = true }
   }

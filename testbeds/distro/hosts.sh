@@ -18,6 +18,7 @@ host_root() {
     ssh-keygen -q -t ed25519 -N '' -C "root@$h" -f "$r/etc/ssh/ssh_host_ed25519_key"
   fi
   cp "$r/etc/ssh/ssh_host_ed25519_key.pub" "$d/ssh_host_ed25519_key.pub"
+  install -m 755 "$here/swift-init" "$r/usr/local/bin/swift-init"
   install -d -m 700 "$r/root/.ssh"
   install -m 600 "$DISTRO_DIR/client/id_ed25519.pub" "$r/root/.ssh/authorized_keys"
   {

@@ -128,9 +128,9 @@ func StartServices(ctx context.Context, p *remote.Pool, host string, ds []Daemon
 }
 
 // withJournal adds to err the last lines daemon d logged on host (for
-// systemd, journalctl -u UNIT), so that a failed start says why in the
-// setup's output and in the sweep's cell; a direct daemon's start script
-// already shows its log.
+// systemd, journalctl -u UNIT), auth tokens masked, so that a failed start
+// says why in the setup's output and in the sweep's cell; a direct daemon's
+// start script already shows its log.
 func withJournal(ctx context.Context, p *remote.Pool, host string, d Daemon, err error) error {
 	if d.Manager == plan.ManagerDirect || ctx.Err() != nil {
 		return err
@@ -139,7 +139,8 @@ func withJournal(ctx context.Context, p *remote.Pool, host string, d Daemon, err
 	if jerr != nil || len(res.Stdout) == 0 {
 		return err
 	}
-	return &scriptError{msg: fmt.Sprintf("%v\n%s on %s:\n%s", err, d.JournalScript(), host, strings.TrimRight(string(res.Stdout), "\n")), err: err}
+	journal := MaskTokens(strings.TrimRight(string(res.Stdout), "\n"))
+	return &scriptError{msg: fmt.Sprintf("%v\n%s on %s:\n%s", err, d.JournalScript(), host, journal), err: err}
 }
 
 // scriptError is a script that failed on a host, told in the script's own

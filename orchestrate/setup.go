@@ -234,8 +234,8 @@ func (s *setup) health(ctx context.Context, timeout time.Duration) error {
 	})
 }
 
-// withLog adds the last lines service's daemon on h logged to err: its
-// unit's journal (systemd) or its log file (direct).
+// withLog adds the last lines service's daemon on h logged to err (auth
+// tokens masked): its unit's journal (systemd) or its log file (direct).
 func (s *setup) withLog(h *plan.Host, service string, err error) error {
 	sv := s.tb.Service(service)
 	if sv == nil {
@@ -246,7 +246,7 @@ func (s *setup) withLog(h *plan.Host, service string, err error) error {
 	if lerr != nil {
 		return err
 	}
-	return fmt.Errorf("%w\n%s on %s:\n%s", err, d.JournalScript(), h.Name, res.Stdout)
+	return fmt.Errorf("%w\n%s on %s:\n%s", err, d.JournalScript(), h.Name, MaskTokens(string(res.Stdout)))
 }
 
 // roundTrips does an auth, PUT, GET and DELETE through every proxy.

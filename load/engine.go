@@ -36,7 +36,8 @@ type Result struct {
 	Duration  time.Duration // from the first operation to the last one's end
 	Recording results.Recording
 	PerSecond []int64 // successful operations per interval
-	Cleanup   error   // failures deleting the run's objects (the run still counts)
+	Restored  int64   // initial objects the run deleted and put back at its end
+	Cleanup   error   // failures deleting the run's objects or restoring initial ones (the run still counts)
 }
 
 // Cell summarises the result as DESIGN.md's cell (workload = scenario name).
@@ -70,9 +71,11 @@ func (c *Config) resolve() error {
 	return nil
 }
 
-// Run runs the scenario: containers first when the scenario writes, then
-// the users until the duration or the operation count is reached (or ctx
-// is done), then the deletion of the run's objects unless kept.
+// Run runs the scenario's measured phase: containers first when the
+// scenario writes, then the users until the duration or the operation count
+// is reached (or ctx is done). After it, unmeasured: the initial objects its
+// deletes took are put back, and the objects it created are deleted unless
+// kept. The initial objects themselves must be in place before (prefill).
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.resolve(); err != nil {
 		return nil, err
@@ -92,8 +95,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	rec := NewRecorder()
 	res := runUsers(ctx, &cfg, objs, rec)
+	after := context.WithoutCancel(ctx)
+	res.Restored, res.Cleanup = restoreInitial(after, cfg.Client, objs, cfg.Users)
 	if !cfg.Keep {
-		res.Cleanup = cleanup(context.WithoutCancel(ctx), cfg.Client, objs, cfg.Users)
+		res.Cleanup = errors.Join(res.Cleanup, cleanup(after, cfg.Client, objs, cfg.Users))
 	}
 	return res, ctx.Err()
 }
@@ -233,12 +238,17 @@ func (u *users) do(sess *Session, req *Request, op string, c int, rng *rand.Rand
 		req.Method, req.Size, req.Header = http.MethodPut, o.size(c, rng), deleteAfter(o.s)
 	case OpUpdate:
 		index = o.existing(c, rng)
+		defer o.release(c, index)
 		defer o.classes[c].created.updated(index)
 		req.Method, req.Size, req.Header = http.MethodPut, o.size(c, rng), deleteAfter(o.s)
 	case OpRead:
 		index, req.Method = o.existing(c, rng), http.MethodGet
+		defer o.release(c, index)
 	case OpDelete:
 		index, req.Method = o.toDelete(c, rng), http.MethodDelete
+		if u.cfg.Rate <= 0 { // closed loop: a wait for the object's readers is no latency
+			at = time.Now()
+		}
 	}
 	req.Container, req.Object = o.container(c, index), o.name(c, index)
 	u.rec.Record(op, sess.Do(req, at))

@@ -23,6 +23,7 @@ type class struct {
 	initial int64      // initial objects, named <size>_000001 and up
 	crudCum [4]float64 // cumulative C, R, U, D probabilities
 	created createdRange
+	users   objectUsers
 }
 
 // objects knows every object of a run by index, never by a list: initial
@@ -61,6 +62,7 @@ func newObjects(s *Scenario) *objects {
 	}
 	for _, c := range o.classes {
 		c.created.init(o.maxInitial + 1)
+		c.users.init()
 	}
 	return o
 }
@@ -148,26 +150,6 @@ func (o *objects) container(c int, index int64) string {
 func (o *objects) size(c int, rng *rand.Rand) int64 {
 	z := o.classes[c].size
 	return z.SizeMin + rng.Int64N(z.SizeMax-z.SizeMin+1)
-}
-
-// existing draws an existing object of class c: an initial one or one the
-// run created and has not deleted.
-func (o *objects) existing(c int, rng *rand.Rand) int64 {
-	cl := o.classes[c]
-	lo, n := cl.created.live()
-	r := rng.Int64N(cl.initial + n)
-	if r < cl.initial {
-		return r + 1
-	}
-	return lo + r - cl.initial
-}
-
-// toDelete takes the oldest object the run created, or else an initial one.
-func (o *objects) toDelete(c int, rng *rand.Rand) int64 {
-	if i, ok := o.classes[c].created.popOldest(); ok {
-		return i
-	}
-	return rng.Int64N(o.classes[c].initial) + 1
 }
 
 // createdRange tracks the objects a run creates as one range of indexes:

@@ -1,0 +1,115 @@
+package load
+
+import (
+	"math/rand/v2"
+	"slices"
+	"sync"
+)
+
+// objectUsers keeps a run's requests off each other's objects: a read or
+// update holds its object until it ends, and a delete waits for them, so
+// that no GET races the DELETE of its object into a 404 that the cluster
+// never deserved. It also keeps the initial objects a delete took
+// (holes): reads skip them, and the run puts them back at its end, so that
+// the scenario's initial files outlive the run as ssbench's users expect.
+type objectUsers struct {
+	mu    sync.Mutex
+	idle  *sync.Cond         // broadcast when an object's last user ends
+	inUse map[int64]int      // objects with requests in flight, and how many
+	holes map[int64]struct{} // initial objects deleted by the run
+}
+
+func (u *objectUsers) init() {
+	u.idle = sync.NewCond(&u.mu)
+	u.inUse = map[int64]int{}
+	u.holes = map[int64]struct{}{}
+}
+
+// drawTries bounds the redraws that skip holes and busy objects.
+const drawTries = 64
+
+// existing draws an existing object of class c (an initial one still in
+// place, or one the run created and has not deleted) and holds it until
+// release.
+func (o *objects) existing(c int, rng *rand.Rand) int64 {
+	cl := o.classes[c]
+	cl.users.mu.Lock()
+	defer cl.users.mu.Unlock()
+	var idx int64
+	for range drawTries {
+		lo, n := cl.created.live()
+		r := rng.Int64N(cl.initial + n)
+		idx = r + 1
+		if r >= cl.initial {
+			idx = lo + r - cl.initial
+		}
+		if _, hole := cl.users.holes[idx]; !hole {
+			break
+		}
+	}
+	cl.users.inUse[idx]++
+	return idx
+}
+
+// release ends a hold taken by existing.
+func (o *objects) release(c int, idx int64) {
+	u := &o.classes[c].users
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.inUse[idx]--; u.inUse[idx] <= 0 {
+		delete(u.inUse, idx)
+		u.idle.Broadcast()
+	}
+}
+
+// toDelete takes the oldest object the run created, or when there is none
+// an initial object (recorded as a hole, to be put back), and waits until
+// no read or update holds it. Nothing draws it afterwards.
+func (o *objects) toDelete(c int, rng *rand.Rand) int64 {
+	cl := o.classes[c]
+	u := &cl.users
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	idx, ok := cl.created.popOldest()
+	if !ok {
+		idx = o.initialToDelete(c, rng)
+		u.holes[idx] = struct{}{}
+	}
+	for u.inUse[idx] > 0 {
+		u.idle.Wait()
+	}
+	return idx
+}
+
+// initialToDelete draws an initial object of class c that is in place and
+// preferably idle. The caller holds the class's users lock.
+func (o *objects) initialToDelete(c int, rng *rand.Rand) int64 {
+	cl := o.classes[c]
+	var idx int64
+	for try := range 2 * drawTries {
+		idx = rng.Int64N(cl.initial) + 1
+		_, hole := cl.users.holes[idx]
+		if !hole && (cl.users.inUse[idx] == 0 || try >= drawTries) {
+			return idx
+		}
+	}
+	for i := int64(1); i <= cl.initial; i++ { // nearly all deleted: scan
+		if _, hole := cl.users.holes[i]; !hole {
+			return i
+		}
+	}
+	return idx // every one deleted: its DELETE will say so
+}
+
+// holes returns the initial objects of class c the run deleted, sorted.
+func (o *objects) holes(c int) []int64 {
+	u := &o.classes[c].users
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	out := make([]int64, 0, len(u.holes))
+	for i := range u.holes {
+		out = append(out, i)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -78,7 +78,7 @@ func (s *Sweeper) cellRows() []results.TableRow {
 		if c.res.Status != "ok" {
 			label += " (" + c.res.Status + ")"
 		}
-		rows = append(rows, results.TableRow{Label: label, Op: c.res.Total})
+		rows = append(rows, results.TableRow{Label: label, Op: c.res.Total, Failed: c.res.Status != results.StatusOK})
 	}
 	return rows
 }

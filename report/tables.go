@@ -55,7 +55,7 @@ func (r *Report) SeedRows() []results.TableRow {
 		if c.Status != "ok" {
 			label += " (" + c.Status + ")"
 		}
-		rows = append(rows, results.TableRow{Label: label, Op: c.Total})
+		rows = append(rows, results.TableRow{Label: label, Op: c.Total, Failed: c.Status != results.StatusOK})
 	}
 	return rows
 }

@@ -3,6 +3,7 @@ package prefill
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -73,4 +74,18 @@ func (e *MissingError) Error() string {
 		b.WriteString(")")
 	}
 	return b.String()
+}
+
+// Add sums o into t: the counts, and the shortfalls (merged by container,
+// the first by name kept, as one runner keeps them).
+func (t *Totals) Add(o Totals) {
+	t.Put += o.Put
+	t.Skipped += o.Skipped
+	t.Retried += o.Retried
+	t.Failed += o.Failed
+	t.Requests += o.Requests
+	t.Missing += o.Missing
+	t.Short = append(t.Short, o.Short...)
+	slices.SortFunc(t.Short, func(a, b Shortfall) int { return strings.Compare(a.Container, b.Container) })
+	t.Short = t.Short[:min(len(t.Short), maxShort)]
 }

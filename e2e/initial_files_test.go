@@ -95,10 +95,7 @@ func testLoadGate(t *testing.T, lab *Env, dir string) {
 		"--initial", "skip", "--json")
 	var c results.Cell
 	_ = json.Unmarshal([]byte(out), &c)
-	code := -1
-	if ee, ok := err.(interface{ ExitCode() int }); ok {
-		code = ee.ExitCode()
-	}
+	code := exitCode(err)
 	if code != 1 || c.Status != results.StatusFailed || !strings.Contains(c.Error, "http_404=") ||
 		!strings.Contains(errOut, "above max_error_rate 1%") {
 		t.Fatalf("without its initial files: exit %d, status %s, error %q\n%s", code, c.Status, c.Error, errOut)

@@ -25,6 +25,9 @@ type Config struct {
 	Keep       bool          // keep the objects the run created (else deleted at the end)
 	Interval   time.Duration // recording interval (default 1s)
 	StartAt    time.Time     // wait until then before the first operation (zero: now)
+	// Part of Parts is this run's share of the object space when several
+	// agents run the scenario at once (0 of 0 or 1: all of it).
+	Part, Parts int
 	// OnInterval receives each interval's recording, which it must not keep
 	// (it may serialise it); nil to ignore intervals.
 	OnInterval func(start, end time.Time, r results.Recording)
@@ -81,6 +84,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	objs := newObjects(cfg.Scenario)
+	objs.setPart(cfg.Part, cfg.Parts)
 	if writes(cfg.Scenario) {
 		if err := ensureContainers(ctx, cfg.Client, cfg.Scenario); err != nil {
 			return nil, err
@@ -220,17 +224,39 @@ func (u *users) loop(ctx context.Context, id uint64) {
 		if !ok {
 			return
 		}
-		c := pick(u.objs.sizeCum, rng.Float64())
-		op := crudOps[pick(u.objs.classes[c].crudCum[:], rng.Float64())]
-		u.do(sess, req, op, c, rng, at)
+		c, op, index := u.draw(rng)
+		u.do(sess, req, op, c, index, rng, at)
 	}
 }
 
-// do runs one drawn operation and records it.
-func (u *users) do(sess *Session, req *Request, op string, c int, rng *rand.Rand, at time.Time) {
+// maxRedraws bounds the draws of a delete that its class cannot take.
+const maxRedraws = 16
+
+// draw picks the next operation's size class and type. A delete takes its
+// object at once; when the class is down to its last object (it keeps
+// one, so that its reads always find something), the operation is drawn
+// again, as ssbench skips a delete with nothing to delete, and after
+// maxRedraws such draws it is a read.
+func (u *users) draw(rng *rand.Rand) (int, string, int64) {
+	o := u.objs
+	for range maxRedraws {
+		c := pick(o.sizeCum, rng.Float64())
+		op := crudOps[pick(o.classes[c].crudCum[:], rng.Float64())]
+		if op != OpDelete {
+			return c, op, 0
+		}
+		if idx, ok := o.toDelete(c, rng); ok {
+			return c, op, idx
+		}
+	}
+	return pick(o.sizeCum, rng.Float64()), OpRead, 0
+}
+
+// do runs one drawn operation (a delete's object already taken) and
+// records it.
+func (u *users) do(sess *Session, req *Request, op string, c int, index int64, rng *rand.Rand, at time.Time) {
 	o := u.objs
 	*req = Request{}
-	var index int64
 	switch op {
 	case OpCreate:
 		index = o.classes[c].created.reserve()
@@ -245,7 +271,7 @@ func (u *users) do(sess *Session, req *Request, op string, c int, rng *rand.Rand
 		index, req.Method = o.existing(c, rng), http.MethodGet
 		defer o.release(c, index)
 	case OpDelete:
-		index, req.Method = o.toDelete(c, rng), http.MethodDelete
+		req.Method = http.MethodDelete
 		if u.cfg.Rate <= 0 { // closed loop: a wait for the object's readers is no latency
 			at = time.Now()
 		}

@@ -35,20 +35,37 @@ func (o *objects) existing(c int, rng *rand.Rand) int64 {
 	cl := o.classes[c]
 	cl.users.mu.Lock()
 	defer cl.users.mu.Unlock()
-	var idx int64
-	for range drawTries {
-		lo, n := cl.created.live()
-		r := rng.Int64N(cl.initial + n)
-		idx = r + 1
-		if r >= cl.initial {
-			idx = lo + r - cl.initial
-		}
-		if _, hole := cl.users.holes[idx]; !hole {
-			break
-		}
-	}
+	idx := o.drawExisting(c, rng)
 	cl.users.inUse[idx]++
 	return idx
+}
+
+// drawExisting draws uniformly over the class's live objects: random
+// draws that skip holes, then (when holes are most of the initial share)
+// a scan. The caller holds the class's users lock.
+func (o *objects) drawExisting(c int, rng *rand.Rand) int64 {
+	cl := o.classes[c]
+	own := o.own(c)
+	lo, n := cl.created.live()
+	for range drawTries {
+		r := rng.Int64N(own + n)
+		if r >= own {
+			return lo + r - own
+		}
+		if idx := o.ownInitial(c, r); !hasKey(cl.users.holes, idx) {
+			return idx
+		}
+	}
+	if n > 0 {
+		return lo + rng.Int64N(n)
+	}
+	start := rng.Int64N(own)
+	for k := range own {
+		if idx := o.ownInitial(c, (start+k)%own); !hasKey(cl.users.holes, idx) {
+			return idx
+		}
+	}
+	return o.ownInitial(c, start) // nothing left: its request will say so
 }
 
 // release ends a hold taken by existing.
@@ -64,12 +81,17 @@ func (o *objects) release(c int, idx int64) {
 
 // toDelete takes the oldest object the run created, or when there is none
 // an initial object (recorded as a hole, to be put back), and waits until
-// no read or update holds it. Nothing draws it afterwards.
-func (o *objects) toDelete(c int, rng *rand.Rand) int64 {
+// no read or update holds it. Nothing draws it afterwards. It takes none
+// (false) when the class is down to its last live object.
+func (o *objects) toDelete(c int, rng *rand.Rand) (int64, bool) {
 	cl := o.classes[c]
 	u := &cl.users
 	u.mu.Lock()
 	defer u.mu.Unlock()
+	_, n := cl.created.live()
+	if n+o.own(c)-int64(len(u.holes)) <= 1 {
+		return 0, false
+	}
 	idx, ok := cl.created.popOldest()
 	if !ok {
 		idx = o.initialToDelete(c, rng)
@@ -78,23 +100,24 @@ func (o *objects) toDelete(c int, rng *rand.Rand) int64 {
 	for u.inUse[idx] > 0 {
 		u.idle.Wait()
 	}
-	return idx
+	return idx, true
 }
 
 // initialToDelete draws an initial object of class c that is in place and
 // preferably idle. The caller holds the class's users lock.
 func (o *objects) initialToDelete(c int, rng *rand.Rand) int64 {
 	cl := o.classes[c]
+	own := o.own(c)
 	var idx int64
 	for try := range 2 * drawTries {
-		idx = rng.Int64N(cl.initial) + 1
+		idx = o.ownInitial(c, rng.Int64N(own))
 		_, hole := cl.users.holes[idx]
 		if !hole && (cl.users.inUse[idx] == 0 || try >= drawTries) {
 			return idx
 		}
 	}
-	for i := int64(1); i <= cl.initial; i++ { // nearly all deleted: scan
-		if _, hole := cl.users.holes[i]; !hole {
+	for r := range own { // nearly all deleted: scan
+		if i := o.ownInitial(c, r); !hasKey(cl.users.holes, i) {
 			return i
 		}
 	}
@@ -113,3 +136,5 @@ func (o *objects) holes(c int) []int64 {
 	slices.Sort(out)
 	return out
 }
+
+func hasKey(m map[int64]struct{}, k int64) bool { _, ok := m[k]; return ok }

@@ -47,7 +47,9 @@ func newLoadCmd() *cobra.Command {
 			"files are put where a listing of its containers does not find them (progress on stderr); they\n" +
 			"are kept afterwards, so a second run starts at once (--initial check refuses to run when any is\n" +
 			"missing, --initial skip assumes them). Then the measured phase; at its end the initial files its\n" +
-			"deletes took are put back and the objects it created are deleted, unless --keep.\n" +
+			"deletes took are put back and the objects it created are deleted, unless --keep. The scenario's\n" +
+			"policy names and creates its containers; its delete_after is sent with the measured run's\n" +
+			"writes (initial files do not expire: they are the next run's too).\n" +
 			"With --storage-url and --token no auth is done, so any HTTP server can be the target (with\n" +
 			"--initial skip). The key and token may also come from the environment (BENCHBED_AUTH_KEY,\n" +
 			"BENCHBED_TOKEN); they are never printed.\n" +
@@ -71,8 +73,8 @@ func newLoadCmd() *cobra.Command {
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
 	fl.BoolVar(&f.keep, "keep", false, "keep the objects the measured run creates (-k of ssbench)")
 	fl.StringVar(&f.initial, "initial", "upload", "the scenario's initial files: upload (where missing), check (refuse when missing) or skip")
-	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
 	f.maxErrors = results.DefaultMaxErrorRate
+	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
 	_ = cmd.MarkFlagRequired("scenario")

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 GOBIN := $(shell go env GOPATH)/bin
 export PATH := $(GOBIN):$(PATH)
 
-.PHONY: all build test lint deps demo lab-up lab-down bench clean
+.PHONY: all build test unit e2e lint deps demo lab-up lab-down bench clean
 
 all: build
 
@@ -18,9 +18,15 @@ lint:
 	go vet ./...
 	staticcheck ./...
 
-test: deps lint
-	go test -race -timeout 20m -count=1 ./...
+# Unit tests first, then the labs' end-to-end suites, one binary at a time.
+test: deps lint unit e2e
+
+unit:
+	go test -race -timeout 15m -count=1 $$(go list ./... | grep -v '^benchbed/e2e')
 	go test -count=1 -run TestLatencyTruth ./load  # timing truth: without the race detector
+
+e2e:
+	scripts/e2e.sh
 
 demo: deps build
 	scripts/demo.sh

@@ -34,18 +34,23 @@ func TestLab(t *testing.T) {
 	}
 }
 
+// testIsolation: each host has its own /srv and /var/tmp, and sees neither
+// the other hosts' state nor the client key.
 func testIsolation(t *testing.T, lab *Env) {
-	if out, err := lab.SSH(t, "stor1", "touch /srv/node/only-on-stor1 && ls /srv/node"); err != nil {
+	if out, err := lab.SSH(t, "stor1", "touch /srv/node/only-on-stor1 /var/tmp/only-on-stor1 && ls /srv/node"); err != nil {
 		t.Fatalf("stor1: %v\n%s", err, out)
 	}
-	out, err := lab.SSH(t, "stor2", "ls -A /srv/node; ls /var/lib/benchbed-lab/hosts; test ! -e /var/lib/benchbed-lab/client/id_ed25519 && echo no-client-key")
+	out, err := lab.SSH(t, "stor2", "ls -A /srv/node /var/tmp; ls /var/lib/benchbed-lab/hosts; test ! -e /var/lib/benchbed-lab/client/id_ed25519 && echo no-client-key")
 	if err != nil {
 		t.Fatalf("stor2: %v\n%s", err, out)
 	}
 	if strings.Contains(out, "only-on-stor1") || strings.Contains(out, "stor1") || !strings.Contains(out, "no-client-key") {
 		t.Errorf("stor2 sees stor1's files or the client key:\n%s", out)
 	}
-	if out, err := lab.SSH(t, "stor1", "rm /srv/node/only-on-stor1"); err != nil {
+	if _, err := os.Stat("/var/tmp/only-on-stor1"); err == nil {
+		t.Errorf("stor1's /var/tmp is this machine's: a sweep lock there would lock every lab host")
+	}
+	if out, err := lab.SSH(t, "stor1", "rm /srv/node/only-on-stor1 /var/tmp/only-on-stor1"); err != nil {
 		t.Fatalf("stor1: %v\n%s", err, out)
 	}
 }

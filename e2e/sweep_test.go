@@ -2,8 +2,10 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -18,10 +20,14 @@ import (
 // sweepOnly are the cells of issue 8's end-to-end sweep.
 var sweepOnly = []string{"--only", "normal", "--only", "servers_per_port=1", "--only", "servers_per_port=2"}
 
-// TestSweep: a sweep of normal and servers_per_port=1,2 (10 s each, 1,000
-// objects) prints the table with req/s above 0 and no error in any row and
-// leaves the hosts' confs and rings byte-identical; a sweep killed during
-// its second cell and resumed finishes without running the first again.
+// TestSweep: sweeps of normal and servers_per_port=1,2 (6 s runs, 500
+// objects). One is interrupted in its second cell: it restores the lab and
+// keeps its partial results; it first takes over the stale sweep locks left
+// by a process of this machine that is gone, saying so. Another is
+// SIGKILLed in its second cell and resumed: the resume runs the first cell
+// no more, prints the table with req/s above 0 and no error in any row,
+// writes a report and a compare, and leaves the hosts' confs and rings
+// byte-identical.
 func TestSweep(t *testing.T) {
 	lab := Lab(t)
 	labUp(t)
@@ -30,21 +36,8 @@ func TestSweep(t *testing.T) {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
 	before := labFiles(t, lab)
-	t.Run("LeavesTheLabAsFound", func(t *testing.T) {
-		runs := t.TempDir()
-		out, errOut, err := lab.Benchbed(t, append([]string{"sweep", "--runs-dir", runs}, append(sweepOnly, tb)...)...)
-		if err != nil {
-			t.Fatalf("sweep: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
-		}
-		checkTable(t, out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
-		t.Logf("the sweep's table:\n%s", out)
-		checkSummary(t, onlyRun(t, runs), 3)
-		checkReportAndCompare(t, lab, onlyRun(t, runs))
-		if after := labFiles(t, lab); after != before {
-			t.Fatalf("the lab's confs and rings differ after the sweep:\nbefore:\n%s\nafter:\n%s", before, after)
-		}
-	})
 	t.Run("InterruptRestoresAndKeepsPartialResults", func(t *testing.T) {
+		dead := writeStaleLocks(t, lab)
 		runs := t.TempDir()
 		cmd, out, ended := startSweep(t, lab, runs, tb)
 		run := waitSecondCell(t, runs, out, ended)
@@ -52,6 +45,14 @@ func TestSweep(t *testing.T) {
 		err := <-ended
 		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
 			t.Fatalf("interrupted sweep: %v, want exit 130:\n%s", err, out.String())
+		}
+		for _, h := range Hosts {
+			if !strings.Contains(out.String(), h+": took over a stale lock: run "+dead.run) || !strings.Contains(out.String(), fmt.Sprintf("pid %d no longer runs", dead.pid)) {
+				t.Errorf("the sweep does not say it took over %s's stale lock (run %s, pid %d):\n%s", h, dead.run, dead.pid, out.String())
+			}
+		}
+		if !journalSays(t, run, "lock", "took over a stale lock") {
+			t.Errorf("%s: the journal does not record the stale locks taken over", run)
 		}
 		if !strings.Contains(out.String(), "restoring the lab") || !strings.Contains(out.String(), "partial results kept") {
 			t.Fatalf("the interrupted sweep does not say it restores and keeps results:\n%s", out.String())
@@ -64,7 +65,7 @@ func TestSweep(t *testing.T) {
 			t.Fatalf("the lab's confs and rings differ after the interrupt:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
 	})
-	t.Run("KilledInSecondCellResumes", func(t *testing.T) {
+	t.Run("KilledInSecondCellResumesAndLeavesTheLabAsFound", func(t *testing.T) {
 		runs := t.TempDir()
 		run := killDuringSecondCell(t, lab, runs, tb)
 		first := runStarts(t, run)[0]
@@ -73,6 +74,7 @@ func TestSweep(t *testing.T) {
 			t.Fatalf("resume: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
 		}
 		checkTable(t, out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
+		t.Logf("the resumed sweep's table:\n%s", out)
 		checkSummary(t, run, 3)
 		n := 0
 		for _, c := range runStarts(t, run) {
@@ -83,10 +85,54 @@ func TestSweep(t *testing.T) {
 		if n != 1 || !strings.Contains(errOut, first+": kept") {
 			t.Fatalf("cell %s ran %d times (want once, kept on resume):\n%s", first, n, errOut)
 		}
+		checkReportAndCompare(t, lab, run)
 		if after := labFiles(t, lab); after != before {
 			t.Fatalf("the lab's confs and rings differ after the resumed sweep:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
 	})
+}
+
+// staleHolder is the sweep lock writeStaleLocks left.
+type staleHolder struct {
+	run string
+	pid int
+}
+
+// writeStaleLocks writes on every lab host the sweep lock of a run whose
+// process, of this machine, has ended: what a sweep killed with its
+// machine's lab leaves.
+func writeStaleLocks(t *testing.T, lab *Env) staleHolder {
+	t.Helper()
+	gone := exec.Command("true")
+	must(t, gone.Run())
+	u, err := user.Current()
+	must(t, err)
+	host, err := os.Hostname()
+	must(t, err)
+	h := staleHolder{run: "20261201T000000Z-dead00", pid: gone.Process.Pid}
+	line := fmt.Sprintf(`{"run":%q,"by":%q,"pid":%d,"since":"2026-12-01T00:00:00Z"}`, h.run, u.Username+"@"+host, h.pid)
+	for _, host := range Hosts {
+		if out, err := lab.SSH(t, host, "mkdir "+lockDir+" && echo '"+line+"' > "+lockDir+"/holder"); err != nil {
+			t.Fatalf("%s: writing a stale lock: %v\n%s", host, err, out)
+		}
+	}
+	return h
+}
+
+// journalSays reports whether run's journal has an entry of step whose
+// detail contains text.
+func journalSays(t *testing.T, dir, step, text string) bool {
+	t.Helper()
+	r, err := results.OpenRun("", "lab", dir)
+	must(t, err)
+	es, err := r.ReadJournal()
+	must(t, err)
+	for _, e := range es {
+		if e.Step == step && strings.Contains(e.Detail, text) {
+			return true
+		}
+	}
+	return false
 }
 
 // killDuringSecondCell starts a sweep, SIGKILLs it once its second cell's
@@ -246,14 +292,15 @@ func labFiles(t *testing.T, lab *Env) string {
 	return b.String()
 }
 
-// sweepTestbed writes lab.hcl with 10 s runs of 16 users, a 2 s warm-up and
-// 1,000 initial objects into a temporary directory.
+// sweepTestbed writes lab.hcl with 6 s runs of 16 users, a 1 s warm-up and
+// 500 initial objects into a temporary directory: runs as short as the
+// checks allow (compare's per-second test still has samples).
 func sweepTestbed(t *testing.T, lab *Env) string {
 	t.Helper()
-	return labTestbed(t, lab, t.TempDir(), 1000, 10, []labEdit{
-		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"10s"`},
+	return labTestbed(t, lab, t.TempDir(), 500, 6, []labEdit{
+		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"6s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
-		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"2s"`},
+		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
 	})
 }
 

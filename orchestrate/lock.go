@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/user"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -70,38 +71,54 @@ func lockScript(h Holder, force bool) string {
 }
 
 // Lock takes the sweep lock on every host. A lock of the same run (a
-// resumed sweep, a restore) is taken over; another run's is refused with
-// its holder, unless force. On a refusal the locks this call created are
-// released; those it took over stay with their run, whose changes may
+// resumed sweep, a restore) is taken over; so is a stale lock, one whose
+// holder ran on this machine (its user@machine) with a process that no
+// longer runs a benchbed: those are returned, for the caller to say and
+// journal. Another run's live lock, or one of another machine, is refused
+// with its holder, unless force. On a refusal the locks this call created
+// are released; those it took over stay with their run, whose changes may
 // still be on the hosts.
-func Lock(ctx context.Context, r Runner, hosts []string, h Holder, force bool) error {
+func Lock(ctx context.Context, r Runner, hosts []string, h Holder, force bool) ([]Stale, error) {
 	var mu sync.Mutex
 	var taken []string
+	var stale []Stale
 	err := forHosts(ctx, hosts, func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, lockScript(h, force))
 		if err != nil {
 			return err
 		}
 		out := strings.TrimSpace(string(res.Stdout))
-		if out != "taken" {
-			var other Holder
-			if err := json.Unmarshal([]byte(strings.TrimPrefix(out, "held ")), &other); err != nil {
-				return fmt.Errorf("%s: %s exists without a readable holder (%q); remove it or use --break-lock", host, LockDir, out)
-			}
-			if other.Run != h.Run {
-				return &LockError{Host: host, Holder: other}
-			}
+		if out == "taken" {
+			mu.Lock()
+			taken = append(taken, host)
+			mu.Unlock()
 			return nil
+		}
+		line := strings.TrimPrefix(out, "held ")
+		var other Holder
+		if err := json.Unmarshal([]byte(line), &other); err != nil {
+			return fmt.Errorf("%s: %s exists without a readable holder (%q); remove it or use --break-lock", host, LockDir, out)
+		}
+		if other.Run == h.Run {
+			return nil
+		}
+		if !other.staleFor(h) {
+			return &LockError{Host: host, Holder: other}
+		}
+		if err := takeOver(ctx, r, host, line, h); err != nil {
+			return err
 		}
 		mu.Lock()
 		taken = append(taken, host)
+		stale = append(stale, Stale{Host: host, Holder: other})
 		mu.Unlock()
 		return nil
 	})
 	if err != nil {
-		return errors.Join(err, Unlock(context.WithoutCancel(ctx), r, taken, h.Run))
+		return nil, errors.Join(err, Unlock(context.WithoutCancel(ctx), r, taken, h.Run))
 	}
-	return nil
+	slices.SortFunc(stale, func(a, b Stale) int { return strings.Compare(a.Host, b.Host) })
+	return stale, nil
 }
 
 // Unlock releases the locks of run on hosts (another run's are left).

@@ -10,14 +10,21 @@ import (
 	"strings"
 )
 
+// changedPrefix starts the lines of restoreScript's output that name a file
+// whose content the restore changed (it differed from its original).
+const changedPrefix = "changed "
+
 // restoreScript puts each original back (atomically, with its mode and
-// owner) or removes a file that did not exist, then prints the checksums
-// as backupScript does.
+// owner) or removes a file that did not exist, saying first which files
+// differed from their originals, then prints the checksums as backupScript
+// does.
 func restoreScript(files []BackupFile) string {
 	var b strings.Builder
 	for _, f := range files {
 		o, a := shellQuote(f.Path+SweepBackupSuffix), shellQuote(f.Path+SweepBackupSuffix+"-absent")
 		q, t := shellQuote(f.Path), shellQuote(f.Path+".benchbed-restore")
+		fmt.Fprintf(&b, "if [ -e %[1]s ] && ! cmp -s %[1]s %[3]s; then echo %[4]s%[3]s; elif [ -e %[2]s ] && [ -e %[3]s ]; then echo %[4]s%[3]s; fi\n",
+			o, a, q, shellQuote(changedPrefix))
 		fmt.Fprintf(&b, "if [ -e %[1]s ]; then cp -p %[1]s %[4]s && mv -f %[4]s %[3]s; elif [ -e %[2]s ]; then rm -f %[3]s; fi\n", o, a, q, t)
 		fmt.Fprintf(&b, "if [ -e %[1]s ]; then echo \"$(sha256sum < %[1]s | cut -c1-64) \"%[1]s; else echo absent %[1]s; fi\n", q)
 	}
@@ -41,40 +48,55 @@ func RestoreFiles(ctx context.Context, r Runner, b Backup) error {
 	byHost := restoreFilesByHost(ctx, r, b)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
-		errs = append(errs, byHost[h])
+		errs = append(errs, byHost[h].err)
 	}
 	return errors.Join(errs...)
 }
 
-// restoreFilesByHost is RestoreFiles on every host at once, with each
-// host's error (nil: its originals are back and its backups gone).
-func restoreFilesByHost(ctx context.Context, r Runner, b Backup) map[string]error {
+// hostRestore is what restoring one host's originals did.
+type hostRestore struct {
+	changed []string // the files whose content the restore changed
+	err     error    // nil: the originals are back and the backups gone
+}
+
+// restoreFilesByHost is RestoreFiles on every host at once, with what each
+// host's restore changed, and its error.
+func restoreFilesByHost(ctx context.Context, r Runner, b Backup) map[string]hostRestore {
 	hosts := slices.Sorted(maps.Keys(b))
-	errs := make([]error, len(hosts))
+	outs := make([]hostRestore, len(hosts))
 	_ = forHosts(ctx, hosts, func(ctx context.Context, host string) error {
-		errs[slices.Index(hosts, host)] = restoreHostFiles(ctx, r, host, b[host])
+		i := slices.Index(hosts, host)
+		outs[i].changed, outs[i].err = restoreHostFiles(ctx, r, host, b[host])
 		return nil
 	})
-	out := map[string]error{}
+	out := map[string]hostRestore{}
 	for i, h := range hosts {
-		out[h] = errs[i]
+		out[h] = outs[i]
 	}
 	return out
 }
 
 // restoreHostFiles puts back the originals of files on host, checks them
-// and removes the backups.
-func restoreHostFiles(ctx context.Context, r Runner, host string, files []BackupFile) error {
+// and removes the backups. It returns the files whose content it changed.
+func restoreHostFiles(ctx context.Context, r Runner, host string, files []BackupFile) ([]string, error) {
 	if len(files) == 0 {
-		return nil
+		return nil, nil
 	}
 	res, err := r.Run(ctx, host, restoreScript(files))
 	if err != nil {
-		return fmt.Errorf("putting back the originals: %w", err) // err names the host
+		return nil, fmt.Errorf("putting back the originals: %w", err) // err names the host
 	}
-	got, err := parseSums(string(res.Stdout))
+	var changed, sums []string
+	for _, l := range strings.Split(strings.TrimSpace(string(res.Stdout)), "\n") {
+		if p, ok := strings.CutPrefix(l, changedPrefix); ok {
+			changed = append(changed, p)
+		} else {
+			sums = append(sums, l)
+		}
+	}
+	got, err := parseSums(strings.Join(sums, "\n"))
 	if err != nil {
-		return fmt.Errorf("%s: restore: %w", host, err)
+		return changed, fmt.Errorf("%s: restore: %w", host, err)
 	}
 	var errs []error
 	for i, f := range files {
@@ -83,12 +105,12 @@ func restoreHostFiles(ctx context.Context, r Runner, host string, files []Backup
 		}
 	}
 	if len(errs) > 0 {
-		return errors.Join(errs...)
+		return changed, errors.Join(errs...)
 	}
 	if _, err := r.Run(ctx, host, dropScript(files)); err != nil {
-		return fmt.Errorf("%s: removing the backups: %w", host, err)
+		return changed, fmt.Errorf("%s: removing the backups: %w", host, err)
 	}
-	return nil
+	return changed, nil
 }
 
 // readFileIfAny reads p, or returns nil when it does not exist.

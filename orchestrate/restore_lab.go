@@ -23,33 +23,39 @@ import (
 // checksum that differs) keeps its backups and is named in the error; the
 // other hosts are still restored, restarted and checked.
 func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup Backup, log io.Writer) error {
-	_, err := restoreLab(ctx, tb, p, base, backup, log)
+	_, err := restoreLab(ctx, tb, p, base, backup, log, false)
 	return err
 }
 
 // restoreLab is RestoreLab; it also returns the hosts whose files are not
-// back (they keep their backups, and should keep their sweep locks).
-func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup Backup, log io.Writer) (notBack []string, err error) {
+// back (they keep their backups, and should keep their sweep locks). With
+// settled (the sweep knows every server runs the files now on its host),
+// only the servers whose confs or rings the restore changed are restarted,
+// and any that is not running started; otherwise every server restarts.
+func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup Backup, log io.Writer, settled bool) (notBack []string, err error) {
 	if len(backup) == 0 {
 		return nil, nil
 	}
 	byHost := restoreFilesByHost(ctx, p, backup)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
-		if byHost[h] != nil {
-			errs = append(errs, byHost[h])
+		if err := byHost[h].err; err != nil {
+			errs = append(errs, err)
 			notBack = append(notBack, h)
 		}
 	}
 	var back []string // the service hosts whose originals are back
 	for _, h := range names(ServiceHosts(tb)) {
-		if byHost[h] == nil {
+		if byHost[h].err == nil {
 			back = append(back, h)
 		}
 	}
 	rep := NewReport(names(tb.Hosts))
 	sum := p.FanOut(ctx, back, func(ctx context.Context, host string) error {
 		ds, _ := HostDaemons(tb, base, tb.Host(host))
+		if settled {
+			return StartServices(ctx, p, host, ds, restoredServices(tb, tb.Host(host), byHost[host].changed), false, rep)
+		}
 		return StartServices(ctx, p, host, ds, nil, true, rep)
 	})
 	if err := sum.Err(); err != nil {
@@ -96,7 +102,7 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 	}
 	defer j.Close()
 	_ = j.Add(results.Entry{Step: "restore", Status: results.StepStarted, Detail: "benchbed restore"})
-	err = restoreLocked(ctx, tb, p, run, base, backup, log)
+	err = restoreLocked(ctx, tb, p, run, base, backup, log, j)
 	e := results.Entry{Step: "restore", Status: results.StepOK}
 	if err != nil {
 		e.Status, e.Detail = results.StepFailed, tb.Mask(err.Error())
@@ -107,12 +113,19 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 
 // restoreLocked restores backup under the run's locks, then releases them;
 // a host still lost keeps its lock and backups.
-func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, base *plan.Rendering, backup Backup, log io.Writer) error {
+func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, base *plan.Rendering, backup Backup, log io.Writer, j *results.Journal) error {
 	if err := checkNotRunning(ctx, p, p.Hosts(), run.ID); err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
 	}
-	if err := Lock(ctx, p, p.Hosts(), NewHolder(run.ID), false); err != nil {
+	stale, err := Lock(ctx, p, p.Hosts(), NewHolder(run.ID), false)
+	if err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
+	}
+	for _, st := range stale {
+		if log != nil {
+			fmt.Fprintf(log, "restore: %s\n", st)
+		}
+		_ = j.Add(results.Entry{Step: "lock", Host: st.Host, Status: results.StepOK, Detail: st.String()})
 	}
 	var errs []error
 	var notBack []string
@@ -122,7 +135,7 @@ func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *r
 		}
 	} else {
 		var err error
-		notBack, err = restoreLab(ctx, tb, p, base, backup, log)
+		notBack, err = restoreLab(ctx, tb, p, base, backup, log, false)
 		errs = append(errs, err)
 	}
 	// A host whose files are not back keeps the lock: no sweep starts on a

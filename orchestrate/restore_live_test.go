@@ -39,7 +39,7 @@ func TestRestoreRefusesARunStillSweeping(t *testing.T) {
 	hold := func(pid int) {
 		h := NewHolder("r1")
 		h.PID = pid
-		if err := Lock(ctx, r, []string{"a", "b"}, h, true); err != nil {
+		if _, err := Lock(ctx, r, []string{"a", "b"}, h, true); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -3,8 +3,10 @@ package orchestrate
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -128,5 +130,66 @@ func TestNewSweepRefusesAStaleBackup(t *testing.T) {
 	got, err := TakeBackup(context.Background(), r, run, files, true)
 	if err != nil || len(got["h1"]) != 2 || got["h1"][0].SHA256 == "" {
 		t.Fatalf("resume: %+v, %v", got, err)
+	}
+}
+
+// TestRestoreSaysWhatItChanged: the restore names the files whose content
+// it changed (a conf rewritten, a file the sweep created) and not those
+// already back to their originals, so that a settled sweep restarts only
+// their servers.
+func TestRestoreSaysWhatItChanged(t *testing.T) {
+	r := newShellRunner(t, "h1")
+	dir := t.TempDir()
+	conf, same, fresh := filepath.Join(dir, "object-server.conf"), filepath.Join(dir, "proxy-server.conf"), filepath.Join(dir, "new.conf")
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.WriteFile(conf, []byte("workers = 4\n"), 0o640))
+	must(os.WriteFile(same, []byte("workers = 1\n"), 0o640))
+	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	must(err)
+	ctx := context.Background()
+	b, err := TakeBackup(ctx, r, run, map[string][]string{"h1": {conf, same, fresh}}, false)
+	must(err)
+	must(os.WriteFile(conf, []byte("workers = 8\n"), 0o640))
+	must(os.WriteFile(fresh, []byte("x"), 0o640))
+	changed, err := restoreHostFiles(ctx, r, "h1", b["h1"])
+	must(err)
+	if strings.Join(changed, " ") != conf+" "+fresh {
+		t.Fatalf("changed %q, want %s and %s", changed, conf, fresh)
+	}
+	// Again, with the backups gone and the originals in place: nothing
+	// changes, and the checksums still match.
+	if changed, err := restoreHostFiles(ctx, r, "h1", b["h1"]); err != nil || len(changed) != 0 {
+		t.Fatalf("a second restore: changed %q, err %v; want nothing changed", changed, err)
+	}
+}
+
+// TestRestoredServices: a restored object-server.conf restarts the object
+// server only, a restored object ring every object-role service, and
+// swift.conf every service of the host.
+func TestRestoredServices(t *testing.T) {
+	tb := labTestbed(t)
+	h := tb.Host("stor1")
+	cases := []struct {
+		changed []string
+		want    string
+	}{
+		{[]string{"/etc/swift/object-server.conf"}, "object-server"},
+		{[]string{"/etc/swift/object.ring.gz", "/etc/swift/object.builder"}, "object-server"},
+		{[]string{"/etc/swift/container.ring.gz"}, "container-server"},
+		{nil, ""},
+	}
+	for _, c := range cases {
+		got := slices.Sorted(maps.Keys(restoredServices(tb, h, c.changed)))
+		if strings.Join(got, ",") != c.want {
+			t.Errorf("%v: restart %v, want %s", c.changed, got, c.want)
+		}
+	}
+	if n := len(restoredServices(tb, h, []string{"/etc/swift/swift.conf"})); n != len(hostServices(tb, h)) {
+		t.Errorf("swift.conf restarts %d services, want all %d", n, len(hostServices(tb, h)))
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -158,4 +160,23 @@ func changedServices(tb *plan.Testbed, h *plan.Host, written []string) (map[stri
 		}
 	}
 	return out, swiftConf
+}
+
+// restoredServices are the services of host h to restart after a restore
+// changed files there: those whose conf changed (every one when swift.conf
+// did), and those serving a ring whose ring file changed, as a cell's ring
+// switch restarts them.
+func restoredServices(tb *plan.Testbed, h *plan.Host, changed []string) map[string]bool {
+	out, all := changedServices(tb, h, changed)
+	for _, s := range hostServices(tb, h) {
+		if all {
+			out[s.Name] = true
+		}
+		for _, r := range tb.Rings {
+			if r.Role == s.Role && slices.Contains(changed, path.Join(SwiftDir, r.Name+".ring.gz")) {
+				out[s.Name] = true
+			}
+		}
+	}
+	return out
 }

@@ -41,9 +41,14 @@ type Sweeper struct {
 	// notRestored are the hosts whose originals the restore could not put
 	// back: they keep the sweep's lock.
 	notRestored []string
-	touched     bool            // a cell began changing the hosts (ring ports, confs, restarts)
-	finished    map[string]bool // cells kept from an earlier attempt
-	cells       []cellResult
+	touched     bool // a cell began changing the hosts (ring ports, confs, restarts)
+	// settled: every server runs the confs and rings now on its host (no
+	// cell is between changing files and restarting, and this is no
+	// resume, whose killed attempt may have stopped in between); the
+	// restore then restarts only what it changes.
+	settled  bool
+	finished map[string]bool // cells kept from an earlier attempt
+	cells    []cellResult
 
 	mu       sync.Mutex
 	cleanups []cleanup // a stack: the last pushed runs first
@@ -84,7 +89,7 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts SweepOptions) (*Sweeper, 
 			return nil, fmt.Errorf("--only %s: %s has no such variant", v, tb.File)
 		}
 	}
-	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}}
+	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}, settled: opts.Resume == ""}
 	if err := s.openRun(); err != nil {
 		return nil, err
 	}

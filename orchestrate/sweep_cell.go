@@ -96,9 +96,9 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 		fn   func(context.Context) error
 	}{
 		{"record", func(context.Context) error { return s.recordCell(dir, r) }},
-		{"ring-ports", func(ctx context.Context) error { return s.switchRings(ctx, c.Variant, rs) }},
+		{"ring-ports", func(ctx context.Context) error { s.settled = false; return s.switchRings(ctx, c.Variant, rs) }},
 		{"push-conf", func(ctx context.Context) error { return s.pushConfs(ctx, r, rs) }},
-		{"restart", func(ctx context.Context) error { return s.keepLogsOnError(ctx, dir, s.restart(ctx, r, rs)) }},
+		{"restart", func(ctx context.Context) error { return s.keepLogsOnError(ctx, dir, s.restartSettled(ctx, r, rs)) }},
 		{"health", func(ctx context.Context) error { return s.health(ctx, r, dir) }},
 		{"warmup", func(ctx context.Context) error { return s.warmup(ctx, c) }},
 		{"run", func(ctx context.Context) error { return s.measure(ctx, c, dir, &res) }},
@@ -154,6 +154,14 @@ func (s *Sweeper) restart(ctx context.Context, r *plan.Rendering, rs *restarts) 
 		return StartServices(ctx, s.p, host, ds, rs.of(host), false, rep)
 	}).Err()
 	s.logChanges(rep)
+	return err
+}
+
+// restartSettled is restart; once it succeeds the servers run the files on
+// their hosts again (see Sweeper.settled).
+func (s *Sweeper) restartSettled(ctx context.Context, r *plan.Rendering, rs *restarts) error {
+	err := s.restart(ctx, r, rs)
+	s.settled = err == nil && s.opts.Resume == ""
 	return err
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"time"
 
 	"benchbed/plan"
@@ -96,7 +97,13 @@ func (s *Sweeper) preflight(ctx context.Context) error {
 }
 
 func (s *Sweeper) lock(ctx context.Context) error {
-	return Lock(ctx, s.p, s.p.Hosts(), NewHolder(s.run.ID), s.opts.BreakLock)
+	stale, err := Lock(ctx, s.p, s.p.Hosts(), NewHolder(s.run.ID), s.opts.BreakLock)
+	for _, st := range stale {
+		s.logf("%s", st)
+		s.journal(results.Entry{Step: "lock", Host: st.Host, Status: results.StepOK, Detail: st.String(),
+			Data: map[string]string{"stale_run": st.Holder.Run, "stale_pid": strconv.Itoa(st.Holder.PID)}})
+	}
+	return err
 }
 
 // unlock releases the sweep's locks, but on a host whose originals could
@@ -203,7 +210,7 @@ func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
 	}
 	s.logf("restoring the original confs and rings")
 	var err error
-	s.notRestored, err = restoreLab(ctx, s.tb, s.p, s.base, s.backup, s.opts.Log)
+	s.notRestored, err = restoreLab(ctx, s.tb, s.p, s.base, s.backup, s.opts.Log, s.settled)
 	return err
 }
 
@@ -213,8 +220,8 @@ func (s *Sweeper) dropBackups(ctx context.Context) error {
 	byHost := restoreFilesByHost(ctx, s.p, s.backup)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
-		if byHost[h] != nil {
-			errs = append(errs, byHost[h])
+		if err := byHost[h].err; err != nil {
+			errs = append(errs, err)
 			s.notRestored = append(s.notRestored, h)
 		}
 	}

@@ -26,7 +26,8 @@ func newRestoreCmd() *cobra.Command {
 			"sweep used (its sweep.json); pass the same --var values. Each original comes back from the\n" +
 			"copy the sweep left on its host and is checked against the checksum recorded in the run.\n" +
 			"Refused, with nothing changed, while the run's sweep still runs on this machine or while\n" +
-			"another sweep holds a host's lock. A host still unreachable keeps its copies and its lock:\n" +
+			"another live sweep holds a host's lock (a stale one, whose benchbed of this machine is gone,\n" +
+			"is taken over and said). A host still unreachable keeps its copies and its lock:\n" +
 			"run the restore again once it is back. Exit status: 0 restored, 1 not (all) restored, 2 the testbed does not load.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runRestoreCmd(cmd, args[0], runsDir, lf) },

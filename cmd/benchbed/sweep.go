@@ -37,6 +37,8 @@ func newSweepCmd() *cobra.Command {
 			"restarts what changed, waits for health, warms up and runs the workload from the agents.\n" +
 			"At the end the originals are restored and checked. A first interrupt stops the agents and\n" +
 			"restores the lab; a second exits at once (then `benchbed restore RUN`).\n" +
+			"A host's lock left by a benchbed of this machine that no longer runs is stale: it is taken\n" +
+			"over and said; a live sweep's lock, or one of another machine, needs --break-lock.\n" +
 			"Exit status: 0 every cell ok, 1 a cell or step failed, 130 interrupted.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runSweepCmd(cmd, args[0], lf, f) },
@@ -46,7 +48,7 @@ func newSweepCmd() *cobra.Command {
 	fl := cmd.Flags()
 	fl.StringVar(&f.resume, "resume", "", "continue the run RUN (id or directory), keeping its finished cells")
 	fl.StringArrayVar(&f.only, "only", nil, "run only this variant (repeatable)")
-	fl.BoolVar(&f.breakLock, "break-lock", false, "take the hosts' locks even if another sweep holds them")
+	fl.BoolVar(&f.breakLock, "break-lock", false, "take the hosts' locks even if another live sweep, or one of another machine, holds them")
 	fl.StringVar(&f.onFailure, "on-failure", "", "continue or stop after a failed cell (default: the testbed's)")
 	fl.StringVar(&f.runsDir, "runs-dir", "", "root of the run directories (default: the testbed's sweep.runs_dir)")
 	fl.DurationVar(&f.healthTimeout, "health-timeout", 0, "how long every server has to answer after a restart (default 2m)")

@@ -17,7 +17,10 @@ AIO_HOST=aio
 AIO_ADDR=127.0.0.1
 AIO_PORT=${BENCHBED_AIO_PORT:-2297}
 # Directories each host gets privately: "<dir under the host's state>:<mount point>".
-LAB_BINDS=(etc-swift:/etc/swift srv:/srv cache:/var/cache/swift run:/var/run/swift log:/var/log/swift)
+# /var/tmp too, as on real hosts: a sweep's lock and the agents' binary are
+# each host's own, and go with the lab's state.
+LAB_BINDS=(etc-swift:/etc/swift srv:/srv cache:/var/cache/swift run:/var/run/swift log:/var/log/swift
+           tmp:/var/tmp)
 # Debian packages the lab needs on this machine.
 LAB_PKGS=(openssh-server swift swift-proxy swift-object swift-container swift-account
           memcached rsyslog python3-swiftclient iproute2 procps util-linux)

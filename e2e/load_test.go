@@ -1,9 +1,4 @@
-// Package load_test runs benchbed's load generator against the local lab's
-// real Swift (testbeds/lab): GET, PUT, HEAD and DELETE, re-auth on 401,
-// and `benchbed load` reusing objects another client put under ssbench's
-// names. It has its own test binary (and so its own lab) because e2e's
-// TestLab ends by taking its lab down.
-package load_test
+package e2e
 
 import (
 	"context"
@@ -17,30 +12,28 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/e2e"
 	"benchbed/load"
 	"benchbed/results"
 )
 
-func TestMain(m *testing.M) { os.Exit(e2e.Main(m)) }
-
-// The lab's proxy and its tempauth user (lab.hcl; a lab-only key).
+// The lab's proxy and its tempauth user (lab.hcl; a lab-only key), for the load tests.
 const (
-	authURL  = "http://198.18.0.11:8080/auth/v1.0"
-	user     = "bench:bench"
-	key      = "lab-bench-key"
-	swiftCLI = "export ST_AUTH=" + authURL + " ST_USER=" + user + " ST_KEY=" + key + "; "
+	loadAuthURL  = "http://198.18.0.11:8080/auth/v1.0"
+	loadUser     = "bench:bench"
+	loadKey      = "lab-bench-key"
+	loadSwiftCLI = "export ST_AUTH=" + loadAuthURL + " ST_USER=" + loadUser + " ST_KEY=" + loadKey + "; "
 )
 
 // TestLoadOnLabSwift sets the lab up and runs the steps in order.
 func TestLoadOnLabSwift(t *testing.T) {
-	lab := e2e.Lab(t)
+	lab := Lab(t)
+	labUp(t)
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
 	steps := []struct {
 		name string
-		fn   func(*testing.T, *e2e.Env)
+		fn   func(*testing.T, *Env)
 	}{
 		{"PutHeadGetDelete", testObjectOps},
 		{"ReauthOn401", testReauth},
@@ -54,17 +47,17 @@ func TestLoadOnLabSwift(t *testing.T) {
 	}
 }
 
-func client() *load.Client {
+func loadClient() *load.Client {
 	hc := &http.Client{Transport: load.NewTransport(4), Timeout: time.Minute}
-	return &load.Client{HTTP: hc, Auth: load.NewV1Auth(hc, authURL, user, key), MaxRetries: 2}
+	return &load.Client{HTTP: hc, Auth: load.NewV1Auth(hc, loadAuthURL, loadUser, loadKey), MaxRetries: 2}
 }
 
-func do(c *load.Client, method, cont, obj string, size int64) load.Outcome {
+func loadDo(c *load.Client, method, cont, obj string, size int64) load.Outcome {
 	return c.Do(context.Background(), &load.Request{Method: method, Container: cont, Object: obj, Size: size}, time.Now())
 }
 
-func testObjectOps(t *testing.T, _ *e2e.Env) {
-	c := client()
+func testObjectOps(t *testing.T, _ *Env) {
+	c := loadClient()
 	steps := []struct {
 		method string
 		size   int64
@@ -75,7 +68,7 @@ func testObjectOps(t *testing.T, _ *e2e.Env) {
 		if s.method == "PUT" && s.size == 0 {
 			obj = "" // the container
 		}
-		if o := do(c, s.method, "e2e-load", obj, s.size); o.Status != s.want {
+		if o := loadDo(c, s.method, "e2e-load", obj, s.size); o.Status != s.want {
 			t.Fatalf("%s %s: %+v, want %d", s.method, obj, o, s.want)
 		}
 	}
@@ -106,10 +99,10 @@ func (a *staleAuth) Invalidate(tok string) {
 	a.real.Invalidate(tok)
 }
 
-func testReauth(t *testing.T, _ *e2e.Env) {
-	c := client()
+func testReauth(t *testing.T, _ *Env) {
+	c := loadClient()
 	c.Auth = &staleAuth{stale: true, real: c.Auth}
-	if o := do(c, "PUT", "e2e-load", "r", 10); !o.OK() || o.Retries != 1 {
+	if o := loadDo(c, "PUT", "e2e-load", "r", 10); !o.OK() || o.Retries != 1 {
 		t.Fatalf("PUT with a stale token: %+v, want success after one retry", o)
 	}
 	s := c.NewSession(context.Background())
@@ -121,7 +114,7 @@ func testReauth(t *testing.T, _ *e2e.Env) {
 }
 
 // scenario writes a scenario file for the lab and returns its path.
-func scenario(t *testing.T, crud string, count int) string {
+func loadScenario(t *testing.T, crud string, count int) string {
 	p := filepath.Join(t.TempDir(), "lab.scenario")
 	s := `{"name": "e2e", "sizes": [{"name": "4KiB", "size_min": 4096, "size_max": 4096}],
 	  "initial_files": {"4KiB": 5}, "container_base": "e2eload", "container_count": 2,
@@ -132,13 +125,13 @@ func scenario(t *testing.T, crud string, count int) string {
 	return p
 }
 
-func runLoad(t *testing.T, lab *e2e.Env, file string) results.Cell {
-	out, errOut, err := lab.Benchbed(t, "load", "--scenario", file, "--auth-url", authURL, "--user", user,
-		"--key", key, "--json")
+func runLoad(t *testing.T, lab *Env, file string) results.Cell {
+	out, errOut, err := lab.Benchbed(t, "load", "--scenario", file, "--auth-url", loadAuthURL, "--user", loadUser,
+		"--key", loadKey, "--json")
 	if err != nil {
 		t.Fatalf("benchbed load: %v\n%s\n%s", err, out, errOut)
 	}
-	if strings.Contains(out+errOut, key) {
+	if strings.Contains(out+errOut, loadKey) {
 		t.Fatalf("benchbed load printed the key")
 	}
 	var c results.Cell
@@ -152,13 +145,13 @@ func runLoad(t *testing.T, lab *e2e.Env, file string) results.Cell {
 // ssbench names and places them: 4KiB_000001.. round-robin over
 // e2eload_000000_default_policy and _000001_), then reads them with
 // benchbed load.
-func testLoadGet(t *testing.T, lab *e2e.Env) {
-	script := swiftCLI + `set -e; head -c 4096 /dev/urandom > /tmp/e2e-4k
+func testLoadGet(t *testing.T, lab *Env) {
+	script := loadSwiftCLI + `set -e; head -c 4096 /dev/urandom > /tmp/e2e-4k
 for i in 1 2 3 4 5; do swift upload e2eload_00000$(( (i - 1) % 2 ))_default_policy /tmp/e2e-4k --object-name 4KiB_00000$i >/dev/null; done; echo put`
 	if out, err := lab.SSH(t, "client1", script); err != nil || !strings.Contains(out, "put") {
 		t.Fatalf("swift upload on client1: %v\n%s", err, out)
 	}
-	c := runLoad(t, lab, scenario(t, "[0, 1, 0, 0]", 40))
+	c := runLoad(t, lab, loadScenario(t, "[0, 1, 0, 0]", 40))
 	if g := c.Ops["GET"]; g.Count != 40 || g.Errors != 0 || g.LastByte.P50 <= 0 {
 		t.Fatalf("GET: %+v", g)
 	}
@@ -167,12 +160,12 @@ for i in 1 2 3 4 5; do swift upload e2eload_00000$(( (i - 1) % 2 ))_default_poli
 // testLoadPut creates, reads and updates objects with benchbed load and
 // checks that it deleted the ones it created (its DELETEs), leaving the
 // initial ones.
-func testLoadPut(t *testing.T, lab *e2e.Env) {
-	c := runLoad(t, lab, scenario(t, "[3, 1, 1, 0]", 30))
+func testLoadPut(t *testing.T, lab *Env) {
+	c := runLoad(t, lab, loadScenario(t, "[3, 1, 1, 0]", 30))
 	if p := c.Ops["PUT"]; p.Count == 0 || p.Errors != 0 || c.Total.Count+c.Total.Errors != 30 {
 		t.Fatalf("cell: %+v", c)
 	}
-	out, err := lab.SSH(t, "client1", swiftCLI+"swift list e2eload_000000_default_policy; swift list e2eload_000001_default_policy")
+	out, err := lab.SSH(t, "client1", loadSwiftCLI+"swift list e2eload_000000_default_policy; swift list e2eload_000001_default_policy")
 	if err != nil {
 		t.Fatalf("swift list: %v\n%s", err, out)
 	}

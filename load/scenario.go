@@ -223,3 +223,22 @@ func (s *Scenario) ContainerName(i int) string {
 	b = appendPadded(append(append(b, s.ContainerBase...), '_'), int64(i))
 	return string(append(append(b, '_'), p...))
 }
+
+// ReadsInitial reports whether the scenario's benchmark reads, updates or
+// deletes its initial objects: a size class with initial files whose crud
+// profile has R, U or D. A create-only scenario needs none in place.
+func (s *Scenario) ReadsInitial() bool {
+	for _, z := range s.Sizes {
+		if s.InitialFiles[z.Name] <= 0 {
+			continue
+		}
+		p := s.CrudProfile
+		if z.CrudProfile != nil {
+			p = z.CrudProfile
+		}
+		if len(p) == 4 && (p[1] > 0 || p[2] > 0 || p[3] > 0) {
+			return true
+		}
+	}
+	return false
+}

@@ -11,25 +11,6 @@ import (
 	"benchbed/plan"
 )
 
-// NeedsInitial reports whether a scenario's benchmark reads, updates or
-// deletes its initial objects: any size class with initial files whose
-// crud profile has R, U or D. A create-only scenario needs none.
-func NeedsInitial(sc *load.Scenario) bool {
-	for _, z := range sc.Sizes {
-		if sc.InitialFiles[z.Name] <= 0 {
-			continue
-		}
-		p := sc.CrudProfile
-		if z.CrudProfile != nil {
-			p = z.CrudProfile
-		}
-		if p[1] > 0 || p[2] > 0 || p[3] > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // unprefilled returns the workloads whose cells need initial objects that
 // no prefill block creates, one per layout (axis points often share one),
 // with their scenarios.
@@ -37,10 +18,7 @@ func unprefilled(tb *plan.Testbed) ([]*plan.Workload, []*load.Scenario, error) {
 	var ws []*plan.Workload
 	var scs []*load.Scenario
 	seen := map[string]bool{}
-	for _, w := range tb.Workloads {
-		if tb.Prefill != nil && (len(tb.Prefill.Workloads) == 0 || contains(tb.Prefill.Workloads, w.Name)) {
-			continue
-		}
+	for _, w := range plan.InitialChecks(tb) {
 		sc, err := load.ParseScenario(w.ScenarioJSON)
 		if err != nil {
 			return nil, nil, fmt.Errorf("workload %s: %w", w.Name, err)
@@ -49,7 +27,7 @@ func unprefilled(tb *plan.Testbed) ([]*plan.Workload, []*load.Scenario, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if !NeedsInitial(sc) || seen[l.Fingerprint()] {
+		if seen[l.Fingerprint()] {
 			continue
 		}
 		seen[l.Fingerprint()] = true

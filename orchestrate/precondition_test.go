@@ -107,14 +107,14 @@ func TestPreconditionRefusesMissingInitialObjects(t *testing.T) {
 	}
 }
 
-func TestNeedsInitial(t *testing.T) {
+func TestReadsInitial(t *testing.T) {
 	for crud, want := range map[string]bool{"[1, 0, 0, 0]": false, "[0, 1, 0, 0]": true, "[1, 0, 1, 0]": true, "[1, 0, 0, 1]": true} {
 		sc, err := load.ParseScenario([]byte(strings.Replace(gateScenario, "[0, 1, 0, 0]", crud, 1)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if NeedsInitial(sc) != want {
-			t.Errorf("%s: NeedsInitial = %v", crud, !want)
+		if sc.ReadsInitial() != want {
+			t.Errorf("%s: ReadsInitial = %v", crud, !want)
 		}
 	}
 }

@@ -101,6 +101,11 @@ func testLoadGate(t *testing.T, lab *Env, dir string) {
 		t.Fatalf("without its initial files: exit %d, status %s, error %q\n%s", code, c.Status, c.Error, errOut)
 	}
 	t.Logf("without its initial files: exit %d, %d of %d operations failed: %s", code, c.Total.Errors, c.Total.Count+c.Total.Errors, c.Error)
+	sw := newLabSwift(t)
+	if objs := sw.objects(t, "nofiles_"); len(objs) != 0 {
+		t.Errorf("the run left objects (its own, or initial files it never deleted put back): %v", objs)
+	}
+	sw.deleteContainers(t, "nofiles_")
 }
 
 // allInitial reports whether every "container/name" is one of the README

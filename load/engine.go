@@ -277,7 +277,11 @@ func (u *users) do(sess *Session, req *Request, op string, c int, index int64, r
 		}
 	}
 	req.Container, req.Object = o.container(c, index), o.name(c, index)
-	u.rec.Record(op, sess.Do(req, at))
+	out := sess.Do(req, at)
+	if op == OpDelete && out.Status == http.StatusNotFound {
+		o.notDeleted(c, index) // it was not there: nothing to put back
+	}
+	u.rec.Record(op, out)
 }
 
 // deleteAfter returns the X-Delete-After header of the scenario's

@@ -124,6 +124,15 @@ func (o *objects) initialToDelete(c int, rng *rand.Rand) int64 {
 	return idx // every one deleted: its DELETE will say so
 }
 
+// notDeleted forgets the hole of an initial object whose DELETE found
+// nothing: the run put back only what it deleted.
+func (o *objects) notDeleted(c int, idx int64) {
+	u := &o.classes[c].users
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	delete(u.holes, idx)
+}
+
 // holes returns the initial objects of class c the run deleted, sorted.
 func (o *objects) holes(c int) []int64 {
 	u := &o.classes[c].users

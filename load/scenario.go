@@ -145,8 +145,8 @@ func (s *Scenario) Validate() error {
 	if s.ContainerConcurrency < 1 {
 		bad([]any{"container_concurrency"}, "container_concurrency must be >= 1, got %d", s.ContainerConcurrency)
 	}
-	if s.ContainerBase == "" || strings.Contains(s.ContainerBase, "/") {
-		bad([]any{"container_base"}, "container_base %q: a container name needs a base without '/'", s.ContainerBase)
+	if strings.Contains(s.ContainerBase, "/") {
+		bad([]any{"container_base"}, "container_base %q: a container's name cannot hold '/'", s.ContainerBase)
 	}
 	if s.DeleteAfter != nil && *s.DeleteAfter < 0 {
 		bad([]any{"delete_after"}, "delete_after must be >= 0, got %d", *s.DeleteAfter)

@@ -65,6 +65,7 @@ func TestScenarioRefusalsAtTheirLine(t *testing.T) {
   "container_count": 0,
   "container_concurrency": -1,
   "delete_after": -5,
+  "container_base": "a/b",
   "user_count": 0
 }`
 	p := filepath.Join(t.TempDir(), "x.scenario")
@@ -76,7 +77,8 @@ func TestScenarioRefusalsAtTheirLine(t *testing.T) {
 		t.Fatal("accepted")
 	}
 	for _, want := range []string{
-		p + ":14,3: scenario: user_count must be >= 1, got 0",
+		p + ":15,3: scenario: user_count must be >= 1, got 0",
+		p + `:14,3: scenario: container_base "a/b": a container's name cannot hold '/'`,
 		p + ":11,3: scenario: container_count must be >= 1, got 0",
 		p + ":12,3: scenario: container_concurrency must be >= 1, got -1",
 		p + ":13,3: scenario: delete_after must be >= 0, got -5",

@@ -14,7 +14,7 @@ import (
 // it stopped.
 func (s *Sweeper) prefill(ctx context.Context) error {
 	if s.tb.Prefill == nil {
-		s.logf("no prefill block: the workloads' initial objects were checked present before any change")
+		s.logf("no prefill block: the initial objects the workloads read were checked in place before any change")
 		return nil
 	}
 	hosts, ok := s.opts.Agents.(PrefillHosts)

@@ -108,8 +108,7 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	stderr := cmd.ErrOrStderr()
-	if err := loadInitial(ctx, stderr, s, hc, auth, users, f.initial); err != nil {
+	if err := loadInitial(ctx, cmd.ErrOrStderr(), s, hc, auth, users, f.initial); err != nil {
 		return interrupted(ctx, err)
 	}
 	res, err := load.Run(ctx, load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
@@ -117,14 +116,22 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if res == nil {
 		return interrupted(ctx, err)
 	}
+	return reportLoad(ctx, cmd, s.Name, res, err, users, f)
+}
+
+// reportLoad says what the run's end did, prints its cell (failed when its
+// error rate is above the gate) and returns the command's verdict: runErr
+// (an interrupt), every operation failed, or the gate's.
+func reportLoad(ctx context.Context, cmd *cobra.Command, name string, res *load.Result, runErr error, users int, f loadCmdFlags) error {
+	stderr := cmd.ErrOrStderr()
 	if res.Restored > 0 {
 		fmt.Fprintf(stderr, "benchbed: put back %d initial files the measured run deleted\n", res.Restored)
 	}
 	if res.Cleanup != nil {
 		fmt.Fprintln(stderr, "benchbed:", res.Cleanup)
 	}
-	cell := res.Cell(s.Name)
-	if err != nil {
+	cell := res.Cell(name)
+	if runErr != nil {
 		cell.Status = results.StatusInterrupted
 	}
 	gate := results.Gate(&cell, f.maxErrors)
@@ -132,8 +139,8 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 		return err
 	}
 	switch {
-	case err != nil:
-		return interrupted(ctx, err)
+	case runErr != nil:
+		return interrupted(ctx, runErr)
 	case cell.Total.Count == 0 && cell.Total.Errors > 0:
 		return fmt.Errorf("every operation failed: %s", errorList(cell.Total.ErrorsBy))
 	case gate != nil:

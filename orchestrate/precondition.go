@@ -70,7 +70,7 @@ func CheckInitial(ctx context.Context, tb *plan.Testbed, hosts PrefillHosts, log
 	if len(missing) == 0 {
 		return nil
 	}
-	return &PreconditionError{Missing: missing, File: tb.File, Workloads: names2(ws)}
+	return &PreconditionError{Missing: missing, File: tb.File, Workloads: workloadNames(ws)}
 }
 
 // PreconditionError is a sweep refused before any change: initial objects
@@ -98,7 +98,7 @@ func (e *PreconditionError) Unwrap() []error { return e.Missing }
 
 var _ error = (*PreconditionError)(nil)
 
-func names2(ws []*plan.Workload) []string {
+func workloadNames(ws []*plan.Workload) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
 		out[i] = w.Name

@@ -98,6 +98,7 @@ func (e *PreconditionError) Unwrap() []error { return e.Missing }
 
 var _ error = (*PreconditionError)(nil)
 
+// workloadNames lists the workloads' names.
 func workloadNames(ws []*plan.Workload) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
@@ -106,6 +107,7 @@ func workloadNames(ws []*plan.Workload) []string {
 	return out
 }
 
+// quoteAll renders xs as HCL strings separated by commas.
 func quoteAll(xs []string) string {
 	q := make([]string, len(xs))
 	for i, x := range xs {

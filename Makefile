@@ -26,7 +26,7 @@ unit:
 	go test -count=1 -run TestLatencyTruth ./load  # timing truth: without the race detector
 
 e2e:
-	scripts/e2e.sh
+	scripts/e2e.sh $(E2E_FLAGS)  # e.g. make test E2E_FLAGS=-v for each test's time
 
 demo: deps build
 	scripts/demo.sh

@@ -169,8 +169,8 @@ func TestRestoreSaysWhatItChanged(t *testing.T) {
 }
 
 // TestRestoredServices: a restored object-server.conf restarts the object
-// server only, a restored object ring every object-role service, and
-// swift.conf every service of the host.
+// server only, a restored object ring every object-role service and the
+// proxy, and swift.conf every service of the host.
 func TestRestoredServices(t *testing.T) {
 	tb := labTestbed(t)
 	h := tb.Host("stor1")
@@ -181,6 +181,7 @@ func TestRestoredServices(t *testing.T) {
 		{[]string{"/etc/swift/object-server.conf"}, "object-server"},
 		{[]string{"/etc/swift/object.ring.gz", "/etc/swift/object.builder"}, "object-server"},
 		{[]string{"/etc/swift/container.ring.gz"}, "container-server"},
+		{[]string{"/etc/swift/proxy-server.conf"}, ""},
 		{nil, ""},
 	}
 	for _, c := range cases {
@@ -191,5 +192,14 @@ func TestRestoredServices(t *testing.T) {
 	}
 	if n := len(restoredServices(tb, h, []string{"/etc/swift/swift.conf"})); n != len(hostServices(tb, h)) {
 		t.Errorf("swift.conf restarts %d services, want all %d", n, len(hostServices(tb, h)))
+	}
+	// On the proxy's host, a changed ring restarts the proxy, which would
+	// use the ring's old ports until its reload_time.
+	p := tb.Host("proxy1")
+	if got := slices.Sorted(maps.Keys(restoredServices(tb, p, []string{"/etc/swift/object.ring.gz"}))); strings.Join(got, ",") != "proxy-server" {
+		t.Errorf("proxy1, object ring restored: restart %v, want proxy-server", got)
+	}
+	if got := restoredServices(tb, p, []string{"/etc/swift/object.builder"}); len(got) != 0 {
+		t.Errorf("proxy1, only the builder restored: restart %v, want nothing", got)
 	}
 }

@@ -164,8 +164,9 @@ func changedServices(tb *plan.Testbed, h *plan.Host, written []string) (map[stri
 
 // restoredServices are the services of host h to restart after a restore
 // changed files there: those whose conf changed (every one when swift.conf
-// did), and those serving a ring whose ring file changed, as a cell's ring
-// switch restarts them.
+// did), and, when a ring file changed, the servers of that ring and the
+// proxies, as a cell's ring switch restarts them (a proxy would otherwise
+// send requests to the ring's old ports until its reload_time).
 func restoredServices(tb *plan.Testbed, h *plan.Host, changed []string) map[string]bool {
 	out, all := changedServices(tb, h, changed)
 	for _, s := range hostServices(tb, h) {
@@ -173,7 +174,7 @@ func restoredServices(tb *plan.Testbed, h *plan.Host, changed []string) map[stri
 			out[s.Name] = true
 		}
 		for _, r := range tb.Rings {
-			if r.Role == s.Role && slices.Contains(changed, path.Join(SwiftDir, r.Name+".ring.gz")) {
+			if (r.Role == s.Role || s.Role == plan.RoleProxy) && slices.Contains(changed, path.Join(SwiftDir, r.Name+".ring.gz")) {
 				out[s.Name] = true
 			}
 		}

@@ -10,6 +10,9 @@ import (
 // RoleClient is the role of hosts that run load agents.
 const RoleClient = "client"
 
+// RoleProxy is the role of hosts that run the proxy server.
+const RoleProxy = "proxy"
+
 // Host returns the host named name, or nil.
 func (tb *Testbed) Host(name string) *Host {
 	for _, h := range tb.Hosts {

@@ -29,6 +29,8 @@ type Job struct {
 	Keep      bool            `json:"keep,omitempty"`       // keep the objects the run creates
 	StartAt   time.Time       `json:"start_at"`             // wall time of the first operation
 	Clock     time.Time       `json:"clock,omitempty"`      // the orchestrator's clock when it sent the job
+	Part      int             `json:"part,omitempty"`       // this agent's share of the objects (Config.Part)
+	Parts     int             `json:"parts,omitempty"`      // agents running the scenario at once
 }
 
 // AuthSpec is one of: URL, User and Key (auth v1.0, or Keystone v3 when
@@ -174,7 +176,7 @@ func (j Job) config(now time.Time) (Config, error) {
 		return Config{}, err
 	}
 	return Config{Scenario: s, Users: j.Users, Duration: time.Duration(j.DurationS * float64(time.Second)),
-		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt}, nil
+		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt, Part: j.Part, Parts: j.Parts}, nil
 }
 
 // runAgentJob runs the job, streaming one interval and one progress event

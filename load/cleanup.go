@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -37,6 +38,35 @@ func cleanup(ctx context.Context, c *Client, o *objects, users int) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// restoreInitial puts back the initial objects the run's deletes took (a
+// size drawn in the class's range, as ssbench's initial files have), users
+// at a time, and returns how many it put.
+func restoreInitial(ctx context.Context, c *Client, o *objects, users int) (int64, error) {
+	var errs []error
+	var put atomic.Int64
+	for ci, cl := range o.classes {
+		holes := o.holes(ci)
+		var failed atomic.Int64
+		_ = parallel(len(holes), users, func(i int) error {
+			idx := holes[i]
+			rng := rand.New(rand.NewPCG(uint64(idx), uint64(ci)))
+			out := c.Do(ctx, &Request{Method: http.MethodPut, Container: o.container(ci, idx),
+				Object: o.name(ci, idx), Size: o.size(ci, rng)}, time.Now())
+			if out.OK() {
+				put.Add(1)
+			} else {
+				failed.Add(1)
+			}
+			return nil
+		})
+		if n := failed.Load(); n > 0 {
+			errs = append(errs, fmt.Errorf("load: %d initial objects of size %q deleted by the run could not be put back (prefill puts them)",
+				n, cl.size.Name))
+		}
+	}
+	return put.Load(), errors.Join(errs...)
 }
 
 // parallel calls fn(0..n-1) from at most width goroutines and returns the

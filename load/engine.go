@@ -25,6 +25,9 @@ type Config struct {
 	Keep       bool          // keep the objects the run created (else deleted at the end)
 	Interval   time.Duration // recording interval (default 1s)
 	StartAt    time.Time     // wait until then before the first operation (zero: now)
+	// Part of Parts is this run's share of the object space when several
+	// agents run the scenario at once (0 of 0 or 1: all of it).
+	Part, Parts int
 	// OnInterval receives each interval's recording, which it must not keep
 	// (it may serialise it); nil to ignore intervals.
 	OnInterval func(start, end time.Time, r results.Recording)
@@ -36,7 +39,8 @@ type Result struct {
 	Duration  time.Duration // from the first operation to the last one's end
 	Recording results.Recording
 	PerSecond []int64 // successful operations per interval
-	Cleanup   error   // failures deleting the run's objects (the run still counts)
+	Restored  int64   // initial objects the run deleted and put back at its end
+	Cleanup   error   // failures deleting the run's objects or restoring initial ones (the run still counts)
 }
 
 // Cell summarises the result as DESIGN.md's cell (workload = scenario name).
@@ -70,14 +74,17 @@ func (c *Config) resolve() error {
 	return nil
 }
 
-// Run runs the scenario: containers first when the scenario writes, then
-// the users until the duration or the operation count is reached (or ctx
-// is done), then the deletion of the run's objects unless kept.
+// Run runs the scenario's measured phase: containers first when the
+// scenario writes, then the users until the duration or the operation count
+// is reached (or ctx is done). After it, unmeasured: the initial objects its
+// deletes took are put back, and the objects it created are deleted unless
+// kept. The initial objects themselves must be in place before (prefill).
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.resolve(); err != nil {
 		return nil, err
 	}
 	objs := newObjects(cfg.Scenario)
+	objs.setPart(cfg.Part, cfg.Parts)
 	if writes(cfg.Scenario) {
 		if err := ensureContainers(ctx, cfg.Client, cfg.Scenario); err != nil {
 			return nil, err
@@ -92,8 +99,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	rec := NewRecorder()
 	res := runUsers(ctx, &cfg, objs, rec)
+	after := context.WithoutCancel(ctx)
+	res.Restored, res.Cleanup = restoreInitial(after, cfg.Client, objs, cfg.Users)
 	if !cfg.Keep {
-		res.Cleanup = cleanup(context.WithoutCancel(ctx), cfg.Client, objs, cfg.Users)
+		res.Cleanup = errors.Join(res.Cleanup, cleanup(after, cfg.Client, objs, cfg.Users))
 	}
 	return res, ctx.Err()
 }
@@ -215,42 +224,9 @@ func (u *users) loop(ctx context.Context, id uint64) {
 		if !ok {
 			return
 		}
-		c := pick(u.objs.sizeCum, rng.Float64())
-		op := crudOps[pick(u.objs.classes[c].crudCum[:], rng.Float64())]
-		u.do(sess, req, op, c, rng, at)
+		c, op, index := u.draw(rng)
+		u.do(sess, req, op, c, index, rng, at)
 	}
-}
-
-// do runs one drawn operation and records it.
-func (u *users) do(sess *Session, req *Request, op string, c int, rng *rand.Rand, at time.Time) {
-	o := u.objs
-	*req = Request{}
-	var index int64
-	switch op {
-	case OpCreate:
-		index = o.classes[c].created.reserve()
-		defer o.classes[c].created.finish(index)
-		req.Method, req.Size, req.Header = http.MethodPut, o.size(c, rng), deleteAfter(o.s)
-	case OpUpdate:
-		index = o.existing(c, rng)
-		defer o.classes[c].created.updated(index)
-		req.Method, req.Size, req.Header = http.MethodPut, o.size(c, rng), deleteAfter(o.s)
-	case OpRead:
-		index, req.Method = o.existing(c, rng), http.MethodGet
-	case OpDelete:
-		index, req.Method = o.toDelete(c, rng), http.MethodDelete
-	}
-	req.Container, req.Object = o.container(c, index), o.name(c, index)
-	u.rec.Record(op, sess.Do(req, at))
-}
-
-// deleteAfter returns the X-Delete-After header of the scenario's
-// delete_after, or nil.
-func deleteAfter(s *Scenario) http.Header {
-	if s.DeleteAfter == nil {
-		return nil
-	}
-	return http.Header{"X-Delete-After": {strconv.Itoa(*s.DeleteAfter)}}
 }
 
 // ensureContainers creates the scenario's containers, container_concurrency

@@ -23,6 +23,7 @@ type class struct {
 	initial int64      // initial objects, named <size>_000001 and up
 	crudCum [4]float64 // cumulative C, R, U, D probabilities
 	created createdRange
+	users   objectUsers
 }
 
 // objects knows every object of a run by index, never by a list: initial
@@ -33,10 +34,51 @@ type objects struct {
 	sizeCum    []float64 // cumulative probability of each class
 	counts     []int64   // initial counts by class, for container numbers
 	maxInitial int64
+	// part of parts: the share of the object space of one of several
+	// agents running the scenario at once. An agent creates the numbers
+	// first + k*parts + part, and reads, updates and deletes only its share
+	// of the initial objects (all of them when there are fewer than parts),
+	// so that no agent deletes what another reads.
+	part, parts int64
+}
+
+// setPart gives the objects to agent part of parts (0 of 1: all).
+func (o *objects) setPart(part, parts int) {
+	if parts < 1 || part < 0 || part >= parts {
+		part, parts = 0, 1
+	}
+	o.part, o.parts = int64(part), int64(parts)
+}
+
+// number is the object number (in its name) of index: an initial object's
+// own, or the number this agent gives the run's created index.
+func (o *objects) number(c int, index int64) int64 {
+	if index <= o.classes[c].initial {
+		return index
+	}
+	first := o.maxInitial + 1
+	return first + (index-first)*o.parts + o.part
+}
+
+// own is how many initial objects of class c are this agent's.
+func (o *objects) own(c int) int64 {
+	n := o.classes[c].initial
+	if o.parts <= 1 || n < o.parts {
+		return n
+	}
+	return (n - o.part + o.parts - 1) / o.parts
+}
+
+// ownInitial is the index of this agent's r-th (from 0) initial object.
+func (o *objects) ownInitial(c int, r int64) int64 {
+	if o.parts <= 1 || o.classes[c].initial < o.parts {
+		return r + 1
+	}
+	return o.part + 1 + r*o.parts
 }
 
 func newObjects(s *Scenario) *objects {
-	o := &objects{s: s}
+	o := &objects{s: s, parts: 1}
 	var total float64
 	for _, z := range s.Sizes {
 		n := int64(s.InitialFiles[z.Name])
@@ -61,6 +103,7 @@ func newObjects(s *Scenario) *objects {
 	}
 	for _, c := range o.classes {
 		c.created.init(o.maxInitial + 1)
+		c.users.init()
 	}
 	return o
 }
@@ -114,7 +157,7 @@ func InitialNumber(counts []int64, c int, index int64) int64 {
 
 // name returns ssbench's object name for index in class c.
 func (o *objects) name(c int, index int64) string {
-	return ObjectName(o.classes[c].size.Name, index)
+	return ObjectName(o.classes[c].size.Name, o.number(c, index))
 }
 
 // ObjectName returns ssbench's name of object index of size class size:
@@ -141,33 +184,13 @@ func (o *objects) container(c int, index int64) string {
 	if index <= o.classes[c].initial {
 		return o.s.ContainerName(o.initialContainer(c, index))
 	}
-	return o.s.ContainerName(int(index % int64(o.s.ContainerCount)))
+	return o.s.ContainerName(int(o.number(c, index) % int64(o.s.ContainerCount)))
 }
 
 // size draws a body size uniformly in the class's [size_min, size_max].
 func (o *objects) size(c int, rng *rand.Rand) int64 {
 	z := o.classes[c].size
 	return z.SizeMin + rng.Int64N(z.SizeMax-z.SizeMin+1)
-}
-
-// existing draws an existing object of class c: an initial one or one the
-// run created and has not deleted.
-func (o *objects) existing(c int, rng *rand.Rand) int64 {
-	cl := o.classes[c]
-	lo, n := cl.created.live()
-	r := rng.Int64N(cl.initial + n)
-	if r < cl.initial {
-		return r + 1
-	}
-	return lo + r - cl.initial
-}
-
-// toDelete takes the oldest object the run created, or else an initial one.
-func (o *objects) toDelete(c int, rng *rand.Rand) int64 {
-	if i, ok := o.classes[c].created.popOldest(); ok {
-		return i
-	}
-	return rng.Int64N(o.classes[c].initial) + 1
 }
 
 // createdRange tracks the objects a run creates as one range of indexes:

@@ -29,7 +29,37 @@ func ParseScenarioFile(path string) (*Scenario, error) {
 		line, col := position(data, typ.Offset)
 		return nil, fmt.Errorf("%s:%d,%d: %w", path, line, col, err)
 	}
-	return nil, fmt.Errorf("%s: %w", path, err)
+	return nil, atLines(path, data, err)
+}
+
+// atLines prefixes each of err's problems with the file, and a field's
+// with its line and column: "FILE:LINE,COL: scenario: ...".
+func atLines(path string, data []byte, err error) error {
+	var errs []error
+	for _, e := range Unjoin(err) {
+		var fe *FieldError
+		if errors.As(e, &fe) {
+			line, col := fe.Position(data)
+			errs = append(errs, fmt.Errorf("%s:%d,%d: %w", path, line, col, e))
+		} else {
+			errs = append(errs, fmt.Errorf("%s: %w", path, e))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Unjoin returns the errors errors.Join joined in err, however nested, or
+// err alone.
+func Unjoin(err error) []error {
+	j, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		return []error{err}
+	}
+	var out []error
+	for _, e := range j.Unwrap() {
+		out = append(out, Unjoin(e)...)
+	}
+	return out
 }
 
 // position turns a byte offset into a 1-based line and column.

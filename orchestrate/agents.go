@@ -57,7 +57,7 @@ func (r AgentRun) agentJobs(users int, start time.Time, hosts []string) []load.J
 	for i := range jobs {
 		j := load.Job{Agent: fmt.Sprintf("%s/%s#%d", r.Name, hosts[i], i), Scenario: json.RawMessage(r.Scenario),
 			Auth: r.Auth, Users: share(users, n, i), DurationS: r.Duration.Seconds(),
-			Keep: r.Keep, StartAt: start}
+			Keep: r.Keep, StartAt: start, Part: i, Parts: n}
 		if r.Ops > 0 {
 			j.Ops = max(share(r.Ops, n, i), 1)
 		}

@@ -92,7 +92,7 @@ func prefillWorkload(ctx context.Context, tb *plan.Testbed, w *plan.Workload, ho
 	if err != nil {
 		return nil, err
 	}
-	p := &prefillPass{tb: tb, w: w, hosts: hosts, opts: opts, l: l, policy: sc.Policy}
+	p := &prefillPass{tb: tb, pf: tb.Prefill, w: w, hosts: hosts, opts: opts, l: l, policy: sc.Policy}
 	res := &PrefillResult{Workload: w.Name, Objects: l.Total()}
 	start := time.Now()
 	if !ck.state.Complete() {
@@ -151,7 +151,9 @@ func (ck *checkpoint) markDone(unit int) error {
 // prefillPass is one pass of agents over a workload's objects.
 type prefillPass struct {
 	tb     *plan.Testbed
+	pf     *plan.Prefill // clients, agents and concurrency
 	w      *plan.Workload
+	check  bool // count what is missing, put nothing (prefill.Options.CheckOnly)
 	hosts  PrefillHosts
 	opts   PrefillOptions
 	l      *prefill.Layout
@@ -160,7 +162,7 @@ type prefillPass struct {
 
 // agentHosts is the client host of each agent: K agents per client.
 func (p *prefillPass) agentHosts() []string {
-	pf := p.tb.Prefill
+	pf := p.pf
 	clients, k := pf.Clients, pf.AgentsPerClient
 	if len(clients) == 0 {
 		clients = p.w.Clients
@@ -197,7 +199,7 @@ func (p *prefillPass) run(ctx context.Context, pass string, ck *checkpoint) (pre
 	for i, h := range hosts {
 		job := prefill.AgentJob{Agent: fmt.Sprintf("%s/%s#%d", pass, h, i), Scenario: p.w.ScenarioJSON,
 			Auth: workloadAuth(p.w), Policy: p.policy, Part: i, Parts: len(hosts),
-			Concurrency: p.tb.Prefill.Concurrency, Verify: p.tb.Prefill.Verify, Done: done}
+			Concurrency: p.pf.Concurrency, Verify: p.pf.Verify, Done: done, CheckOnly: p.check}
 		g.Go(func() error {
 			onUnit := func(int) {}
 			if ck != nil {

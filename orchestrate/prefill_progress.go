@@ -41,11 +41,7 @@ func (p *prefillProgress) total() prefill.Totals {
 	defer p.mu.Unlock()
 	var s prefill.Totals
 	for _, t := range p.agents {
-		s.Put += t.Put
-		s.Skipped += t.Skipped
-		s.Retried += t.Retried
-		s.Failed += t.Failed
-		s.Requests += t.Requests
+		s.Add(t)
 	}
 	return s
 }

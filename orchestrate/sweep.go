@@ -107,6 +107,7 @@ func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, erro
 	defer s.j.Close()
 	steps := []sweepStep{
 		{"preflight", s.preflight, nil},
+		{"preconditions", s.preconditions, nil},
 		{"lock", s.lock, s.unlock},
 		{"environment", s.captureEnv, nil},
 		{"render", s.prepare, nil},

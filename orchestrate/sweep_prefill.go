@@ -14,7 +14,7 @@ import (
 // it stopped.
 func (s *Sweeper) prefill(ctx context.Context) error {
 	if s.tb.Prefill == nil {
-		s.logf("no prefill block: the workloads' initial objects are assumed present")
+		s.logf("no prefill block: the initial objects the workloads read were checked in place before any change")
 		return nil
 	}
 	hosts, ok := s.opts.Agents.(PrefillHosts)
@@ -38,6 +38,17 @@ func (s *Sweeper) prefill(ctx context.Context) error {
 			r.Workload, r.Objects, r.Fill.Put, found, r.Seconds)
 	}
 	return err
+}
+
+// preconditions refuses the sweep, before it locks or changes anything,
+// when a workload's initial objects are missing and no prefill block
+// creates them (CheckInitial: a listing check, no PUT).
+func (s *Sweeper) preconditions(ctx context.Context) error {
+	hosts, ok := s.opts.Agents.(PrefillHosts)
+	if !ok {
+		return errors.New("preconditions: the agents' hosts cannot start prefill agents to check the initial objects")
+	}
+	return CheckInitial(ctx, s.tb, hosts, s.opts.Log)
 }
 
 func contains(list []string, x string) bool {

@@ -62,7 +62,12 @@ func (s *Sweeper) Table(w io.Writer) error {
 	}
 	for _, c := range s.cells {
 		if len(c.res.Total.ErrorsBy) > 0 {
-			if _, err := fmt.Fprintf(w, "errors in %s: %v\n", c.cell.ID, c.res.Total.ErrorsBy); err != nil {
+			if _, err := fmt.Fprintf(w, "errors in %s: %s\n", c.cell.ID, results.TopCauses(c.res, 5)); err != nil {
+				return err
+			}
+		}
+		if c.res.Status != results.StatusOK {
+			if _, err := fmt.Fprintf(w, "%s %s: %s\n", c.res.Status, c.cell.ID, c.res.Error); err != nil {
 				return err
 			}
 		}
@@ -78,7 +83,7 @@ func (s *Sweeper) cellRows() []results.TableRow {
 		if c.res.Status != "ok" {
 			label += " (" + c.res.Status + ")"
 		}
-		rows = append(rows, results.TableRow{Label: label, Op: c.res.Total})
+		rows = append(rows, results.TableRow{Label: label, Op: c.res.Total, Failed: c.res.Status != results.StatusOK})
 	}
 	return rows
 }

@@ -69,7 +69,9 @@ func (s *Sweeper) warmup(ctx context.Context, c plan.Cell) error {
 
 // measure runs the cell from the agents, merges their streams into the
 // cell's result and writes it (cell.json) in the cell's directory. Partial
-// results of an interrupted run are kept with status "interrupted".
+// results of an interrupted run are kept with status "interrupted"; a run
+// whose failed operations exceed its workload's max_error_rate fails
+// (results.Gate), its figures kept beside the verdict.
 func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
 	ar := s.agentRun(c, 0)
 	ar.LogDir = filepath.Join(dir, "agents")
@@ -87,6 +89,10 @@ func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *res
 		case cell.Total.Count == 0:
 			cell.Status = "failed"
 			err = fmt.Errorf("no operation succeeded (%d errors: %v)", cell.Total.Errors, cell.Total.ErrorsBy)
+		default:
+			if g := results.Gate(&cell, s.tb.ErrorGate(c.Workload)); g != nil {
+				err = g
+			}
 		}
 		*res = cell
 	}

@@ -51,7 +51,7 @@ var brokenCases = []struct {
 	{"scenario_set_bad_value", 20, "Invalid value for scenario_set", false},
 	{"scenario_set_invalid", 19, "Invalid scenario", false},
 	{"scenario_set_unknown_field", 21, "Unknown scenario field", false},
-	{"scenario_set_zero_is_default", 19, "Invalid value for scenario_set", false},
+	{"scenario_set_zero_is_default", 19, "Invalid scenario", false},
 	{"sensitive_no_value", 1, "No value for sensitive variable", false},
 	{"service_role_no_host", 24, "No host for service role", false},
 	{"setting_duplicate_key", 13, "Duplicate setting", false},

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"benchbed/results"
 )
 
 // Defaults of the model (see README "Defaults").
@@ -25,7 +27,8 @@ func defaultSSH() SSH {
 }
 
 func defaultSweep() Sweep {
-	return Sweep{Repeat: DefaultRepeat, OnFailure: DefaultOnFailure, Restore: true, RunsDir: DefaultRunsDir}
+	return Sweep{Repeat: DefaultRepeat, OnFailure: DefaultOnFailure, Restore: true, RunsDir: DefaultRunsDir,
+		MaxErrorRate: results.DefaultMaxErrorRate}
 }
 
 // attrs decodes body against a schema of attribute names (a name ending in
@@ -137,7 +140,7 @@ func (d *decoder) decodeSweep(b *hcl.Block) {
 	if b == nil {
 		return
 	}
-	c := d.attrs(b.Body, []string{"repeat", "warmup", "on_failure", "restore", "runs_dir"})
+	c := d.attrs(b.Body, []string{"repeat", "warmup", "on_failure", "restore", "runs_dir", "max_error_rate"})
 	s := &d.tb.Sweep
 	s.DefRange = b.DefRange
 	for _, a := range sortedAttrs(c.Attributes) {
@@ -152,6 +155,8 @@ func (d *decoder) decodeSweep(b *hcl.Block) {
 			s.Restore, _ = d.boolean(a, d.ctx)
 		case "runs_dir":
 			s.RunsDir, _ = d.str(a, d.ctx)
+		case "max_error_rate":
+			s.MaxErrorRate, _ = d.rate(a, d.ctx)
 		}
 	}
 }

@@ -12,7 +12,7 @@ var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}}
 
 // workloadAttrs are a workload block's attributes ("!" = required).
 var workloadAttrs = []string{"for_each", "name", "scenario!", "scenario_set", "users", "duration",
-	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token"}
+	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token", "max_error_rate"}
 
 // decodeWorkload decodes one workload block, expanded over its for_each:
 // each element is one axis point, a workload of its own.
@@ -110,6 +110,10 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 			w.StorageURL, _ = d.str(a, ctx)
 		case "token":
 			w.Token = d.secret(a, ctx)
+		case "max_error_rate":
+			if r, ok := d.rate(a, ctx); ok {
+				w.MaxErrorRate = &r
+			}
 		}
 	}
 	for i, blk := range c.Blocks {

@@ -203,7 +203,17 @@ type Workload struct {
 	Auth            *Auth             // nil when StorageURL/Token are given
 	StorageURL      string
 	Token           string
+	MaxErrorRate    *float64 // the workload's error-rate gate; nil = the sweep's
 	DefRange        hcl.Range
+}
+
+// ErrorGate returns the error-rate gate of w's cells: its own, else the
+// sweep's.
+func (tb *Testbed) ErrorGate(w *Workload) float64 {
+	if w != nil && w.MaxErrorRate != nil {
+		return *w.MaxErrorRate
+	}
+	return tb.Sweep.MaxErrorRate
 }
 
 // AxisPoint is the element of a workload's for_each that one Workload is.
@@ -262,7 +272,10 @@ type Sweep struct {
 	OnFailure string        // "continue" (default) or "stop"
 	Restore   bool          // default true
 	RunsDir   string        // default "runs"
-	DefRange  hcl.Range
+	// MaxErrorRate is the error-rate gate: a cell whose failed operations
+	// are a larger share of all than this fails (default 1 %).
+	MaxErrorRate float64
+	DefRange     hcl.Range
 }
 
 // Cell is one measured run of the matrix: a variant, a workload, a repeat.

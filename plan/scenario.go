@@ -49,24 +49,46 @@ func (d *decoder) decodeScenario(w *Workload, a, set *hcl.Attribute, ctx *hcl.Ev
 		d.errorf(a.Expr.Range().Ptr(), "Invalid scenario", "workload %q: scenario must be a file path or an object of ssbench scenario attributes", w.Name)
 		return
 	}
-	if !d.checkScenario(w, data, a.Expr.Range()) {
+	file := ""
+	if w.ScenarioFile != "" {
+		file = d.resolve(w.ScenarioFile)
+	}
+	if !d.checkScenario(w, data, a.Expr.Range(), file) {
 		return
 	}
 	if set != nil {
-		if data, ok = d.applyScenarioSet(w, data, set, ctx); !ok || !d.checkScenario(w, data, set.Expr.Range()) {
+		if data, ok = d.applyScenarioSet(w, data, set, ctx); !ok || !d.checkScenario(w, data, set.Expr.Range(), "") {
 			return
 		}
 	}
 	w.ScenarioJSON = data
 }
 
-// checkScenario parses data as ssbench would, reporting its problems at rng.
-func (d *decoder) checkScenario(w *Workload, data []byte, rng hcl.Range) bool {
-	if _, err := load.ParseScenario(data); err != nil {
+// checkScenario parses data as ssbench would and reports each of its
+// problems: read from file (not ""), a field's problem at its line there,
+// with rng (where the testbed names the file) as context; else at rng.
+func (d *decoder) checkScenario(w *Workload, data []byte, rng hcl.Range, file string) bool {
+	_, err := load.ParseScenario(data)
+	if err == nil {
+		return true
+	}
+	if file == "" { // every problem at rng: one diagnostic
 		d.errorf(rng.Ptr(), "Invalid scenario", "workload %q: %s", w.Name, strings.ReplaceAll(err.Error(), "\n", "; "))
 		return false
 	}
-	return true
+	for _, e := range load.Unjoin(err) {
+		subject := rng
+		var fe *load.FieldError
+		if errors.As(e, &fe) {
+			line, col := fe.Position(data)
+			pos := hcl.Pos{Line: line, Column: col}
+			subject = hcl.Range{Filename: file, Start: pos, End: pos}
+		}
+		d.diags = append(d.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid scenario",
+			Detail:  fmt.Sprintf("workload %q: %s", w.Name, strings.ReplaceAll(e.Error(), "\n", "; ")),
+			Subject: subject.Ptr(), Context: rng.Ptr()})
+	}
+	return false
 }
 
 // applyScenarioSet overrides fields of the scenario JSON data with the

@@ -12,6 +12,7 @@ const (
 	StepRingPorts = "ring-ports" // switch a ring between one port per host and one per disk
 	StepRestart   = "restart"    // restart a service on its hosts and wait until healthy
 	StepPrefill   = "prefill"    // create the workloads' initial objects (once)
+	StepCheck     = "check"      // list a workload's initial objects, no PUT: the sweep's precondition
 	StepWarmup    = "warmup"     // unmeasured load before the run
 	StepRun       = "run"        // the measured run
 	StepRestore   = "restore"    // put back the confs and rings found before the sweep
@@ -49,6 +50,7 @@ type CellPlan struct {
 // restore. It is computed from the model alone; nothing is contacted.
 type Plan struct {
 	Testbed  *Testbed
+	Before   []Step // before any lock or change: the preconditions
 	Cells    []CellPlan
 	Finally  []Step // after the last cell
 	Estimate Estimate
@@ -62,6 +64,9 @@ type Plan struct {
 // once the services are up.
 func NewPlan(tb *Testbed) *Plan {
 	p := &Plan{Testbed: tb}
+	for _, w := range InitialChecks(tb) {
+		p.Before = append(p.Before, Step{Kind: StepCheck, Hosts: w.Clients, Workload: w.Name})
+	}
 	var prev *Variant
 	for i, c := range Expand(tb) {
 		cp := CellPlan{Cell: c}
@@ -177,6 +182,22 @@ func settingChanges(a, b Settings) []Change {
 		}
 		return out[i].Key < out[j].Key
 	})
+	return out
+}
+
+// InitialChecks returns the workloads whose initial objects a sweep checks
+// before any change: those whose scenario reads, updates or deletes them
+// (load.Scenario.ReadsInitial) and that no prefill block creates.
+func InitialChecks(tb *Testbed) []*Workload {
+	var out []*Workload
+	for _, w := range tb.Workloads {
+		if tb.Prefill != nil && (len(tb.Prefill.Workloads) == 0 || contains(tb.Prefill.Workloads, w.Name)) {
+			continue
+		}
+		if sc := scenarioOf(w); sc != nil && sc.ReadsInitial() {
+			out = append(out, w)
+		}
+	}
 	return out
 }
 

@@ -42,6 +42,12 @@ func (p *Plan) WriteText(w io.Writer) error {
 		}
 	}
 	writeWorkloads(&b, j.Workloads)
+	if len(p.Before) > 0 {
+		b.WriteString("\nbefore any lock or change:\n")
+		for _, s := range p.Before {
+			writeStep(&b, p.Testbed, s)
+		}
+	}
 	fmt.Fprintf(&b, "\ncells: %d (repeat %d)\n", len(p.Cells), p.Testbed.Sweep.Repeat)
 	for i, c := range p.Cells {
 		fmt.Fprintf(&b, "  %s  variant %q, workload %q, repeat %d  (~%s)\n", c.Cell.ID, c.Cell.Variant.Name,
@@ -114,6 +120,9 @@ func writeStep(b *strings.Builder, tb *Testbed, s Step) {
 	case StepPrefill:
 		fmt.Fprintf(b, "    prefill  %s: %d objects from %d agents on %s (once; resumable)\n", s.Workload,
 			InitialObjects(tb.Workload(s.Workload)), s.Agents, hosts)
+	case StepCheck:
+		fmt.Fprintf(b, "    check    %s: its %d initial objects listed from %s, no PUT (no prefill block creates them); missing ones stop the sweep\n",
+			s.Workload, InitialObjects(tb.Workload(s.Workload)), hosts)
 	case StepWarmup, StepRun:
 		dur := "until the operation count"
 		if s.Duration > 0 {

@@ -11,6 +11,7 @@ type PlanJSON struct {
 	Rings       []RingJSON     `json:"rings"`
 	Workloads   []WorkloadJSON `json:"workloads"`
 	Cells       []CellJSON     `json:"cells"`
+	Before      []StepJSON     `json:"before,omitempty"`
 	Finally     []StepJSON     `json:"finally,omitempty"`
 	Estimate    EstimateJSON   `json:"estimate"`
 }
@@ -157,6 +158,9 @@ func (p *Plan) JSON() PlanJSON {
 			cj.Steps = append(cj.Steps, stepJSON(s))
 		}
 		out.Cells = append(out.Cells, cj)
+	}
+	for _, s := range p.Before {
+		out.Before = append(out.Before, stepJSON(s))
 	}
 	for _, s := range p.Finally {
 		out.Finally = append(out.Finally, stepJSON(s))

@@ -55,7 +55,7 @@ func (r *Report) SeedRows() []results.TableRow {
 		if c.Status != "ok" {
 			label += " (" + c.Status + ")"
 		}
-		rows = append(rows, results.TableRow{Label: label, Op: c.Total})
+		rows = append(rows, results.TableRow{Label: label, Op: c.Total, Failed: c.Status != results.StatusOK})
 	}
 	return rows
 }
@@ -83,13 +83,18 @@ func (r *Report) RepeatRows() []results.RepeatRow {
 
 // opTable lists every cell's operation types (and their total when there
 // are several): count, req/s, errors and first- and last-byte percentiles.
+// A cell that is not ok has its status before its req/s.
 func (r *Report) opTable() table {
 	t := table{Title: "Per operation (latencies in ms)", Header: []string{"cell", "op", "count", "req/s", "errors",
 		"fb p50", "fb p95", "fb p99", "fb p99.9", "fb max", "lb p50", "lb p95", "lb p99", "lb p99.9", "lb max"}}
 	for _, c := range r.Run.Summary.Cells {
 		for _, row := range results.CellRows(c) {
 			o, fb, lb := row.Op, row.Op.FirstByte, row.Op.LastByte
-			t.Rows = append(t.Rows, []string{cellName(c), row.Label, strconv.FormatInt(o.Count, 10), f1(o.ReqPerS),
+			req := f1(o.ReqPerS)
+			if c.Status != results.StatusOK {
+				req = c.Status + ": " + req // never a failed cell's req/s as a result
+			}
+			t.Rows = append(t.Rows, []string{cellName(c), row.Label, strconv.FormatInt(o.Count, 10), req,
 				strconv.FormatInt(o.Errors, 10), ms(fb.P50), ms(fb.P95), ms(fb.P99), ms(fb.P999), ms(fb.Max),
 				ms(lb.P50), ms(lb.P95), ms(lb.P99), ms(lb.P999), ms(lb.Max)})
 		}

@@ -26,6 +26,11 @@ type Pair struct {
 	Ops     []OpCompare `json:"ops"`
 	Conf    *ConfDiff   `json:"conf,omitempty"`
 	Notes   []string    `json:"notes,omitempty"`
+	// FailedA and FailedB say that no cell of that side finished ok (a
+	// step or the error-rate gate failed): its figures are no result, and
+	// its label says "(failed)".
+	FailedA bool `json:"failed_a,omitempty"`
+	FailedB bool `json:"failed_b,omitempty"`
 }
 
 // OpCompare is one operation type's figures ("GET"...; "total" when a
@@ -57,6 +62,13 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	p := Pair{A: ga.variant + " / " + ga.workload, B: gb.variant + " / " + gb.workload}
 	ca, notesA := pooled(ga, "A")
 	cb, notesB := pooled(gb, "B")
+	p.FailedA, p.FailedB = !anyOK(ca), !anyOK(cb)
+	if p.FailedA {
+		p.A += " (failed)"
+	}
+	if p.FailedB {
+		p.B += " (failed)"
+	}
 	a, b := pool{ga.run, ca}, pool{gb.run, cb}
 	p.Notes = append(notesA, notesB...)
 	p.CellsA, p.CellsB = cellNames(ca), cellNames(cb)
@@ -106,6 +118,11 @@ func pooled(g *group, side string) ([]*Cell, []string) {
 		return g.cells, notes
 	}
 	return ok, notes
+}
+
+// anyOK reports whether one of cells finished ok.
+func anyOK(cells []*Cell) bool {
+	return slices.ContainsFunc(cells, func(c *Cell) bool { return c.Status == StatusOK })
 }
 
 func orUnknown(s string) string {

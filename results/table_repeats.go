@@ -72,7 +72,8 @@ func (r RepeatRow) Stats() RepeatStats {
 // printed under the table.
 const RepeatLegend = "n: finished repeats (of all); req/s: mean over the repeats, ± sample standard deviation, " +
 	"min..max; min, max, avg, stddev and 95th %ile: time-to-first-byte in seconds, each the mean of " +
-	"the repeats' values (not merged histograms); errors: summed over the repeats."
+	"the repeats' values (not merged histograms); errors: summed over the repeats. req/s and latency count " +
+	"only the operations that succeeded; a repeat that failed (a step, or its error-rate gate) is not in n."
 
 // WriteRepeatTable renders seed 003's table as markdown, one row per
 // (variant, workload) averaged over its repeats, followed by RepeatLegend.

@@ -44,7 +44,9 @@ func seedRows() []TableRow {
 
 func TestSeedTableGolden(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteTable(&buf, "64 KiB GETs; 1 hr", seedRows()); err != nil {
+	rows := append(seedRows(), TableRow{Label: "servers_per_port=4 (failed)", Failed: true,
+		Op: OpSummary{ReqPerS: 3120.4, Errors: 541, FirstByte: Stats{Min: 0.001, Max: 0.2, Mean: 0.01, StdDev: 0.01, P95: 0.05}}})
+	if err := WriteTable(&buf, "64 KiB GETs; 1 hr", rows); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "seed000.table", buf.Bytes())

@@ -65,7 +65,7 @@ def main():
         print(f"| {name} | {c['status']} | {wall:.1f} | {warmup + run:.1f} | {over:.1f} | {steps} |")
     done = [c for c in cells.values() if "end" in c]
     if done:
-        print(f"\nmean overhead per cell: {total / len(done):.1f} s (target <= 15 s)")
+        print(f"\nmean overhead per cell: {total / len(done):.1f} s (target <= 10 s)")
     print("run-wide steps: " + ", ".join(f"{k} {v:.1f} s" for k, v in wide.items()))
 
 

@@ -33,6 +33,8 @@ type loadCmdFlags struct {
 	keep       bool
 	json       bool
 	procs      int
+	initial    string  // upload, check or skip
+	maxErrors  float64 // the error-rate gate, a share of all operations
 }
 
 func newLoadCmd() *cobra.Command {
@@ -40,10 +42,19 @@ func newLoadCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "load --scenario FILE (--auth-url URL --user U --key K | --storage-url URL --token T)",
 		Short: "Run one ssbench scenario from this machine against a Swift endpoint (no SSH)",
-		Long: "Runs an ssbench scenario in-process and prints seed 000's table (time to first byte, req/s,\n" +
-			"errors), or with --json the summary cell. With --storage-url and --token no auth is done, so\n" +
-			"any HTTP server can be the target. The key and token may also come from the environment\n" +
-			"(BENCHBED_AUTH_KEY, BENCHBED_TOKEN); they are never printed.",
+		Long: "Runs an ssbench scenario in-process as ssbench does and prints seed 000's table (time to first\n" +
+			"byte, req/s, errors), or with --json the summary cell. First, unmeasured, the scenario's initial\n" +
+			"files are put where a listing of its containers does not find them (progress on stderr); they\n" +
+			"are kept afterwards, so a second run starts at once (--initial check refuses to run when any is\n" +
+			"missing, --initial skip assumes them). Then the measured phase; at its end the initial files its\n" +
+			"deletes took are put back and the objects it created are deleted, unless --keep. The scenario's\n" +
+			"policy names and creates its containers; its delete_after is sent with the measured run's\n" +
+			"writes (initial files do not expire: they are the next run's too).\n" +
+			"With --storage-url and --token no auth is done, so any HTTP server can be the target (with\n" +
+			"--initial skip). The key and token may also come from the environment (BENCHBED_AUTH_KEY,\n" +
+			"BENCHBED_TOKEN); they are never printed.\n" +
+			"Exit status: 0 ok; 1 an error, or more failed operations than --max-error-rate (the table and\n" +
+			"JSON say failed, with the top causes); 130 interrupted.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runLoadCmd(cmd, f) },
 	}
@@ -60,7 +71,10 @@ func newLoadCmd() *cobra.Command {
 	fl.DurationVar(&f.duration, "duration", 0, "run time (default: the scenario's run_seconds)")
 	fl.Int64Var(&f.operations, "operations", 0, "operations to run when there is no duration")
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
-	fl.BoolVar(&f.keep, "keep", false, "keep the objects the run creates")
+	fl.BoolVar(&f.keep, "keep", false, "keep the objects the measured run creates (-k of ssbench)")
+	fl.StringVar(&f.initial, "initial", "upload", "the scenario's initial files: upload (where missing), check (refuse when missing) or skip")
+	f.maxErrors = results.DefaultMaxErrorRate
+	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
 	_ = cmd.MarkFlagRequired("scenario")
@@ -68,6 +82,9 @@ func newLoadCmd() *cobra.Command {
 }
 
 func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
+	if f.initial != "upload" && f.initial != "check" && f.initial != "skip" {
+		return fmt.Errorf("--initial %q: want upload, check or skip", f.initial)
+	}
 	s, err := load.ParseScenarioFile(f.scenario)
 	if err != nil {
 		return err
@@ -91,25 +108,45 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if err := loadInitial(ctx, cmd.ErrOrStderr(), s, hc, auth, users, f.initial); err != nil {
+		return interrupted(ctx, err)
+	}
 	res, err := load.Run(ctx, load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
 		Users: users, Duration: f.duration, Operations: f.operations, Rate: f.rate, Keep: f.keep})
 	if res == nil {
-		return err
+		return interrupted(ctx, err)
+	}
+	return reportLoad(ctx, cmd, s.Name, res, err, users, f)
+}
+
+// reportLoad says what the run's end did, prints its cell (failed when its
+// error rate is above the gate) and returns the command's verdict: runErr
+// (an interrupt), every operation failed, or the gate's.
+func reportLoad(ctx context.Context, cmd *cobra.Command, name string, res *load.Result, runErr error, users int, f loadCmdFlags) error {
+	stderr := cmd.ErrOrStderr()
+	if res.Restored > 0 {
+		fmt.Fprintf(stderr, "benchbed: put back %d initial files the measured run deleted\n", res.Restored)
 	}
 	if res.Cleanup != nil {
-		fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", res.Cleanup)
+		fmt.Fprintln(stderr, "benchbed:", res.Cleanup)
 	}
-	cell := res.Cell(s.Name)
-	if err != nil {
-		cell.Status = "interrupted"
+	cell := res.Cell(name)
+	if runErr != nil {
+		cell.Status = results.StatusInterrupted
 	}
+	gate := results.Gate(&cell, f.maxErrors)
 	if err := printLoadCell(cmd.OutOrStdout(), cell, users, f.json); err != nil {
 		return err
 	}
-	if cell.Total.Count == 0 && cell.Total.Errors > 0 {
+	switch {
+	case runErr != nil:
+		return interrupted(ctx, runErr)
+	case cell.Total.Count == 0 && cell.Total.Errors > 0:
 		return fmt.Errorf("every operation failed: %s", errorList(cell.Total.ErrorsBy))
+	case gate != nil:
+		return fmt.Errorf("the run failed: %w", gate)
 	}
-	return err
+	return nil
 }
 
 // printLoadCell prints the cell as seed 000's table or as JSON.
@@ -120,8 +157,17 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 		return enc.Encode(c)
 	}
 	title := fmt.Sprintf("%s; %d users; %.1f s", c.Workload, users, c.DurationS)
-	if err := results.WriteTable(w, title, results.CellRows(c)); err != nil {
+	rows := results.CellRows(c)
+	for i := range rows {
+		rows[i].Failed = c.Status != results.StatusOK
+	}
+	if err := results.WriteTable(w, title, rows); err != nil {
 		return err
+	}
+	if c.Status != results.StatusOK {
+		if _, err := fmt.Fprintf(w, "%s: %s\n", c.Status, c.Error); err != nil {
+			return err
+		}
 	}
 	if len(c.Total.ErrorsBy) > 0 {
 		_, err := fmt.Fprintf(w, "errors: %s\n", errorList(c.Total.ErrorsBy))

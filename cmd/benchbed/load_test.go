@@ -42,7 +42,7 @@ const seedScenario = "../../testbeds/scenarios/64K_get_base1.scenario"
 func TestLoadTableAndJSON(t *testing.T) {
 	srv := nullSwift(t)
 	args := []string{"load", "--scenario", seedScenario, "--storage-url", srv.URL + "/v1/AUTH_t",
-		"--token", "tok-secret", "--users", "2", "--duration", "300ms"}
+		"--token", "tok-secret", "--users", "2", "--duration", "300ms", "--initial", "skip"}
 	out, _, err := runCmd(t, "", args...)
 	if err != nil || !strings.Contains(out, "| 64K_get; 2 users; 0.3 s |") || !strings.Contains(out, "95th %ile") ||
 		!strings.Contains(out, " GET |") {
@@ -63,8 +63,16 @@ func TestLoadTableAndJSON(t *testing.T) {
 
 func TestLoadBadAuthFailsWithoutShowingTheKey(t *testing.T) {
 	srv := nullSwift(t)
-	out, errOut, err := runCmd(t, "", "load", "--scenario", seedScenario, "--auth-url", srv.URL+"/auth/v1.0",
-		"--user", "a:b", "--key", "key-secret", "--users", "1", "--duration", "200ms")
+	args := []string{"load", "--scenario", seedScenario, "--auth-url", srv.URL + "/auth/v1.0",
+		"--user", "a:b", "--key", "key-secret", "--users", "1", "--duration", "200ms"}
+	out, errOut, err := runCmd(t, "", args...)
+	if err == nil || !strings.Contains(err.Error(), "initial files") || !strings.Contains(err.Error(), "401") {
+		t.Fatalf("err = %v", err)
+	}
+	if strings.Contains(out+errOut+err.Error(), "key-secret") {
+		t.Error("the key was printed")
+	}
+	out, errOut, err = runCmd(t, "", append(args, "--initial", "skip")...)
 	if err == nil || !strings.Contains(err.Error(), "every operation failed") {
 		t.Fatalf("err = %v", err)
 	}

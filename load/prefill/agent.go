@@ -24,7 +24,8 @@ type AgentJob struct {
 	Parts       int             `json:"parts"` // agents in all
 	Concurrency int             `json:"concurrency,omitempty"`
 	Verify      string          `json:"verify,omitempty"`
-	Done        []int           `json:"done,omitempty"` // units the checkpoint already has
+	Done        []int           `json:"done,omitempty"`       // units the checkpoint already has
+	CheckOnly   bool            `json:"check_only,omitempty"` // count what is missing, put nothing (Options.CheckOnly)
 }
 
 // AgentEvent is one JSON line a prefill agent writes: "ready", "unit" (a
@@ -86,7 +87,7 @@ func (job AgentJob) run(ctx context.Context, ew eventWriter, cnt *Counters) erro
 	defer st.HTTP.CloseIdleConnections()
 	state := &State{Done: job.Done}
 	return Run(ctx, l, st, Options{Concurrency: job.Concurrency, Verify: job.Verify, State: state,
-		Part: job.Part, Parts: job.Parts,
+		Part: job.Part, Parts: job.Parts, CheckOnly: job.CheckOnly,
 		OnUnitDone: func(i int) { ew.write(AgentEvent{Type: "unit", Agent: job.Agent, Unit: i, Totals: cnt.Snapshot()}) },
 	}, cnt)
 }

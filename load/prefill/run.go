@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -21,11 +23,18 @@ type Options struct {
 	Save        func(*State) error // persists State after each unit (nil = not persisted)
 	Part, Parts int                // this runner's share of the units: Part of Parts (default 0 of 1)
 	OnUnitDone  func(unit int)     // called after each unit is done and saved (nil = not called)
+	// CheckOnly lists the containers and counts what is in place and what
+	// is missing (Totals.Missing, Totals.Short) without creating or putting
+	// anything: a precondition check.
+	CheckOnly bool
 }
 
 // Counters are a prefill's running totals; read them with Snapshot.
 type Counters struct {
-	Put, Skipped, Retried, Failed, Listed atomic.Int64
+	Put, Skipped, Retried, Failed, Listed, Missing atomic.Int64
+
+	mu    sync.Mutex
+	short []Shortfall
 }
 
 // Totals is a snapshot of Counters.
@@ -35,12 +44,41 @@ type Totals struct {
 	Retried  int64 `json:"retried"` // PUT attempts that were retries
 	Failed   int64 `json:"failed"`  // objects still missing after every retry
 	Requests int64 `json:"listing_requests"`
+	// Missing is, in a check-only pass, the objects absent or of a size
+	// outside their class; Short the first containers they are missing from.
+	Missing int64       `json:"missing,omitempty"`
+	Short   []Shortfall `json:"short,omitempty"`
 }
+
+// Shortfall is a container that a check-only pass found short of objects.
+type Shortfall struct {
+	Container string `json:"container"`
+	Expected  int64  `json:"expected"` // initial objects it should hold
+	Present   int64  `json:"present"`  // found with a size in their class's range
+}
+
+// maxShort bounds the shortfalls kept: enough to say where, not a list.
+const maxShort = 8
 
 // Snapshot reads the counters.
 func (c *Counters) Snapshot() Totals {
+	c.mu.Lock()
+	short := slices.Clone(c.short)
+	c.mu.Unlock()
 	return Totals{Put: c.Put.Load(), Skipped: c.Skipped.Load(), Retried: c.Retried.Load(),
-		Failed: c.Failed.Load(), Requests: c.Listed.Load()}
+		Failed: c.Failed.Load(), Requests: c.Listed.Load(), Missing: c.Missing.Load(), Short: short}
+}
+
+// addShort records a container found short, keeping the maxShort first
+// by name (whatever order the checks end in).
+func (c *Counters) addShort(s Shortfall) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i, _ := slices.BinarySearchFunc(c.short, s.Container, func(x Shortfall, name string) int { return strings.Compare(x.Container, name) })
+	c.short = slices.Insert(c.short, i, s)
+	if len(c.short) > maxShort {
+		c.short = c.short[:maxShort]
+	}
 }
 
 func (o *Options) defaults() {
@@ -61,6 +99,9 @@ func (o *Options) defaults() {
 	if o.Parts <= 0 {
 		o.Part, o.Parts = 0, 1
 	}
+	if o.CheckOnly {
+		o.Verify = "listing"
+	}
 	if o.State == nil {
 		o.State = &State{}
 	}
@@ -76,7 +117,12 @@ func Run(ctx context.Context, l *Layout, st Store, opts Options, cnt *Counters) 
 	if err := opts.State.bind(l, units); err != nil {
 		return err
 	}
-	if err := l.createContainers(ctx, st, opts); err != nil {
+	if opts.CheckOnly {
+		opts.State = &State{} // a check reads every unit, and marks none done
+		if err := opts.State.bind(l, units); err != nil {
+			return err
+		}
+	} else if err := l.createContainers(ctx, st, opts); err != nil {
 		return err
 	}
 	r := &runner{l: l, st: st, opts: opts, cnt: cnt, checks: map[int]*sharedCheck{}}
@@ -157,6 +203,16 @@ func (r *runner) unit(ctx context.Context, u Unit) error {
 	if err != nil {
 		return err
 	}
+	if r.opts.CheckOnly {
+		for p := u.From; p < u.To; p++ {
+			if chk.Has(p) {
+				r.cnt.Skipped.Add(1)
+			} else {
+				r.cnt.Missing.Add(1)
+			}
+		}
+		return nil
+	}
 	failed := false
 	name := r.l.containers[u.Container]
 	for p := u.From; p < u.To; p++ {
@@ -202,6 +258,9 @@ func (r *runner) check(ctx context.Context, u Unit) (*ContainerCheck, error) {
 		sc.chk, sc.err = r.l.CheckContainer(ctx, r.st, u.Container)
 		if sc.chk != nil {
 			r.cnt.Listed.Add(sc.chk.Requests)
+			if r.opts.CheckOnly && sc.chk.Missing() > 0 {
+				r.cnt.addShort(Shortfall{Container: sc.chk.Container, Expected: sc.chk.Expected, Present: sc.chk.Present})
+			}
 		}
 	})
 	r.mu.Lock()

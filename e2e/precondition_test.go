@@ -1,0 +1,149 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"benchbed/results"
+)
+
+// putgetScenario is the issue's workload: 4 KiB PUTs and GETs over 300
+// initial files.
+const putgetScenario = `{"name": "4K_putget", "sizes": [{"name": "4KiB", "size_min": 4096, "size_max": 4096}],
+ "initial_files": {"4KiB": 300}, "container_base": "e2epre", "container_count": 6,
+ "run_seconds": 6, "crud_profile": [1, 3, 0, 0], "user_count": 8}`
+
+// TestSweepPreconditionAndGate: a lab testbed without a prefill block
+// whose workload reads 300 initial files that are not there is refused
+// before any change (exit 1, the workload, containers and counts named, no
+// lock taken, no container created). With the files put (benchbed load's
+// initial phase) the same sweep runs with 0 errors and exits 0. A workload
+// whose objects expire after a second (delete_after = 1) and are read
+// afterwards meets 404s: its cell fails the error-rate gate and the sweep
+// exits 1.
+func TestSweepPreconditionAndGate(t *testing.T) {
+	lab := Lab(t)
+	labUp(t)
+	if out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed); err != nil {
+		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
+	}
+	sw := newLabSwift(t)
+	sw.deleteContainers(t, "e2epre_")
+	dir := t.TempDir()
+	tb := noPrefillTestbed(t, lab, dir, putgetScenario)
+
+	out, errOut, err := sweep(t, lab, tb, dir)
+	if code := exitCode(err); code != 1 || !strings.Contains(errOut, "workload 4K_putget: 300 of its 300 initial objects are missing") ||
+		!strings.Contains(errOut, "e2epre_000000_default_policy holds 0 of 50") || !strings.Contains(errOut, "add `prefill {") {
+		t.Fatalf("refusal: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if steps := journalSteps(t, dir); strings.Contains(steps, "lock") || !strings.Contains(steps, "preconditions:failed") {
+		t.Fatalf("the refused sweep's journal: %s", steps)
+	}
+	if objs := sw.objects(t, "e2epre_"); len(objs) != 0 || len(sw.names(t, "")) > 0 && hasPrefix(sw.names(t, ""), "e2epre_") {
+		t.Fatalf("the refused sweep changed the account: %v", objs)
+	}
+	t.Logf("refused before any change:\n%s", errOut)
+
+	file := filepath.Join(dir, "4K_putget.scenario")
+	if out, errOut, err := lab.Benchbed(t, "load", "--scenario", file, "--auth-url", labAuthURL, "--user", labUser,
+		"--key", labKey, "--operations", "1"); err != nil || !strings.Contains(errOut, "initial files: 300 put") {
+		t.Fatalf("putting the initial files: %v\n%s\n%s", err, out, errOut)
+	}
+	out, errOut, err = sweep(t, lab, tb, t.TempDir())
+	cell := onlyCell(t, out, err, errOut)
+	if exitCode(err) != 0 || cell.Status != results.StatusOK || cell.Total.Errors != 0 || cell.Total.Count == 0 {
+		t.Fatalf("with the files in place: exit %d, %+v\n%s\n%s", exitCode(err), cell.Total, out, errOut)
+	}
+	t.Logf("with the files in place: %d operations, 0 errors:\n%s", cell.Total.Count, out)
+
+	expiring := strings.Replace(putgetScenario, `"user_count": 8`, `"user_count": 8, "delete_after": 1`, 1)
+	tb = noPrefillTestbed(t, lab, t.TempDir(), expiring)
+	out, errOut, err = sweep(t, lab, tb, t.TempDir())
+	cell = onlyCell(t, out, err, errOut)
+	if exitCode(err) != 1 || cell.Status != results.StatusFailed || !strings.Contains(cell.Error, "http_404=") ||
+		!strings.Contains(out, "| failed: ") {
+		t.Fatalf("expiring objects: exit %d, status %s, error %q\n%s\n%s", exitCode(err), cell.Status, cell.Error, out, errOut)
+	}
+	t.Logf("objects read after they expired: exit 1, %s", cell.Error)
+	sw.deleteContainers(t, "e2epre_")
+}
+
+// noPrefillTestbed is lab.hcl with its prefill block removed and one
+// workload, 4K_putget, over scenario (written beside it); cells are short.
+func noPrefillTestbed(t *testing.T, lab *Env, dir, scenario string) string {
+	t.Helper()
+	src, err := os.ReadFile(lab.Testbed)
+	must(t, err)
+	s := string(src)
+	for _, e := range []struct{ re, repl string }{
+		{`(?s)\nprefill \{.*?\n\}\n`, "\n"},
+		{`(?s)workload "64K_get" \{.*?\n  auth \{`, "workload \"4K_putget\" {\n  scenario = \"4K_putget.scenario\"\n  users    = 8\n  duration = \"6s\"\n  clients  = [\"client1\"]\n  auth {"},
+		{`warmup     = "5s"`, `warmup     = "1s"`},
+	} {
+		re := regexp.MustCompile(e.re)
+		if !re.MatchString(s) {
+			t.Fatalf("%s: no match for %s: the test's edit of the lab needs updating", lab.Testbed, e.re)
+		}
+		s = re.ReplaceAllString(s, e.repl)
+	}
+	must(t, os.WriteFile(filepath.Join(dir, "4K_putget.scenario"), []byte(scenario), 0o644))
+	p := filepath.Join(dir, "lab.hcl")
+	must(t, os.WriteFile(p, []byte(s), 0o644))
+	return p
+}
+
+// sweep runs the normal variant of tb with its runs under runs.
+func sweep(t *testing.T, lab *Env, tb, runs string) (string, string, error) {
+	t.Helper()
+	return lab.Benchbed(t, "sweep", tb, "--only", "normal", "--runs-dir", runs)
+}
+
+// journalSteps lists the one run's journal under runs as "step:status".
+func journalSteps(t *testing.T, runs string) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(runs, "*", "*", results.JournalFile))
+	if len(files) != 1 {
+		t.Fatalf("journals under %s: %v", runs, files)
+	}
+	b, err := os.ReadFile(files[0])
+	must(t, err)
+	var steps []string
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var e results.Entry
+		must(t, json.Unmarshal([]byte(l), &e))
+		steps = append(steps, e.Step+":"+e.Status)
+	}
+	return strings.Join(steps, " ")
+}
+
+// onlyCell reads the one cell of the sweep whose stderr names its run
+// directory ("sweep: results in DIR").
+func onlyCell(t *testing.T, out string, err error, errOut string) results.Cell {
+	t.Helper()
+	m := regexp.MustCompile(`sweep: results in (\S+)`).FindStringSubmatch(errOut)
+	if m == nil {
+		t.Fatalf("sweep: %v, no run directory named\n%s\n%s", err, out, errOut)
+	}
+	b, rerr := os.ReadFile(filepath.Join(m[1], results.SummaryFile))
+	must(t, rerr)
+	var sum results.Summary
+	must(t, json.Unmarshal(b, &sum))
+	if len(sum.Cells) != 1 {
+		t.Fatalf("%d cells in %s, want 1", len(sum.Cells), m[1])
+	}
+	return sum.Cells[0]
+}
+
+func hasPrefix(names []string, prefix string) bool {
+	for _, n := range names {
+		if strings.HasPrefix(n, prefix) {
+			return true
+		}
+	}
+	return false
+}

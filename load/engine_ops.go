@@ -1,0 +1,72 @@
+package load
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// maxRedraws bounds the draws of a delete that its class cannot take.
+const maxRedraws = 16
+
+// draw picks the next operation's size class and type. A delete takes its
+// object at once; when the class is down to its last object (it keeps
+// one, so that its reads always find something), the operation is drawn
+// again, as ssbench skips a delete with nothing to delete, and after
+// maxRedraws such draws it is a read.
+func (u *users) draw(rng *rand.Rand) (int, string, int64) {
+	o := u.objs
+	for range maxRedraws {
+		c := pick(o.sizeCum, rng.Float64())
+		op := crudOps[pick(o.classes[c].crudCum[:], rng.Float64())]
+		if op != OpDelete {
+			return c, op, 0
+		}
+		if idx, ok := o.toDelete(c, rng); ok {
+			return c, op, idx
+		}
+	}
+	return pick(o.sizeCum, rng.Float64()), OpRead, 0
+}
+
+// do runs one drawn operation (a delete's object already taken) and
+// records it.
+func (u *users) do(sess *Session, req *Request, op string, c int, index int64, rng *rand.Rand, at time.Time) {
+	o := u.objs
+	*req = Request{}
+	switch op {
+	case OpCreate:
+		index = o.classes[c].created.reserve()
+		defer o.classes[c].created.finish(index)
+		req.Method, req.Size, req.Header = http.MethodPut, o.size(c, rng), deleteAfter(o.s)
+	case OpUpdate:
+		index = o.existing(c, rng)
+		defer o.release(c, index)
+		defer o.classes[c].created.updated(index)
+		req.Method, req.Size, req.Header = http.MethodPut, o.size(c, rng), deleteAfter(o.s)
+	case OpRead:
+		index, req.Method = o.existing(c, rng), http.MethodGet
+		defer o.release(c, index)
+	case OpDelete:
+		req.Method = http.MethodDelete
+		if u.cfg.Rate <= 0 { // closed loop: a wait for the object's readers is no latency
+			at = time.Now()
+		}
+	}
+	req.Container, req.Object = o.container(c, index), o.name(c, index)
+	out := sess.Do(req, at)
+	if op == OpDelete && out.Status == http.StatusNotFound {
+		o.notDeleted(c, index) // it was not there: nothing to put back
+	}
+	u.rec.Record(op, out)
+}
+
+// deleteAfter returns the X-Delete-After header of the scenario's
+// delete_after, or nil.
+func deleteAfter(s *Scenario) http.Header {
+	if s.DeleteAfter == nil {
+		return nil
+	}
+	return http.Header{"X-Delete-After": {strconv.Itoa(*s.DeleteAfter)}}
+}

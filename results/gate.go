@@ -1,0 +1,122 @@
+package results
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// DefaultMaxErrorRate is the share of failed operations above which a cell
+// (or a `benchbed load`) fails when nothing else is said: 1 %.
+const DefaultMaxErrorRate = 0.01
+
+// Cell statuses.
+const (
+	StatusOK          = "ok"          // ran, and within its error-rate gate
+	StatusFailed      = "failed"      // a step failed, or the error-rate gate did
+	StatusInterrupted = "interrupted" // stopped by an interrupt
+)
+
+// ErrorRate is the share of an operation summary's operations that failed
+// (0 when there were none).
+func (o OpSummary) ErrorRate() float64 {
+	if n := o.Count + o.Errors; n > 0 {
+		return float64(o.Errors) / float64(n)
+	}
+	return 0
+}
+
+// GateError is the error-rate gate's verdict on a cell.
+type GateError struct {
+	Rate, Max float64 // the cell's error rate and the gate's
+	Errors    int64   // failed operations
+	Ops       int64   // operations in all
+	Causes    string  // the top causes (TopCauses)
+}
+
+// Error says what failed, how often and why.
+func (e *GateError) Error() string {
+	return fmt.Sprintf("error rate %s (%d of %d operations failed) is above max_error_rate %s; top causes: %s",
+		Percent(e.Rate), e.Errors, e.Ops, Percent(e.Max), e.Causes)
+}
+
+// Gate checks c's total against maxRate: when more of its operations
+// failed than that, c is marked failed with the verdict in c.Error, and the
+// verdict is returned. A cell already not ok keeps its own status and error.
+func Gate(c *Cell, maxRate float64) *GateError {
+	rate := c.Total.ErrorRate()
+	if c.Total.Errors == 0 || rate <= maxRate {
+		return nil
+	}
+	g := &GateError{Rate: rate, Max: maxRate, Errors: c.Total.Errors, Ops: c.Total.Count + c.Total.Errors,
+		Causes: TopCauses(*c, 3)}
+	if c.Status == StatusOK || c.Status == "" {
+		c.Status, c.Error = StatusFailed, g.Error()
+	}
+	return g
+}
+
+// TopCauses lists the n most frequent causes of c's failed operations, as
+// "http_404=115 (GET 104, DELETE 11)", most frequent first.
+func TopCauses(c Cell, n int) string {
+	causes := c.Total.ErrorsBy
+	keys := slices.Collect(maps.Keys(causes))
+	slices.SortFunc(keys, func(a, b string) int {
+		if causes[a] != causes[b] {
+			return int(causes[b] - causes[a])
+		}
+		return strings.Compare(a, b)
+	})
+	var parts []string
+	for i, k := range keys {
+		if i == n {
+			parts = append(parts, fmt.Sprintf("%d more", len(keys)-n))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s=%d%s", k, causes[k], byOp(c, k)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// byOp says how one cause splits over the operation types, when several.
+func byOp(c Cell, cause string) string {
+	var parts []string
+	for _, op := range slices.Sorted(maps.Keys(c.Ops)) {
+		if n := c.Ops[op].ErrorsBy[cause]; n > 0 {
+			parts = append(parts, op+" "+strconv.FormatInt(n, 10))
+		}
+	}
+	if len(parts) < 2 {
+		if len(parts) == 1 {
+			return " (" + strings.SplitN(parts[0], " ", 2)[0] + ")"
+		}
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// Percent renders a share as a percentage: "1%", "0.5%", "23.4%".
+func Percent(x float64) string {
+	s := strconv.FormatFloat(x*100, 'f', 2, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s + "%"
+}
+
+// ParseRate reads an error rate written as a share ("0.01") or as a
+// percentage ("1%"); it must lie in [0, 1].
+func ParseRate(v string) (float64, error) {
+	s, pct := strings.CutSuffix(strings.TrimSpace(v), "%")
+	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is no rate: write a share (0.01) or a percentage (1%%)", v)
+	}
+	if pct {
+		x /= 100
+	}
+	if x < 0 || x > 1 || x != x {
+		return 0, fmt.Errorf("%q: a rate lies between 0 and 1 (0%% and 100%%)", v)
+	}
+	return x, nil
+}

@@ -51,6 +51,9 @@ var (
 	upMu   sync.Mutex
 	// broughtUp: this binary brought the lab up and has not taken it down.
 	broughtUp bool
+	// uses counts the tests that asked for the lab since it was last
+	// brought up (bareLab wants to be the first).
+	uses int
 )
 
 // Lab returns the local lab, bringing it up on first use in this test
@@ -73,9 +76,30 @@ func Lab(t testing.TB) *Env {
 		if out, err := script("up"); err != nil {
 			t.Fatalf("lab up: %v\n%s", err, out)
 		}
-		broughtUp = true
+		broughtUp, uses = true, 0
 	}
+	uses++
 	return env
+}
+
+// bareLab returns the lab as testbeds/lab/up leaves it, bare hosts that no
+// test has set up: when an earlier test of this binary used it, the lab is
+// taken down and brought up again (tests run in file order, and any file may
+// come first).
+func bareLab(t testing.TB) *Env {
+	t.Helper()
+	lab := Lab(t)
+	upMu.Lock()
+	defer upMu.Unlock()
+	if uses > 1 {
+		for _, s := range []string{"down", "up"} {
+			if out, err := script(s); err != nil {
+				t.Fatalf("lab %s: %v\n%s", s, err, out)
+			}
+		}
+		broughtUp, uses = true, 1
+	}
+	return lab
 }
 
 // Main runs the tests of m and takes the lab down afterwards if one of them

@@ -14,7 +14,7 @@ func TestMain(m *testing.M) { os.Exit(Main(m)) }
 // client1, setup again changes nothing, one more disk is a ring change that
 // keeps the data, and down leaves nothing.
 func TestLab(t *testing.T) {
-	lab := Lab(t)
+	lab := bareLab(t)
 	steps := []struct {
 		name string
 		fn   func(*testing.T, *Env)

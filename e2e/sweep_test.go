@@ -363,7 +363,7 @@ func labUp(t *testing.T) {
 	if out, err := script("down"); err != nil {
 		t.Fatalf("lab down: %v\n%s", err, out)
 	}
-	broughtUp = true
+	broughtUp, uses = true, 1
 	if out, err := script("up"); err != nil {
 		t.Fatalf("lab up: %v\n%s", err, out)
 	}

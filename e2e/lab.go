@@ -26,6 +26,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+
+	"benchbed/e2e/labkit"
 )
 
 // Env is the local lab as tests see it.
@@ -125,7 +127,7 @@ func Main(m *testing.M) int {
 
 // start checks the machine, takes the lock and takes down any earlier lab.
 func start() {
-	root, err := repoRoot()
+	root, err := labkit.RepoRoot()
 	if err != nil {
 		upErr = err
 		return
@@ -174,16 +176,9 @@ func lock() error {
 	if os.Getenv("BENCHBED_E2E_LOCK_HELD") == "1" {
 		return nil
 	}
-	if err := os.MkdirAll("/run/lock", 0o755); err != nil {
-		return err
-	}
-	fd, err := syscall.Open("/run/lock/benchbed-e2e.lock", syscall.O_CREAT|syscall.O_RDWR|syscall.O_CLOEXEC, 0o644)
+	fd, err := labkit.Lock("benchbed-e2e")
 	if err != nil {
-		return fmt.Errorf("e2e lock: %w", err)
-	}
-	if err := syscall.Flock(fd, syscall.LOCK_EX); err != nil {
-		syscall.Close(fd)
-		return fmt.Errorf("e2e lock: %w", err)
+		return err
 	}
 	lockFD = fd
 	return nil
@@ -197,22 +192,4 @@ func script(name string, args ...string) ([]byte, error) {
 	cmd.Stdout, cmd.Stderr = &b, &b
 	err := cmd.Run()
 	return b.Bytes(), err
-}
-
-// repoRoot finds the directory holding go.mod above the working directory.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }

@@ -2,17 +2,17 @@ package e2e
 
 import (
 	"bytes"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"benchbed/e2e/labkit"
 )
 
 var (
 	buildOnce sync.Once
 	buildErr  error
-	buildOut  []byte
 	buildDir  string
 )
 
@@ -34,22 +34,10 @@ func (e *Env) Benchbed(t testing.TB, args ...string) (stdout, stderr string, err
 func (e *Env) binary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "benchbed-e2e-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		buildDir = dir
-		gobin, err := exec.LookPath("go")
-		if err != nil {
-			gobin = "/usr/local/go/bin/go"
-		}
-		cmd := exec.Command(gobin, "build", "-o", filepath.Join(dir, "benchbed"), "./cmd/benchbed")
-		cmd.Dir = e.Root
-		buildOut, buildErr = cmd.CombinedOutput()
+		buildDir, _, buildErr = labkit.Build(e.Root, "benchbed-e2e-")
 	})
 	if buildErr != nil {
-		t.Fatalf("building benchbed: %v\n%s", buildErr, buildOut)
+		t.Fatal(buildErr)
 	}
 	return filepath.Join(buildDir, "benchbed")
 }

@@ -18,6 +18,8 @@ import (
 	"runtime"
 	"syscall"
 	"testing"
+
+	"benchbed/e2e/labkit"
 )
 
 // Env is the distro lab as the test sees it.
@@ -76,7 +78,7 @@ func Main(m *testing.M) int {
 }
 
 func start() {
-	root, err := repoRoot()
+	root, err := labkit.RepoRoot()
 	if err != nil {
 		startErr = err
 		return
@@ -86,10 +88,10 @@ func start() {
 	if skip = missing(); skip != "" {
 		return
 	}
-	if startErr = lock(); startErr != nil {
+	if lockFD, startErr = labkit.Lock("benchbed-distro"); startErr != nil {
 		return
 	}
-	env.bin, startErr = build(root)
+	buildDir, env.bin, startErr = labkit.Build(root, "benchbed-distro-")
 }
 
 // missing says why the distro lab cannot run on this machine, or "".
@@ -113,43 +115,6 @@ func missing() string {
 		return "the distro lab needs loop devices (/dev/loop-control)"
 	}
 	return ""
-}
-
-// lock takes the distro lab's machine-wide lock, held until the binary ends.
-func lock() error {
-	if err := os.MkdirAll("/run/lock", 0o755); err != nil {
-		return err
-	}
-	fd, err := syscall.Open("/run/lock/benchbed-distro.lock", syscall.O_CREAT|syscall.O_RDWR|syscall.O_CLOEXEC, 0o644)
-	if err != nil {
-		return fmt.Errorf("distro lock: %w", err)
-	}
-	if err := syscall.Flock(fd, syscall.LOCK_EX); err != nil {
-		syscall.Close(fd)
-		return fmt.Errorf("distro lock: %w", err)
-	}
-	lockFD = fd
-	return nil
-}
-
-// build compiles cmd/benchbed into a directory that lives as long as the
-// test binary.
-func build(root string) (string, error) {
-	dir, err := os.MkdirTemp("", "benchbed-distro-")
-	if err != nil {
-		return "", err
-	}
-	buildDir = dir
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		gobin = "/usr/local/go/bin/go"
-	}
-	cmd := exec.Command(gobin, "build", "-o", filepath.Join(dir, "benchbed"), "./cmd/benchbed")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building benchbed: %v\n%s", err, out)
-	}
-	return filepath.Join(dir, "benchbed"), nil
 }
 
 // Script runs testbeds/distro/<name> with args (the lock is this binary's).
@@ -181,22 +146,4 @@ func (e *Env) SSH(host, cmd string) (string, error) {
 	c := exec.Command("ssh", "-F", e.SSHConfig, "-o", "BatchMode=yes", host, cmd)
 	out, err := c.CombinedOutput()
 	return string(out), err
-}
-
-// repoRoot finds the directory holding go.mod above the working directory.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }

@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"gonum.org/v1/plot"
-
 	"benchbed/results"
 )
 
@@ -29,15 +27,15 @@ type Figure struct {
 func (r *Report) Figures() ([]Figure, error) {
 	cells := r.Run.Summary.Cells
 	var out []Figure
-	add := func(name string, p *plot.Plot, err error) error {
+	add := func(name string, c Chart, err error) error {
 		if err != nil {
 			return err
 		}
-		svg, png, err := Render(p)
+		svg, png, err := Render(c)
 		if err != nil {
 			return fmt.Errorf("plot %s: %w", name, err)
 		}
-		out = append(out, Figure{Name: name, Title: p.Title.Text, SVG: svg, PNG: png})
+		out = append(out, Figure{Name: name, Title: c.Plot.Title.Text, SVG: svg, PNG: png})
 		return nil
 	}
 	p, err := BarPlot(Bars(cells))

@@ -8,7 +8,9 @@ kind=${1:-test}
 pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-account
       memcached rsyslog python3-swiftclient iproute2 procps psmisc curl sudo
       # the distro lab (testbeds/distro): booted Debian hosts and their mirror
-      debootstrap systemd-container dpkg-dev apt-utils xfsprogs)
+      debootstrap systemd-container dpkg-dev apt-utils xfsprogs
+      # report.html tested in a headless browser, with the plots' font
+      chromium fonts-liberation)
 case "$kind" in
   bench) pkgs+=(ansible-core wrk nginx-light hey) ;;
 esac

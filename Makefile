@@ -21,8 +21,11 @@ lint:
 # Unit tests first, then the labs' end-to-end suites, one binary at a time.
 test: deps lint unit e2e
 
+# Tests' artefacts (report.html's screenshot in Chromium) are kept under
+# bin/test-artifacts/_artifacts.
 unit:
-	go test -race -timeout 15m -count=1 $$(go list ./... | grep -v '^benchbed/e2e')
+	mkdir -p bin/test-artifacts
+	go test -race -timeout 15m -count=1 -artifacts -outputdir $(CURDIR)/bin/test-artifacts $$(go list ./... | grep -v '^benchbed/e2e')
 	go test -count=1 -run TestLatencyTruth ./load  # timing truth: without the race detector
 
 e2e:

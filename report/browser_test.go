@@ -201,7 +201,8 @@ func labFixture() []fixCell {
 	var out []fixCell
 	for i, v := range variants {
 		id := fmt.Sprintf("%03d-%s-64K_get-r1", i+1, strings.ReplaceAll(v, "=", "_"))
-		out = append(out, fixCell{id: id, variant: v, repeat: 1, status: "ok", base: 4 + float64(i), step: 0.01, n: 1000 + 300*i})
+		out = append(out, fixCell{id: id, variant: v, repeat: 1, status: "ok", base: 4 + float64(i), step: 0.01, n: 1000 + 300*i,
+			telemetry: 0.6 + 0.1*float64(i)})
 	}
 	return out
 }

@@ -29,6 +29,7 @@ type fixCell struct {
 	base, step  float64
 	n           int
 	noStreams   bool
+	telemetry   float64 // scale of testdata/telemetry's load; 0: no telemetry
 }
 
 // fixture is the default crafted run: two variants with two repeats each,
@@ -142,6 +143,10 @@ func makeRun(t *testing.T, cells []fixCell, summary bool) (string, results.Summa
 		cdir, err := run.CellDir(f.id)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if f.telemetry > 0 {
+			c.Telemetry = writeTelemetry(t, cdir, fixTelemetry(t, f.telemetry))
+			sum.Cells[len(sum.Cells)-1] = c
 		}
 		writeJSON(t, filepath.Join(cdir, results.CellFile), c)
 		if !f.noStreams {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,6 +43,50 @@ type pageData struct {
 	Env                                 []HostEnv
 	Steps                               table
 	TestbedFile                         string
+	Telemetry                           []htmlTelemetry
+}
+
+// htmlTelemetry is a cell's telemetry section with its plots.
+type htmlTelemetry struct {
+	telemetrySection
+	Figures []htmlFigure
+}
+
+// htmlFigures splits the figures into the run's and each telemetry
+// section's.
+func htmlFigures(figs []Figure, secs []telemetrySection) ([]htmlFigure, []htmlTelemetry) {
+	tel := make([]htmlTelemetry, len(secs))
+	var run []htmlFigure
+	for i, s := range secs {
+		tel[i].telemetrySection = s
+	}
+	for _, f := range figs {
+		hf := htmlFig(f)
+		i := slices.IndexFunc(secs, func(s telemetrySection) bool { return s.Cell == f.Cell })
+		switch {
+		case f.Cell == "":
+			run = append(run, hf)
+		case i >= 0:
+			tel[i].Figures = append(tel[i].Figures, hf)
+		default: // plots of a cell whose summary has no telemetry
+			tel = append(tel, htmlTelemetry{telemetrySection: telemetrySection{Cell: f.Cell,
+				Heading: "Telemetry of " + f.Cell + " (not summarised)"}, Figures: []htmlFigure{hf}})
+			secs = append(secs, tel[len(tel)-1].telemetrySection)
+		}
+	}
+	return run, tel
+}
+
+// htmlFig inlines a figure's SVG, or its PNG when the SVG is not safe.
+func htmlFig(f Figure) htmlFigure {
+	hf := htmlFigure{Name: f.Name, Title: f.Title}
+	if svg, err := safeSVG(f.SVG); err == nil {
+		hf.SVG = template.HTML(svg) // #nosec: parsed, no script, no handler
+	} else {
+		hf.SVG = template.HTML(`<img alt="` + template.HTMLEscapeString(f.Title) +
+			`" src="data:image/png;base64,` + base64.StdEncoding.EncodeToString(f.PNG) + `">`)
+	}
+	return hf
 }
 
 // WriteHTML writes one self-contained page: the run's dates, notices,
@@ -71,16 +116,7 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 		d.SeedRepeats = rep.String()
 	}
 	d.Seed = seed.String()
-	for _, f := range figs {
-		hf := htmlFigure{Name: f.Name, Title: f.Title}
-		if svg, err := safeSVG(f.SVG); err == nil {
-			hf.SVG = template.HTML(svg) // #nosec: parsed, no script, no handler
-		} else {
-			hf.SVG = template.HTML(`<img alt="` + template.HTMLEscapeString(f.Title) +
-				`" src="data:image/png;base64,` + base64.StdEncoding.EncodeToString(f.PNG) + `">`)
-		}
-		d.Figures = append(d.Figures, hf)
-	}
+	d.Figures, d.Telemetry = htmlFigures(figs, r.telemetrySections())
 	for _, c := range r.Failed() {
 		d.Failed = append(d.Failed, htmlFailed{Name: cellName(c), Status: c.Status, Error: c.Error})
 	}

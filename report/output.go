@@ -11,12 +11,13 @@ import (
 )
 
 // Figure is one rendered plot: its file name (without extension), title,
-// SVG and PNG.
+// SVG and PNG, and the cell it is of ("" for the whole run).
 type Figure struct {
 	Name  string
 	Title string
 	SVG   []byte
 	PNG   []byte
+	Cell  string
 }
 
 // Figures draws the report's plots: req/s over time per cell, the
@@ -46,16 +47,16 @@ func (r *Report) Figures() ([]Figure, error) {
 	if err := add("req_per_s_over_time", p, err); err != nil {
 		return nil, err
 	}
-	curves := r.spectra()
-	if len(curves) == 0 {
+	if curves := r.spectra(); len(curves) == 0 {
 		r.Notices = append(r.Notices, "no cell has agents' histograms: no percentile plot")
-		return out, nil
+	} else {
+		p, err = SpectrumPlot("Time to first byte by percentile (agents' merged histograms)", curves)
+		if err := add("first_byte_percentiles", p, err); err != nil {
+			return nil, err
+		}
 	}
-	p, err = SpectrumPlot("Time to first byte by percentile (agents' merged histograms)", curves)
-	if err := add("first_byte_percentiles", p, err); err != nil {
-		return nil, err
-	}
-	return out, nil
+	tel, err := r.telemetryFigures()
+	return append(out, tel...), err
 }
 
 // spectra reads each cell's agents' streams, one cell at a time (only the

@@ -80,6 +80,9 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 			return err
 		}
 	}
+	if err := r.writeTelemetry(w, head, markdown); err != nil {
+		return err
+	}
 	if failed := r.Failed(); len(failed) > 0 {
 		head(2, "Failed cells")
 		for _, c := range failed {

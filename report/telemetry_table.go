@@ -1,0 +1,93 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"benchbed/results"
+	"benchbed/telemetry"
+)
+
+// telemetrySection is one cell's telemetry as the report shows it: a
+// heading, the bottleneck line, the page cache's warning and one table.
+type telemetrySection struct {
+	Cell       string
+	Heading    string
+	Bottleneck string
+	Warning    string // the page cache's, "" when the reads hit the disks
+	Table      table
+}
+
+// telemetrySections are the sections of the cells that have telemetry,
+// in order.
+func (r *Report) telemetrySections() []telemetrySection {
+	var out []telemetrySection
+	for _, c := range r.Run.Summary.Cells {
+		if c.Telemetry != nil {
+			out = append(out, cellTelemetry(c))
+		}
+	}
+	return out
+}
+
+// cellTelemetry lays out c's telemetry summary: per host its CPU busy and
+// iowait (and steal when any), per disk its utilisation with its await
+// and traffic in the note, the busiest disk marked, per service its CPU
+// summed over its processes.
+func cellTelemetry(c results.Cell) telemetrySection {
+	t := c.Telemetry
+	s := telemetrySection{Cell: cellName(c), Bottleneck: t.Bottleneck,
+		Heading: fmt.Sprintf("Telemetry of %s (run phase: %s s, a sample every %s s)", cellName(c), f1(t.RunSeconds), f1(t.IntervalS))}
+	if t.PageCache != nil {
+		s.Warning = t.PageCache.Warning
+	}
+	tb := table{Title: "Telemetry of " + cellName(c), Header: []string{"resource", "mean", "p95", "max", "note"}}
+	for _, h := range t.Hosts {
+		tb.Rows = append(tb.Rows, statRow(h.Host+" CPU busy %", h.CPUBusy, fmt.Sprintf("%d samples; load1 %s; agent %s %% of a core",
+			h.Samples, f1(h.Load1.Mean), f1(h.AgentCPU))))
+		tb.Rows = append(tb.Rows, statRow(h.Host+" iowait %", h.IOWait, ""))
+		if h.Steal.Max > 0 {
+			tb.Rows = append(tb.Rows, statRow(h.Host+" steal %", h.Steal, ""))
+		}
+	}
+	for _, d := range t.Disks {
+		name := d.Host + ":" + d.Disk
+		note := fmt.Sprintf("%s; await %s ms (max %s); %s MB/s read, %s written; %s IOPS", d.Dev, f1(d.Await.Mean),
+			f1(d.Await.Max), f1(d.ReadMB.Mean), f1(d.WriteMB.Mean), f1(d.IOPS.Mean))
+		if name == t.Busiest {
+			note = "BUSIEST; " + note
+		}
+		tb.Rows = append(tb.Rows, []string{name + " util %", f1(d.Util.Mean), "", f1(d.Util.Max), note})
+	}
+	for _, v := range t.Services {
+		tb.Rows = append(tb.Rows, statRow(v.Host+" "+v.Service+" CPU % of a core", v.CPU,
+			strconv.Itoa(v.Processes)+" process(es), RSS max "+f1(v.RSS.Max)+" MB"))
+	}
+	s.Table = tb
+	return s
+}
+
+func statRow(name string, st telemetry.Stat, note string) []string {
+	return []string{name, f1(st.Mean), f1(st.P95), f1(st.Max), note}
+}
+
+// writeTelemetry writes each cell's telemetry section as text or markdown.
+func (r *Report) writeTelemetry(w io.Writer, head func(int, string), markdown bool) error {
+	for _, s := range r.telemetrySections() {
+		head(2, s.Heading)
+		if s.Bottleneck != "" {
+			fmt.Fprintf(w, "bottleneck: %s\n", s.Bottleneck)
+		}
+		if s.Warning != "" {
+			fmt.Fprintf(w, "WARNING: page cache: %s\n", s.Warning)
+		}
+		if markdown {
+			fmt.Fprintln(w)
+		}
+		if err := writeTable(w, s.Table, markdown); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,100 @@
+package report
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// telFixture is two cells with telemetry (the second under more load)
+// and one without.
+func telFixture() []fixCell {
+	f := labFixture()[:3]
+	f[0].telemetry, f[1].telemetry, f[2].telemetry = 0.8, 1.1, 0
+	return f
+}
+
+func TestTelemetryText(t *testing.T) {
+	r, sum := loadFixture(t, telFixture(), true)
+	var b bytes.Buffer
+	if err := r.WriteText(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, c := range sum.Cells[:2] {
+		tel := c.Telemetry
+		h, d, s := tel.Hosts[0], tel.Disks[0], tel.Services[0]
+		for _, d2 := range tel.Disks {
+			if d2.Host+":"+d2.Disk == tel.Busiest {
+				d = d2
+			}
+		}
+		inOrder(t, out, "Telemetry of "+c.ID+" (run phase: "+f1(tel.RunSeconds)+" s", "bottleneck: "+tel.Bottleneck,
+			"WARNING: page cache: "+tel.PageCache.Warning,
+			h.Host+" CPU busy %", f1(h.CPUBusy.Mean), f1(h.CPUBusy.P95), f1(h.CPUBusy.Max), "agent "+f1(h.AgentCPU)+" % of a core",
+			tel.Busiest+" util %", f1(d.Util.Mean), f1(d.Util.Max), "BUSIEST; "+d.Dev+"; await "+f1(d.Await.Mean),
+			s.Host+" "+s.Service+" CPU % of a core", f1(s.CPU.Mean))
+	}
+	if strings.Contains(out, "Telemetry of "+sum.Cells[2].ID) {
+		t.Errorf("a cell without telemetry has a telemetry section:\n%s", out)
+	}
+	if strings.Count(out, "BUSIEST") != 2 {
+		t.Errorf("want one busiest disk per cell with telemetry:\n%s", out)
+	}
+}
+
+func TestTelemetryHTML(t *testing.T) {
+	r, sum := loadFixture(t, telFixture(), true)
+	out := t.TempDir()
+	if _, err := r.WriteDir(out); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := sum.Cells[1]
+	inOrder(t, string(page), "<h2>Plots</h2>", `id="req_per_s"`, "Telemetry of the hosts (run phase)",
+		"Telemetry of "+sum.Cells[0].ID, "Telemetry of "+c.ID, "Bottleneck: <b>"+c.Telemetry.Bottleneck,
+		`class="notice">Page cache: the GETs&#39; working set`, "<td>"+c.Telemetry.Busiest+" util %</td>",
+		`id="telemetry_cpu_`+c.ID+`"`, "proxy1", `id="telemetry_disks_`+c.ID+`"`, "stor2:m0", "Journal")
+	for _, name := range []string{"telemetry_cpu_" + c.ID + ".png", "telemetry_disks_" + c.ID + ".svg"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "telemetry_cpu_"+sum.Cells[2].ID+".png")); err == nil {
+		t.Error("a cell without telemetry has a telemetry plot")
+	}
+}
+
+// A summary with telemetry but no samples is a notice; a broken sample
+// line is an error naming its file and line.
+func TestTelemetryMissingAndBroken(t *testing.T) {
+	r, sum := loadFixture(t, telFixture(), true)
+	dir := r.Run.CellDir(&sum.Cells[0])
+	if err := os.RemoveAll(filepath.Join(dir, TelemetryDir)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Figures(); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Notices) != 1 || !strings.Contains(r.Notices[0], sum.Cells[0].ID+": telemetry summarised but no samples") {
+		t.Errorf("notices %q", r.Notices)
+	}
+	p := filepath.Join(r.Run.CellDir(&sum.Cells[1]), TelemetryDir, "stor1.jsonl")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	lines[2] = "{not json\n"
+	if err := os.WriteFile(p, []byte(strings.Join(lines, "")), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Figures(); err == nil || !strings.Contains(err.Error(), p+":3:") {
+		t.Errorf("err = %v, want one naming %s:3", err, p)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"benchbed/telemetry"
 )
 
 // fixCell is a crafted cell: its figures and what its directory records.
@@ -19,6 +21,7 @@ type fixCell struct {
 	spp       string // servers_per_port, idem
 	ports     int    // ring object port of stor1's and stor2's devices
 	perDisk   bool   // one port per disk from ports
+	tel       *telemetry.CellSummary
 }
 
 // cell returns a crafted Cell of one GET operation type.
@@ -27,7 +30,7 @@ func (f fixCell) cell(index int) Cell {
 		FirstByte: Stats{P50: f.p50, P99: f.p50 * 3}, LastByte: Stats{P50: f.p50 * 1.1, P99: f.p50 * 3.3}}
 	return Cell{ID: fmt.Sprintf("%03d-%s-64K_get-r%d", index, SafeName(f.variant), f.repeat), Variant: f.variant,
 		Workload: "64K_get", Repeat: f.repeat, Status: "ok", DurationS: 10, Ops: map[string]OpSummary{"GET": op},
-		Total: op, PerSecond: f.perSecond}
+		Total: op, PerSecond: f.perSecond, Telemetry: f.tel}
 }
 
 // fixRun crafts a run directory under t.TempDir(): every cell's

@@ -25,7 +25,9 @@ type Pair struct {
 	Samples string      `json:"samples"`
 	Ops     []OpCompare `json:"ops"`
 	Conf    *ConfDiff   `json:"conf,omitempty"`
-	Notes   []string    `json:"notes,omitempty"`
+	// Telemetry holds the hosts' run-phase figures both sides have.
+	Telemetry []TelemetryDelta `json:"telemetry,omitempty"`
+	Notes     []string         `json:"notes,omitempty"`
 	// FailedA and FailedB say that no cell of that side finished ok (a
 	// step or the error-rate gate failed): its figures are no result, and
 	// its label says "(failed)".
@@ -91,6 +93,8 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	if (len(ca) > 1 || len(cb) > 1) && !slices.ContainsFunc(p.Notes, isLatencyFallback) {
 		p.Notes = append(p.Notes, pooledLatencyNote(o))
 	}
+	tel, notes := compareTelemetry(ca, cb)
+	p.Telemetry, p.Notes = tel, append(p.Notes, notes...)
 	p.Conf = pairConfDiff(a, b)
 	return p
 }

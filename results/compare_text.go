@@ -75,6 +75,12 @@ func writePair(b *strings.Builder, c *Comparison, p *Pair, md bool) error {
 	if md {
 		b.WriteString("\n")
 	}
+	if err := writeTelemetryDeltas(b, p, md); err != nil {
+		return err
+	}
+	if md && len(p.Telemetry) > 0 {
+		b.WriteString("\n")
+	}
 	for _, n := range append(slices.Clone(p.Notes), testWarnings(p)...) {
 		writeItem(b, md, "note: "+n)
 	}

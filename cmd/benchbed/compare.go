@@ -32,6 +32,8 @@ func newCompareCmd() *cobra.Command {
 			"Per operation type: req/s, first-byte p50 and p99 (--last-byte: last-byte too), errors, deltas\n" +
 			"and a Mann-Whitney U test (benchstat's; '~' = not significant) on the repeats' req/s when\n" +
 			"each side has enough repeats, else on the per-second throughput (autocorrelated: said so).\n" +
+			"With the hosts' telemetry on both sides: their run phase's CPU busy per host, the busiest\n" +
+			"disk's utilisation and each service's CPU, B - A, and each side's bottleneck.\n" +
 			"Then what differs in the cells' recorded confs and ring ports, and for two runs in their\n" +
 			"testbed.hcl (secrets masked) and hosts' recorded environments.\n" +
 			"Exit status: 0 the comparison was printed, 1 error.",

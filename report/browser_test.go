@@ -68,9 +68,10 @@ const figureCheck = `Array.from(document.querySelectorAll('figure')).map(f => {
 })`
 
 // TestHTMLInChromium opens report.html, written from a crafted run of the
-// lab's six variants, in headless Chromium: no console error, every plot
-// loaded and shown, the bar chart's labels whole and apart, the line
-// plots' legends below their axes. The screenshot is kept in the test's
+// lab's six variants with their hosts' telemetry, in headless Chromium:
+// no console error, every plot loaded and shown with its text inside it,
+// the bar chart's labels whole and apart, the line plots' legends below
+// their axes, each cell's telemetry plots present. The screenshot is kept in the test's
 // artefact directory (go test -artifacts keeps it; its path is logged).
 func TestHTMLInChromium(t *testing.T) {
 	exe := findChromium(t)
@@ -121,12 +122,44 @@ func TestHTMLInChromium(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("figures on the page %v, written %v", got, want)
 	}
+	var cells []string
+	for _, c := range r.Run.Summary.Cells {
+		cells = append(cells, cellName(c))
+	}
 	for _, f := range figs {
 		switch f.ID {
 		case "req_per_s":
 			checkBarLabels(t, f, Bars(r.Run.Summary.Cells))
 		case "req_per_s_over_time", "first_byte_percentiles":
-			checkLegendBelow(t, f, r)
+			checkLegendBelow(t, f, cells)
+		}
+	}
+	checkTelemetryFigures(t, figs, r)
+}
+
+// checkTelemetryFigures wants each cell with telemetry to show its CPU
+// plot with a legend entry per host and its disk plot with one per disk,
+// below the axes.
+func checkTelemetryFigures(t *testing.T, figs []pageFigure, r *Report) {
+	t.Helper()
+	for _, c := range r.Run.Summary.Cells {
+		if c.Telemetry == nil {
+			continue
+		}
+		var hosts, disks []string
+		for _, h := range c.Telemetry.Hosts {
+			hosts = append(hosts, h.Host)
+		}
+		for _, d := range c.Telemetry.Disks {
+			disks = append(disks, d.Host+":"+d.Disk+" ("+d.Dev+")")
+		}
+		for id, names := range map[string][]string{"telemetry_cpu_" + c.ID: hosts, "telemetry_disks_" + c.ID: disks} {
+			i := slices.IndexFunc(figs, func(f pageFigure) bool { return f.ID == id })
+			if i < 0 {
+				t.Errorf("no figure %s on the page", id)
+				continue
+			}
+			checkLegendBelow(t, figs[i], names)
 		}
 	}
 }
@@ -157,33 +190,34 @@ func checkBarLabels(t *testing.T, f pageFigure, bars []Bar) {
 	}
 }
 
-// checkLegendBelow wants every legend entry (a cell's name) drawn below
-// the x axis's label, outside the curves.
-func checkLegendBelow(t *testing.T, f pageFigure, r *Report) {
+// checkLegendBelow wants each of names drawn once, below the x axis's
+// label: a legend outside the curves.
+func checkLegendBelow(t *testing.T, f pageFigure, names []string) {
 	t.Helper()
 	axis := -1.0
 	for _, x := range f.Texts {
-		if strings.HasPrefix(x.S, "second of the run") || x.S == "percentile" {
+		if strings.HasPrefix(x.S, "second of the") || x.S == "percentile" {
 			axis = x.Y + x.H
 		}
 	}
 	if axis < 0 {
 		t.Fatalf("%s: no x axis label among %v", f.ID, f.Texts)
 	}
-	n := 0
-	for _, c := range r.Run.Summary.Cells {
+	for _, name := range names {
+		n := 0
 		for _, x := range f.Texts {
-			if x.S == cellName(c) {
-				n++
-				if x.Y < axis {
-					t.Errorf("%s: legend entry %q at y=%.0f is above the x axis's label (bottom y=%.0f): it may cover the curves",
-						f.ID, x.S, x.Y, axis)
-				}
+			if x.S != name {
+				continue
+			}
+			n++
+			if x.Y < axis {
+				t.Errorf("%s: legend entry %q at y=%.0f is above the x axis's label (bottom y=%.0f): it may cover the curves",
+					f.ID, x.S, x.Y, axis)
 			}
 		}
-	}
-	if n == 0 {
-		t.Errorf("%s: no legend entry among %v", f.ID, f.Texts)
+		if n != 1 {
+			t.Errorf("%s: legend entry %q drawn %d times", f.ID, name, n)
+		}
 	}
 }
 

@@ -44,6 +44,7 @@ type pageData struct {
 	Steps                               table
 	TestbedFile                         string
 	Telemetry                           []htmlTelemetry
+	TelemetryOverview                   table
 }
 
 // htmlTelemetry is a cell's telemetry section with its plots.
@@ -117,6 +118,7 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	}
 	d.Seed = seed.String()
 	d.Figures, d.Telemetry = htmlFigures(figs, r.telemetrySections())
+	d.TelemetryOverview = r.telemetryOverview()
 	for _, c := range r.Failed() {
 		d.Failed = append(d.Failed, htmlFailed{Name: cellName(c), Status: c.Status, Error: c.Error})
 	}

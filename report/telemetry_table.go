@@ -68,12 +68,62 @@ func cellTelemetry(c results.Cell) telemetrySection {
 	return s
 }
 
+// telemetryOverview is one row per cell with telemetry: its bottleneck,
+// its busiest disk, its busiest host's CPU and whether the GETs' working
+// set fits in the page cache.
+func (r *Report) telemetryOverview() table {
+	t := table{Title: "Telemetry per cell (run phase)", Header: []string{"cell", "bottleneck", "busiest disk",
+		"util % mean/max", "busiest CPU", "busy % p95", "page cache"}}
+	for _, c := range r.Run.Summary.Cells {
+		tel := c.Telemetry
+		if tel == nil {
+			continue
+		}
+		util, host, busy := "", "", ""
+		for _, d := range tel.Disks {
+			if d.Host+":"+d.Disk == tel.Busiest {
+				util = f1(d.Util.Mean) + " / " + f1(d.Util.Max)
+			}
+		}
+		best := -1
+		for i, h := range tel.Hosts {
+			if best < 0 || h.CPUBusy.P95 > tel.Hosts[best].CPUBusy.P95 {
+				best = i
+			}
+		}
+		if best >= 0 {
+			host, busy = tel.Hosts[best].Host, f1(tel.Hosts[best].CPUBusy.P95)
+		}
+		t.Rows = append(t.Rows, []string{cellName(c), tel.Bottleneck, tel.Busiest, util, host, busy, pageCacheText(tel.PageCache)})
+	}
+	return t
+}
+
+// pageCacheText says in a word where the GETs' reads came from.
+func pageCacheText(pc *telemetry.PageCache) string {
+	switch {
+	case pc == nil:
+		return "not checked"
+	case pc.Fits && pc.Dropped:
+		return "fits (dropped before the cell)"
+	case pc.Fits:
+		return "FITS: reads from memory"
+	}
+	return "does not fit"
+}
+
 func statRow(name string, st telemetry.Stat, note string) []string {
 	return []string{name, f1(st.Mean), f1(st.P95), f1(st.Max), note}
 }
 
 // writeTelemetry writes each cell's telemetry section as text or markdown.
 func (r *Report) writeTelemetry(w io.Writer, head func(int, string), markdown bool) error {
+	if o := r.telemetryOverview(); len(o.Rows) > 0 {
+		head(2, o.Title)
+		if err := writeTable(w, o, markdown); err != nil {
+			return err
+		}
+	}
 	for _, s := range r.telemetrySections() {
 		head(2, s.Heading)
 		if s.Bottleneck != "" {

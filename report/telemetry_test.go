@@ -31,6 +31,8 @@ func TestTelemetryText(t *testing.T) {
 				d = d2
 			}
 		}
+		inOrder(t, out, "Telemetry per cell (run phase)", c.ID, tel.Bottleneck, tel.Busiest, "FITS: reads from memory",
+			sum.Cells[1].ID)
 		inOrder(t, out, "Telemetry of "+c.ID+" (run phase: "+f1(tel.RunSeconds)+" s", "bottleneck: "+tel.Bottleneck,
 			"WARNING: page cache: "+tel.PageCache.Warning,
 			h.Host+" CPU busy %", f1(h.CPUBusy.Mean), f1(h.CPUBusy.P95), f1(h.CPUBusy.Max), "agent "+f1(h.AgentCPU)+" % of a core",

@@ -30,6 +30,7 @@ func checkReportAndCompare(t *testing.T, lab *Env, run string) {
 	if svgs, _ := filepath.Glob(filepath.Join(out, "*.svg")); len(svgs) < 3 {
 		t.Errorf("plots %v, want 3 or more", svgs)
 	}
+	checkPageInChromium(t, out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
 	o, e, err := lab.Benchbed(t, "report", run, "--format", "csv")
 	if err != nil {
 		t.Fatalf("report --format csv: %v\n%s", err, e)

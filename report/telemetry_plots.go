@@ -22,6 +22,9 @@ func TelemetryCPUPlot(cell string, hosts []telemetry.HostSamples) (Chart, error)
 	var curves []Curve
 	t0 := firstSample(hosts)
 	for _, h := range hosts {
+		if len(h.Samples) == 0 {
+			continue
+		}
 		xys := make(plotter.XYs, len(h.Samples))
 		for i, s := range h.Samples {
 			xys[i] = plotter.XY{X: s.T.Sub(t0).Seconds(), Y: s.CPU.Busy}

@@ -100,3 +100,26 @@ func TestTelemetryMissingAndBroken(t *testing.T) {
 		t.Errorf("err = %v, want one naming %s:3", err, p)
 	}
 }
+
+// A host whose file is empty has no curve; the others are still drawn.
+func TestTelemetryEmptyHost(t *testing.T) {
+	r, sum := loadFixture(t, telFixture()[:1], true)
+	p := filepath.Join(r.Run.CellDir(&sum.Cells[0]), TelemetryDir, "client1.jsonl")
+	if err := os.WriteFile(p, nil, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	figs, err := r.Figures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figs {
+		if f.Name == "telemetry_cpu_"+sum.Cells[0].ID {
+			text := svgText(t, f.Name, f.SVG)
+			if strings.Contains(text, "client1") || !strings.Contains(text, "proxy1") {
+				t.Errorf("cpu plot's texts:\n%s", text)
+			}
+			return
+		}
+	}
+	t.Errorf("no cpu plot among %d figures", len(figs))
+}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"benchbed/results"
+	"benchbed/span"
 	"benchbed/templates"
 )
 
@@ -120,7 +120,7 @@ func unserved(h *Host, l *Layout, ls []listener) []templates.Warning {
 			hint = " (one port per disk needs servers_per_port > 0 in the object server)"
 		}
 		warns = append(warns, templates.Warning{Host: h.Name, File: "ring " + rl.Ring.Name,
-			Message: fmt.Sprintf("no rendered server listens on port %s of its devices%s", results.NumSpan(missing), hint)})
+			Message: fmt.Sprintf("no rendered server listens on port %s of its devices%s", span.Nums(missing), hint)})
 	}
 	return warns
 }

@@ -11,6 +11,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 )
 
 // SetupOptions tune Setup.
@@ -37,7 +38,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 	if len(tb.Variants) > 0 {
 		base = tb.Variants[0]
 	}
-	r, err := tb.Render(base, plan.RenderOptions{})
+	r, err := render.Render(tb, base, render.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +79,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 type setup struct {
 	tb      *plan.Testbed
 	p       *remote.Pool
-	r       *plan.Rendering
+	r       *render.Rendering
 	builder *plan.Host
 	hosts   []*plan.Host
 	rep     *Report
@@ -171,7 +172,7 @@ func (s *setup) confs(ctx context.Context) error {
 	}
 	var hashes Hashes
 	for _, c := range s.r.Confs {
-		if c.Path != plan.SwiftConfPath {
+		if c.Path != render.SwiftConfPath {
 			continue
 		}
 		if hashes == nil {

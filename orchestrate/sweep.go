@@ -10,6 +10,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/results"
 )
 
@@ -35,8 +36,8 @@ type Sweeper struct {
 	run  *results.Run
 	j    *results.Journal
 
-	rend   map[string]*plan.Rendering // by variant name
-	base   *plan.Rendering            // the first variant's: what restore restarts
+	rend   map[string]*render.Rendering // by variant name
+	base   *render.Rendering            // the first variant's: what restore restarts
 	backup Backup
 	// notRestored are the hosts whose originals the restore could not put
 	// back: they keep the sweep's lock.

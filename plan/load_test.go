@@ -13,26 +13,7 @@ import (
 )
 
 // minimal is a small valid testbed; tests append blocks to it.
-const minimal = `
-testbed "t" {}
-host "h1" {
-  address = "127.0.0.1"
-  roles   = ["object", "client"]
-  disks "d" { names = ["d1", "d2"] }
-}
-ring "object" {
-  part_power = 8
-  disks      = "d"
-}
-workload "w" {
-  scenario = { sizes = [{ name = "s", size_min = 1, size_max = 1 }], initial_files = { s = 1 }, crud_profile = [0, 1, 0, 0], run_seconds = 1 }
-  auth {
-    url  = "http://127.0.0.1:8080/auth/v1.0"
-    user = "a:b"
-    key  = "k"
-  }
-}
-`
+var minimal = fixture("minimal.hcl")
 
 // write puts files (name -> text) in a new directory and returns its path.
 func write(t *testing.T, files map[string]string) string {

@@ -1,5 +1,7 @@
 // Package plan is benchbed's testbed language: the HCL schema, decoding with
-// diagnostics, variables, matrix expansion, and the ordered steps of a sweep.
+// diagnostics, variables, matrix expansion and the ring layout it implies.
+// Rendering confs lives in benchbed/render, the steps of a sweep in
+// benchbed/schedule.
 //
 // The types in this file are the decoded, validated testbed that every other
 // part of benchbed reads. Decoding (decode*.go) fills them; nothing else

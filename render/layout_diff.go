@@ -1,6 +1,7 @@
-package plan
+package render
 
 import (
+	"benchbed/plan"
 	"fmt"
 
 	"benchbed/span"
@@ -24,7 +25,7 @@ func (c PortChange) String() string {
 // DiffLayouts returns the ring port changes from a to b, per ring and host,
 // and the rings whose mode changed ("object: one port per host (6200) -> one
 // port per disk from 6210").
-func DiffLayouts(a, b *Layout) (modes []string, changes []PortChange) {
+func DiffLayouts(a, b *plan.Layout) (modes []string, changes []PortChange) {
 	for _, rb := range b.Rings {
 		ra := a.Ring(rb.Ring.Name)
 		if ra == nil {
@@ -40,7 +41,7 @@ func DiffLayouts(a, b *Layout) (modes []string, changes []PortChange) {
 
 // ringPortChanges returns the port changes of one ring from ra to rb, one
 // per host in device order.
-func ringPortChanges(ra, rb *RingLayout) []PortChange {
+func ringPortChanges(ra, rb *plan.RingLayout) []PortChange {
 	old := map[string]int{}
 	for _, d := range ra.Devices {
 		old[d.Host+"/"+d.Name] = d.Port

@@ -1,4 +1,4 @@
-package plan
+package render
 
 import (
 	"fmt"
@@ -41,7 +41,7 @@ func (r *Rendering) write(dir string, m *templates.Masker) ([]string, error) {
 		written = append(written, p)
 	}
 	p := filepath.Join(dir, LayoutFile)
-	if err := writeFile(p, []byte(r.Layout.Text())); err != nil {
+	if err := writeFile(p, []byte(LayoutText(r.Layout))); err != nil {
 		return written, err
 	}
 	return append(written, p), nil

@@ -69,7 +69,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 		logf("%s", st.name)
 		if err := st.fn(ctx); err != nil {
 			rep.Fail()
-			return rep, fmt.Errorf("%s: %s", st.name, tb.Mask(err.Error()))
+			return rep, fmt.Errorf("%s: %s", st.name, s.tb.Mask(err.Error()))
 		}
 	}
 	return rep, nil
@@ -183,7 +183,7 @@ func (s *setup) confs(ctx context.Context) error {
 			if generated {
 				s.rep.Change(s.builder.Name, "generated swift.conf hash path prefix and suffix")
 			}
-			s.tb.Sensitive = append(s.tb.Sensitive, hashes.Values()...)
+			s.tb = s.tb.WithSecrets(hashes.Values()...)
 		}
 		hashes.Apply(c.File)
 	}

@@ -135,6 +135,10 @@ func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, erro
 	return sum, errors.Join(err, serr)
 }
 
+// Mask hides secrets in text: the testbed's, and those the sweep learnt
+// from the cluster (swift.conf's hash path prefix and suffix).
+func (s *Sweeper) Mask(text string) string { return s.tb.Mask(text) }
+
 // step journals fn's start and outcome.
 func (s *Sweeper) step(ctx context.Context, name, cell, host string, fn func(context.Context) error) error {
 	s.journal(results.Entry{Step: name, Cell: cell, Host: host, Status: results.StepStarted})

@@ -133,7 +133,7 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 	if len(have) < 2 {
 		return fmt.Errorf("%s: swift.conf has no hash path prefix and suffix: run `benchbed setup %s` first", b.Name, s.tb.File)
 	}
-	s.tb.Sensitive = append(s.tb.Sensitive, have.Values()...)
+	s.tb = s.tb.WithSecrets(have.Values()...)
 	s.rend = map[string]*render.Rendering{}
 	for i, v := range s.tb.Variants {
 		r, err := render.Render(s.tb, v, render.Options{})

@@ -279,3 +279,14 @@ variant "v" {}
 		t.Errorf("bad -var: %v", diags)
 	}
 }
+
+// TestAcceptNewHostKeysIsAnOption: only the loader's option (the CLI's
+// flag) makes the testbed accept new host keys.
+func TestAcceptNewHostKeysIsAnOption(t *testing.T) {
+	for _, want := range []bool{false, true} {
+		tb := mustLoad(t, minimal+"service \"object-server\" { role = \"object\" }\nvariant \"v\" {}\n", LoadOptions{AcceptNewHostKeys: want}, nil)
+		if tb.SSH.AcceptNewHostKeys != want {
+			t.Errorf("AcceptNewHostKeys = %v, want %v", tb.SSH.AcceptNewHostKeys, want)
+		}
+	}
+}

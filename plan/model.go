@@ -63,7 +63,7 @@ type SSH struct {
 	Become            bool          // run privileged commands through sudo
 	Parallelism       int           // hosts worked on at once (default 32)
 	ConnectTimeout    time.Duration // TCP connect and handshake each (default 10s)
-	AcceptNewHostKeys bool          // record unknown host keys (set by the CLI's --accept-new-host-keys, never by a file)
+	AcceptNewHostKeys bool          // record unknown host keys (LoadOptions.AcceptNewHostKeys, never a file)
 	Config            string        // ssh_config file ("" = ~/.ssh/config)
 }
 

@@ -14,10 +14,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/load"
 	"benchbed/results"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newLoadCmd) }

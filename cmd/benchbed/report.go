@@ -5,10 +5,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/report"
 	"benchbed/results"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newReportCmd) }

@@ -9,9 +9,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/orchestrate"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newSweepCmd) }

@@ -11,7 +11,7 @@ import (
 	"benchbed/results"
 )
 
-// SummaryName is the run's summary (DESIGN.md).
+// SummaryName is the run's summary (docs/results.md).
 const SummaryName = results.SummaryFile
 
 // writeSummary writes summary.json and table.md from the cells run or

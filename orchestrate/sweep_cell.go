@@ -89,6 +89,12 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 	}
 	r := s.rend[c.Variant.Name]
 	rs := &restarts{}
+	if !s.touched {
+		// The first cell of this sweep restarts every server: what runs
+		// may not be what the files on the hosts say (a conf edited
+		// without a restart, a killed sweep), and the plan says so.
+		s.restartAll(rs)
+	}
 	s.touched = true
 	steps := []struct {
 		name string
@@ -113,6 +119,15 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 		}
 	}
 	return res, nil
+}
+
+// restartAll marks every service of every host for restart.
+func (s *Sweeper) restartAll(rs *restarts) {
+	for _, h := range ServiceHosts(s.tb) {
+		for _, svc := range hostServices(s.tb, h) {
+			rs.add(h.Name, svc.Name)
+		}
+	}
 }
 
 // recordCell keeps the cell's confs (secrets masked) and ring ports.

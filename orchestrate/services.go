@@ -13,6 +13,7 @@ import (
 	"benchbed/plan"
 	"benchbed/remote"
 	"benchbed/render"
+	"benchbed/secrets"
 )
 
 // Listener is one address a server of a host answers /healthcheck on.
@@ -142,7 +143,7 @@ func withJournal(ctx context.Context, p *remote.Pool, host string, d Daemon, err
 	if jerr != nil || len(res.Stdout) == 0 {
 		return err
 	}
-	journal := MaskTokens(strings.TrimRight(string(res.Stdout), "\n"))
+	journal := secrets.Tokens(strings.TrimRight(string(res.Stdout), "\n"))
 	return &scriptError{msg: fmt.Sprintf("%v\n%s on %s:\n%s", err, d.JournalScript(), host, journal), err: err}
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"time"
+
+	"benchbed/secrets"
 )
 
 // Kinds of Step.
@@ -37,7 +39,7 @@ type Step struct {
 }
 
 // Change is one setting that differs from the previous cell. Old or New is
-// "" when the key is absent; sensitive values are Masked.
+// "" when the key is absent; sensitive values are secrets.Masked.
 type Change struct {
 	Section, Key, Old, New string
 }
@@ -151,7 +153,7 @@ func settingChanges(a, b plan.Settings) []Change {
 		case !ok:
 			return ""
 		case s.Sensitive:
-			return plan.Masked
+			return secrets.Masked
 		}
 		return s.Value
 	}

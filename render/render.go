@@ -4,6 +4,7 @@ import (
 	"benchbed/plan"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"benchbed/templates"
@@ -65,7 +66,7 @@ func Render(tb *plan.Testbed, v *plan.Variant, opts Options) (*Rendering, error)
 	r := &Rendering{Variant: v, Layout: layout}
 	cache := map[string]*templates.Template{}
 	for _, h := range tb.Hosts {
-		if opts.Hosts != nil && !containsStr(opts.Hosts, h.Name) {
+		if opts.Hosts != nil && !slices.Contains(opts.Hosts, h.Name) {
 			continue
 		}
 		if err := renderHost(tb, r, h, cache); err != nil {
@@ -205,15 +206,6 @@ func swiftConfService(tb *plan.Testbed) *plan.Service {
 func writesPath(services []*plan.Service, path string) bool {
 	for _, s := range services {
 		if s.Path == path {
-			return true
-		}
-	}
-	return false
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
 			return true
 		}
 	}

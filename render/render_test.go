@@ -5,6 +5,7 @@ import (
 	"benchbed/plan/plantest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,7 +59,7 @@ func TestRenderEveryTestbedVariantHost(t *testing.T) {
 	files, _ := filepath.Glob("../testbeds/*.hcl")
 	more, _ := filepath.Glob("../testbeds/*/*.hcl")
 	files = append(files, more...)
-	if !containsStr(files, "../testbeds/swiftstack-2015.hcl") {
+	if !slices.Contains(files, "../testbeds/swiftstack-2015.hcl") {
 		t.Fatalf("the seed's testbed is not among %v", files)
 	}
 	t.Logf("testbeds: %v", files)

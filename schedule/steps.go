@@ -4,6 +4,7 @@ import (
 	"benchbed/plan"
 	"benchbed/render"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -195,7 +196,7 @@ func settingChanges(a, b plan.Settings) []Change {
 func InitialChecks(tb *plan.Testbed) []*plan.Workload {
 	var out []*plan.Workload
 	for _, w := range tb.Workloads {
-		if tb.Prefill != nil && (len(tb.Prefill.Workloads) == 0 || contains(tb.Prefill.Workloads, w.Name)) {
+		if tb.Prefill != nil && (len(tb.Prefill.Workloads) == 0 || slices.Contains(tb.Prefill.Workloads, w.Name)) {
 			continue
 		}
 		if plan.ReadsInitial(w) {
@@ -209,7 +210,7 @@ func InitialChecks(tb *plan.Testbed) []*plan.Workload {
 func prefillSteps(tb *plan.Testbed) []Step {
 	var out []Step
 	for _, w := range tb.Workloads {
-		if len(tb.Prefill.Workloads) > 0 && !contains(tb.Prefill.Workloads, w.Name) {
+		if len(tb.Prefill.Workloads) > 0 && !slices.Contains(tb.Prefill.Workloads, w.Name) {
 			continue
 		}
 		clients := tb.Prefill.Clients
@@ -241,15 +242,6 @@ func hostNames(hs []*plan.Host) []string {
 		out = append(out, h.Name)
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // String describes a step in one line.

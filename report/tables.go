@@ -15,6 +15,7 @@ type table struct {
 	Title  string
 	Header []string
 	Rows   [][]string
+	Class  string // the HTML table's class, "" for none
 }
 
 // ms formats seconds as milliseconds with 2 decimals.

@@ -42,7 +42,7 @@ func cellTelemetry(c results.Cell) telemetrySection {
 	if t.PageCache != nil {
 		s.Warning = t.PageCache.Warning
 	}
-	tb := table{Title: "Telemetry of " + cellName(c), Header: []string{"resource", "mean", "p95", "max", "note"}}
+	tb := table{Title: "Telemetry of " + cellName(c), Header: []string{"resource", "mean", "p95", "max", "note"}, Class: "telemetry"}
 	for _, h := range t.Hosts {
 		tb.Rows = append(tb.Rows, statRow(h.Host+" CPU busy %", h.CPUBusy, fmt.Sprintf("%d samples; load1 %s; agent %s %% of a core",
 			h.Samples, f1(h.Load1.Mean), f1(h.AgentCPU))))
@@ -73,7 +73,7 @@ func cellTelemetry(c results.Cell) telemetrySection {
 // set fits in the page cache.
 func (r *Report) telemetryOverview() table {
 	t := table{Title: "Telemetry per cell (run phase)", Header: []string{"cell", "bottleneck", "busiest disk",
-		"util % mean/max", "busiest CPU", "busy % p95", "page cache"}}
+		"util % mean/max", "busiest CPU", "busy % p95", "page cache"}, Class: "overview"}
 	for _, c := range r.Run.Summary.Cells {
 		tel := c.Telemetry
 		if tel == nil {

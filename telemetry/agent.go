@@ -33,8 +33,15 @@ func RunAgent(ctx context.Context, fs FS, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return fail(enc, fmt.Errorf("telemetry agent: %w", err))
 	}
-	if err := enc.Encode(Ready{Type: "ready", Host: cfg.Host, Disks: s.Disks(), Services: s.procs.counts(),
-		Warnings: warns}); err != nil {
+	ready := Ready{Type: "ready", Host: cfg.Host, Disks: s.Disks(), Services: s.procs.counts(), Warnings: warns}
+	if cfg.StatsdAddr != "" {
+		if s.statsd, err = ListenStatsd(cfg.StatsdAddr); err != nil {
+			return fail(enc, fmt.Errorf("telemetry agent: statsd receiver: %w", err))
+		}
+		defer s.statsd.Close()
+		ready.Statsd = s.statsd.Addr()
+	}
+	if err := enc.Encode(ready); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)

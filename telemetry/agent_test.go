@@ -92,3 +92,29 @@ func BenchmarkSampleRound(b *testing.B) {
 		}
 	}
 }
+
+// TestRunAgentStatsd: with statsd_addr, the agent receives timers and puts
+// them in the next sample.
+func TestRunAgentStatsd(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go func() { _ = RunAgent(context.Background(), HostFS, inR, outW); outW.Close() }()
+	defer inW.Close()
+	go func() { _, _ = inW.Write([]byte(`{"interval_ms":100,"statsd_addr":"127.0.0.1:0"}` + "\n")) }()
+	sc := bufio.NewScanner(outR)
+	var ready Ready
+	if !sc.Scan() || json.Unmarshal(sc.Bytes(), &ready) != nil || ready.Statsd == "" {
+		t.Fatalf("ready line %s", sc.Bytes())
+	}
+	sendStatsd(t, ready.Statsd, "proxy-server.GET.timing:4|ms")
+	for i := 0; i < 50 && sc.Scan(); i++ {
+		var s Sample
+		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Statsd["proxy-server.GET.timing"] == (Timer{N: 1, Mean: 4, Max: 4}) {
+			return
+		}
+	}
+	t.Error("no sample carried the timer sent")
+}

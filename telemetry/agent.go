@@ -76,7 +76,9 @@ func readControl(br *bufio.Reader, phases chan<- string, cancel func()) {
 
 // sampleLoop samples every interval into buf until ctx is done; a phase
 // change closes the running interval under the old phase first (unless it
-// is shorter than a tenth of the interval, which goes to the new phase).
+// is shorter than a tenth of the interval, which goes to the new phase)
+// and starts the next interval from there. A line repeating the current
+// phase changes nothing.
 func sampleLoop(ctx context.Context, s *Sampler, interval time.Duration, phases <-chan string, buf *Buffer) error {
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
@@ -87,6 +89,9 @@ func sampleLoop(ctx context.Context, s *Sampler, interval time.Duration, phases 
 			return nil
 		case <-tick.C:
 		case next = <-phases:
+			if next == s.currentPhase() {
+				continue
+			}
 			tick.Reset(interval)
 			if time.Since(s.prev.t) < interval/10 {
 				s.SetPhase(next)

@@ -33,8 +33,15 @@ func RunAgent(ctx context.Context, fs FS, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return fail(enc, fmt.Errorf("telemetry agent: %w", err))
 	}
-	if err := enc.Encode(Ready{Type: "ready", Host: cfg.Host, Disks: s.Disks(), Services: s.procs.counts(),
-		Warnings: warns}); err != nil {
+	ready := Ready{Type: "ready", Host: cfg.Host, Disks: s.Disks(), Services: s.procs.counts(), Warnings: warns}
+	if cfg.StatsdAddr != "" {
+		if s.statsd, err = ListenStatsd(cfg.StatsdAddr); err != nil {
+			return fail(enc, fmt.Errorf("telemetry agent: statsd receiver: %w", err))
+		}
+		defer s.statsd.Close()
+		ready.Statsd = s.statsd.Addr()
+	}
+	if err := enc.Encode(ready); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -69,7 +76,9 @@ func readControl(br *bufio.Reader, phases chan<- string, cancel func()) {
 
 // sampleLoop samples every interval into buf until ctx is done; a phase
 // change closes the running interval under the old phase first (unless it
-// is shorter than a tenth of the interval, which goes to the new phase).
+// is shorter than a tenth of the interval, which goes to the new phase)
+// and starts the next interval from there. A line repeating the current
+// phase changes nothing.
 func sampleLoop(ctx context.Context, s *Sampler, interval time.Duration, phases <-chan string, buf *Buffer) error {
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
@@ -80,6 +89,9 @@ func sampleLoop(ctx context.Context, s *Sampler, interval time.Duration, phases 
 			return nil
 		case <-tick.C:
 		case next = <-phases:
+			if next == s.currentPhase() {
+				continue
+			}
 			tick.Reset(interval)
 			if time.Since(s.prev.t) < interval/10 {
 				s.SetPhase(next)

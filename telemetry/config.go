@@ -12,7 +12,7 @@ type Config struct {
 	IntervalMs int           `json:"interval_ms"` // sampling interval (default 1000)
 	Disks      []DiskSpec    `json:"disks,omitempty"`
 	Services   []ServiceSpec `json:"services,omitempty"`
-	StatsdAddr string        `json:"statsd_addr,omitempty"` // reserved: a statsd receiver's UDP address
+	StatsdAddr string        `json:"statsd_addr,omitempty"` // when set, receive statsd timers on this UDP address
 }
 
 // DiskSpec is one testbed disk of the host: its name in the testbed and
@@ -64,6 +64,7 @@ type Ready struct {
 	Host     string            `json:"host"`
 	Disks    map[string]string `json:"disks"`    // testbed disk -> block device
 	Services map[string]int    `json:"services"` // service -> processes found
+	Statsd   string            `json:"statsd,omitempty"` // the statsd receiver's address
 	Warnings []string          `json:"warnings,omitempty"`
 }
 

@@ -23,6 +23,9 @@ type Sample struct {
 	Disks map[string]Disk    `json:"disks,omitempty"`
 	Procs map[string]Procs   `json:"procs,omitempty"`
 	Self  Self               `json:"self"`
+	// Statsd is the statsd timers received over the interval, per metric
+	// (only from the agent that runs the receiver).
+	Statsd map[string]Timer `json:"statsd,omitempty"`
 	// Dropped counts the samples the agent dropped before this one
 	// because its output was not read fast enough (bounded buffer).
 	Dropped int `json:"dropped,omitempty"`

@@ -22,6 +22,8 @@ type Sampler struct {
 	mu    sync.Mutex
 	phase string
 	now   func() time.Time
+	// statsd, when set, gives each sample the timers received meanwhile.
+	statsd *Statsd
 }
 
 // reading is the counters at one time.
@@ -103,6 +105,9 @@ func (s *Sampler) Sample() (Sample, error) {
 	out.Self.CPU = (r.self - p.self).Seconds() / dt * 100
 	if pages, err := readWith(s.fs.Proc, "self/statm", ParseStatm); err == nil {
 		out.Self.RSS = float64(pages) * float64(os.Getpagesize()) / mb
+	}
+	if s.statsd != nil {
+		out.Statsd = s.statsd.Take()
 	}
 	return roundSample(out), nil
 }

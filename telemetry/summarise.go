@@ -48,6 +48,7 @@ func Summarise(in CellInput) CellSummary {
 		disks, dhot := summariseDisks(h.Host, run)
 		out.Disks, hot = append(out.Disks, disks...), append(hot, dhot...)
 		out.Services = append(out.Services, summariseServices(h.Host, run)...)
+		out.Statsd = append(out.Statsd, summariseStatsd(h.Host, run)...)
 	}
 	if !first.IsZero() {
 		out.RunSeconds = round(last.Sub(first).Seconds()+in.Interval.Seconds(), 1)

@@ -11,6 +11,16 @@ type CellSummary struct {
 	Services   []ServiceSummary `json:"services,omitempty"`
 	Bottleneck string           `json:"bottleneck,omitempty"`
 	PageCache  *PageCache       `json:"page_cache,omitempty"`
+	// Statsd is the services' own timings (statsd timers) over the run,
+	// per host and metric, when telemetry { statsd = true }.
+	Statsd []StatsdSummary `json:"statsd,omitempty"`
+}
+
+// StatsdSummary is one statsd timer over the run phase.
+type StatsdSummary struct {
+	Host   string `json:"host"`
+	Metric string `json:"metric"`
+	Timer
 }
 
 // Stat is a mean, 95th percentile and maximum over a phase's samples.

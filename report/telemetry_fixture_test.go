@@ -22,7 +22,7 @@ func fixTelemetry(t *testing.T, scale float64) []telemetry.HostSamples {
 	pct := func(x float64) float64 { return min(100, x*scale) }
 	var out []telemetry.HostSamples
 	for _, h := range fixTelemetryHosts {
-		samples, err := readSamples(filepath.Join("testdata", "telemetry", h+".jsonl"))
+		samples, err := telemetry.ReadSamples(filepath.Join("testdata", "telemetry", h+".jsonl"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,10 +1,6 @@
 package report
 
 import (
-	"bufio"
-	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -21,7 +17,7 @@ const TelemetryDir = "telemetry"
 // CellTelemetry reads cell c's telemetry samples
 // (cells/<id>/telemetry/<host>.jsonl), hosts by name, samples in file
 // order. A cell without them has none and no error; a line that is not a
-// sample is an error naming its file and line.
+// sample is an error naming its file and sample.
 func (r *Report) CellTelemetry(c results.Cell) ([]telemetry.HostSamples, error) {
 	dir := r.Run.CellDir(&c)
 	if dir == "" {
@@ -34,7 +30,7 @@ func (r *Report) CellTelemetry(c results.Cell) ([]telemetry.HostSamples, error) 
 	sort.Strings(files)
 	var out []telemetry.HostSamples
 	for _, p := range files {
-		samples, err := readSamples(p)
+		samples, err := telemetry.ReadSamples(p)
 		if err != nil {
 			return nil, err
 		}
@@ -45,32 +41,6 @@ func (r *Report) CellTelemetry(c results.Cell) ([]telemetry.HostSamples, error) 
 			return slices.IndexFunc(c.Telemetry.Hosts, func(s telemetry.HostSummary) bool { return s.Host == h })
 		}
 		slices.SortStableFunc(out, func(a, b telemetry.HostSamples) int { return order(a.Host) - order(b.Host) })
-	}
-	return out, nil
-}
-
-// readSamples decodes one host's JSON lines of samples.
-func readSamples(path string) ([]telemetry.Sample, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []telemetry.Sample
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 4<<20)
-	for line := 1; sc.Scan(); line++ {
-		if len(strings.TrimSpace(sc.Text())) == 0 {
-			continue
-		}
-		var s telemetry.Sample
-		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
-		}
-		out = append(out, s)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return out, nil
 }

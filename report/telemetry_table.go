@@ -34,7 +34,8 @@ func (r *Report) telemetrySections() []telemetrySection {
 // cellTelemetry lays out c's telemetry summary: per host its CPU busy and
 // iowait (and steal when any), per disk its utilisation with its await
 // and traffic in the note, the busiest disk marked, per service its CPU
-// summed over its processes.
+// summed over its processes, and Swift's own statsd timers when the sweep
+// received them.
 func cellTelemetry(c results.Cell) telemetrySection {
 	t := c.Telemetry
 	s := telemetrySection{Cell: cellName(c), Bottleneck: t.Bottleneck,
@@ -63,6 +64,10 @@ func cellTelemetry(c results.Cell) telemetrySection {
 	for _, v := range t.Services {
 		tb.Rows = append(tb.Rows, statRow(v.Host+" "+v.Service+" CPU % of a core", v.CPU,
 			strconv.Itoa(v.Processes)+" process(es), RSS max "+f1(v.RSS.Max)+" MB"))
+	}
+	for _, m := range t.Statsd {
+		tb.Rows = append(tb.Rows, []string{m.Host + " statsd " + m.Metric + " ms", f1(m.Mean), "", f1(m.Max),
+			strconv.Itoa(m.N) + " timings (the service's own)"})
 	}
 	s.Table = tb
 	return s

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -39,6 +40,13 @@ func TestTelemetryText(t *testing.T) {
 			tel.Busiest+" util %", f1(d.Util.Mean), f1(d.Util.Max), "BUSIEST; "+d.Dev+"; await "+f1(d.Await.Mean),
 			s.Host+" "+s.Service+" CPU % of a core", f1(s.CPU.Mean))
 	}
+	st := sum.Cells[0].Telemetry.Statsd
+	if len(st) == 0 {
+		t.Fatal("the fixture's summary has no statsd timers")
+	}
+	for _, m := range st {
+		inOrder(t, out, "Telemetry of "+sum.Cells[0].ID, m.Host+" statsd "+m.Metric+" ms", f1(m.Mean), f1(m.Max), strconv.Itoa(m.N)+" timings")
+	}
 	if strings.Contains(out, "Telemetry of "+sum.Cells[2].ID) {
 		t.Errorf("a cell without telemetry has a telemetry section:\n%s", out)
 	}
@@ -73,7 +81,7 @@ func TestTelemetryHTML(t *testing.T) {
 }
 
 // A summary with telemetry but no samples is a notice; a broken sample
-// line is an error naming its file and line.
+// line is an error naming its file and sample.
 func TestTelemetryMissingAndBroken(t *testing.T) {
 	r, sum := loadFixture(t, telFixture(), true)
 	dir := r.Run.CellDir(&sum.Cells[0])
@@ -96,8 +104,8 @@ func TestTelemetryMissingAndBroken(t *testing.T) {
 	if err := os.WriteFile(p, []byte(strings.Join(lines, "")), 0o640); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Figures(); err == nil || !strings.Contains(err.Error(), p+":3:") {
-		t.Errorf("err = %v, want one naming %s:3", err, p)
+	if _, err := r.Figures(); err == nil || !strings.Contains(err.Error(), p+": sample 3:") {
+		t.Errorf("err = %v, want one naming %s and its sample 3", err, p)
 	}
 }
 

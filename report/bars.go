@@ -73,7 +73,7 @@ func BarPlot(bars []Bar) (Chart, error) {
 		row := n - 1 - i
 		vals[row], labels[row] = b.Mean, b.Label
 		values.XYs[i] = plotter.XY{X: b.Mean + b.StdDev, Y: float64(row)}
-		values.Labels[i] = " " + f1(b.Mean)
+		values.Labels[i] = f1(b.Mean)
 		if b.N > 1 {
 			values.Labels[i] += " ± " + f1(b.StdDev)
 		}
@@ -105,6 +105,7 @@ func BarPlot(bars []Bar) (Chart, error) {
 		vl.TextStyle[i].Font = font.From(plotFont, 9)
 		vl.TextStyle[i].YAlign = text.YCenter
 	}
+	vl.Offset = vg.Point{X: vg.Points(4)}
 	p.Add(vl)
 	p.NominalY(labels...)
 	p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,30 +19,16 @@ func checkPageInChromium(t *testing.T, out string, variants []string) {
 		if exe == "" {
 			t.Skipf("SKIPPED: report.html is NOT checked in a browser: none of %v is on PATH (scripts/deps.sh installs chromium)", chromium.Names)
 		}
-		b, err := chromium.Start(exe, t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		if err := b.Open("file://" + filepath.Join(out, "report.html")); err != nil {
-			t.Fatal(err)
-		}
-		figs, err := b.Figures()
-		if err != nil {
-			t.Fatal(err)
-		}
-		png, err := b.Screenshot()
-		if err != nil {
-			t.Fatal(err)
-		}
 		shot := filepath.Join(t.ArtifactDir(), "report-screenshot.png")
-		if err := os.WriteFile(shot, png, 0o640); err != nil {
+		page, err := chromium.Check(exe, t.TempDir(), "file://"+filepath.Join(out, "report.html"), shot)
+		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("screenshot of report.html: %s", shot)
-		for _, e := range b.Errors {
+		for _, e := range page.Errors {
 			t.Errorf("console error: %s", e)
 		}
+		figs := page.Figures
 		svgs, _ := filepath.Glob(filepath.Join(out, "*.svg"))
 		shown := map[string]bool{}
 		for _, f := range figs {

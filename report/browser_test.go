@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,30 +43,16 @@ func TestHTMLInChromium(t *testing.T) {
 			want = append(want, name)
 		}
 	}
-	b, err := chromium.Start(exe, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	if err := b.Open("file://" + filepath.Join(out, "report.html")); err != nil {
-		t.Fatal(err)
-	}
-	figs, err := b.Figures()
-	if err != nil {
-		t.Fatal(err)
-	}
-	png, err := b.Screenshot()
-	if err != nil {
-		t.Fatal(err)
-	}
 	shot := filepath.Join(out, "report-screenshot.png")
-	if err := os.WriteFile(shot, png, 0o640); err != nil {
+	page, err := chromium.Check(exe, t.TempDir(), "file://"+filepath.Join(out, "report.html"), shot)
+	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot of report.html in %s: %s", exe, shot)
-	for _, e := range b.Errors {
+	for _, e := range page.Errors {
 		t.Errorf("console error: %s", e)
 	}
+	figs := page.Figures
 	var got []string
 	for _, f := range figs {
 		got = append(got, f.ID)

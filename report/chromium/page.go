@@ -3,6 +3,7 @@ package chromium
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 )
 
@@ -94,4 +95,36 @@ func (b *Browser) Screenshot() ([]byte, error) {
 	err := b.call("Page.captureScreenshot", map[string]any{"format": "png", "captureBeyondViewport": true,
 		"clip": map[string]any{"x": 0, "y": 0, "width": m.CSSContentSize.Width, "height": m.CSSContentSize.Height, "scale": 1}}, &shot)
 	return shot.Data, err
+}
+
+// PageCheck is what Check saw of a page.
+type PageCheck struct {
+	Figures []Figure
+	Errors  []string // console errors, exceptions, resources that failed
+}
+
+// Check opens url in a fresh headless Chromium (exe, its profile under
+// dir), collects the page's figures and errors, and writes a screenshot
+// of the whole page to shot.
+func Check(exe, dir, url, shot string) (*PageCheck, error) {
+	b, err := Start(exe, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	if err := b.Open(url); err != nil {
+		return nil, err
+	}
+	figs, err := b.Figures()
+	if err != nil {
+		return nil, err
+	}
+	png, err := b.Screenshot()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(shot, png, 0o640); err != nil {
+		return nil, err
+	}
+	return &PageCheck{Figures: figs, Errors: b.Errors}, nil
 }

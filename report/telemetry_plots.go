@@ -128,6 +128,7 @@ func (r *Report) telemetryFigures() ([]Figure, error) {
 		if err != nil {
 			return nil, err
 		}
+		r.noteDropped(c, hosts)
 		if len(hosts) == 0 {
 			if c.Telemetry != nil {
 				r.Notices = append(r.Notices, fmt.Sprintf("cell %s: telemetry summarised but no samples in %s/: no telemetry plot",
@@ -165,4 +166,20 @@ func hasDisks(hosts []telemetry.HostSamples) bool {
 		}
 	}
 	return false
+}
+
+// noteDropped says which hosts' agents dropped samples (their output was
+// not read fast enough): their plots have gaps, their summary fewer
+// samples.
+func (r *Report) noteDropped(c results.Cell, hosts []telemetry.HostSamples) {
+	for _, h := range hosts {
+		n := 0
+		for _, s := range h.Samples {
+			n += s.Dropped
+		}
+		if n > 0 {
+			r.Notices = append(r.Notices, fmt.Sprintf("cell %s: %s's telemetry agent dropped %d sample(s): its plot has gaps",
+				cellName(c), h.Host, n))
+		}
+	}
 }

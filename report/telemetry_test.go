@@ -80,8 +80,9 @@ func TestTelemetryHTML(t *testing.T) {
 	}
 }
 
-// A summary with telemetry but no samples is a notice; a broken sample
-// line is an error naming its file and sample.
+// A summary with telemetry but no samples is a notice, and so are samples
+// an agent dropped; a broken sample line is an error naming its file and
+// sample.
 func TestTelemetryMissingAndBroken(t *testing.T) {
 	r, sum := loadFixture(t, telFixture(), true)
 	dir := r.Run.CellDir(&sum.Cells[0])
@@ -100,6 +101,17 @@ func TestTelemetryMissingAndBroken(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.SplitAfter(string(b), "\n")
+	lines[4] = strings.Replace(lines[4], `"phase"`, `"dropped":2,"phase"`, 1)
+	if err := os.WriteFile(p, []byte(strings.Join(lines, "")), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	r.Notices = nil
+	if _, err := r.Figures(); err != nil {
+		t.Fatal(err)
+	}
+	if want := sum.Cells[1].ID + ": stor1's telemetry agent dropped 2 sample(s)"; !strings.Contains(strings.Join(r.Notices, "\n"), want) {
+		t.Errorf("notices %q, want %q", r.Notices, want)
+	}
 	lines[2] = "{not json\n"
 	if err := os.WriteFile(p, []byte(strings.Join(lines, "")), 0o640); err != nil {
 		t.Fatal(err)

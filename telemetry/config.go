@@ -62,8 +62,8 @@ type Control struct {
 type Ready struct {
 	Type     string            `json:"type"` // "ready"
 	Host     string            `json:"host"`
-	Disks    map[string]string `json:"disks"`    // testbed disk -> block device
-	Services map[string]int    `json:"services"` // service -> processes found
+	Disks    map[string]string `json:"disks"`            // testbed disk -> block device
+	Services map[string]int    `json:"services"`         // service -> processes found
 	Statsd   string            `json:"statsd,omitempty"` // the statsd receiver's address
 	Warnings []string          `json:"warnings,omitempty"`
 }

@@ -131,11 +131,15 @@ func (r *Report) writeTelemetry(w io.Writer, head func(int, string), markdown bo
 	}
 	for _, s := range r.telemetrySections() {
 		head(2, s.Heading)
+		item := "" // a list item in markdown, so that the lines stay apart
+		if markdown {
+			item = "- "
+		}
 		if s.Bottleneck != "" {
-			fmt.Fprintf(w, "bottleneck: %s\n", s.Bottleneck)
+			fmt.Fprintf(w, "%sbottleneck: %s\n", item, s.Bottleneck)
 		}
 		if s.Warning != "" {
-			fmt.Fprintf(w, "WARNING: page cache: %s\n", s.Warning)
+			fmt.Fprintf(w, "%sWARNING: page cache: %s\n", item, s.Warning)
 		}
 		if markdown {
 			fmt.Fprintln(w)

@@ -143,3 +143,14 @@ func TestTelemetryEmptyHost(t *testing.T) {
 	}
 	t.Errorf("no cpu plot among %d figures", len(figs))
 }
+
+func TestTelemetryMarkdown(t *testing.T) {
+	r, sum := loadFixture(t, telFixture(), true)
+	var b bytes.Buffer
+	if err := r.WriteFormat(&b, FormatMarkdown); err != nil {
+		t.Fatal(err)
+	}
+	tel := sum.Cells[0].Telemetry
+	inOrder(t, b.String(), "## Telemetry per cell (run phase)", "| "+sum.Cells[0].ID, "## Telemetry of "+sum.Cells[0].ID,
+		"\n- bottleneck: "+tel.Bottleneck+"\n- WARNING: page cache: ", "\n\n|", "| "+tel.Busiest+" util %")
+}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"benchbed/results"
+	"benchbed/compare"
 )
 
 func init() { register(newCompareCmd) }
@@ -53,15 +53,15 @@ func runCompare(cmd *cobra.Command, args []string, f compareFlags) error {
 	if !f.json && f.format != "text" && f.format != "markdown" {
 		return fmt.Errorf("--format %q: want text or markdown", f.format)
 	}
-	a, err := results.OpenSide(args[0])
+	a, err := compare.OpenSide(args[0])
 	if err != nil {
 		return err
 	}
-	b, err := results.OpenSide(args[1])
+	b, err := compare.OpenSide(args[1])
 	if err != nil {
 		return err
 	}
-	c, err := results.Compare(a, b, results.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte, Hists: agentHists})
+	c, err := compare.Compare(a, b, compare.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte, Hists: agentHists})
 	if err != nil {
 		return err
 	}
@@ -70,5 +70,5 @@ func runCompare(cmd *cobra.Command, args []string, f compareFlags) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(c)
 	}
-	return results.WriteComparison(cmd.OutOrStdout(), c, f.format)
+	return compare.WriteComparison(cmd.OutOrStdout(), c, f.format)
 }

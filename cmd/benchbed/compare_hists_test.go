@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/compare"
 	"benchbed/load"
 	"benchbed/results"
 )
@@ -54,12 +55,12 @@ func histRun(t *testing.T, lat time.Duration, brokenStream bool) string {
 func TestComparePooledLatencyFromMergedHistograms(t *testing.T) {
 	a, b := histRun(t, 10*time.Millisecond, false), histRun(t, 20*time.Millisecond, false)
 	code, out, stderr := captureRun(t, "compare", "--json", a, b)
-	var c results.Comparison
+	var c compare.Comparison
 	if err := json.Unmarshal([]byte(out), &c); code != 0 || err != nil {
 		t.Fatalf("exit %d, %v\n%s\n%s", code, err, out, stderr)
 	}
 	p := c.Pairs[0]
-	var p50, p99 results.Metric
+	var p50, p99 compare.Metric
 	for _, m := range p.Ops[0].Metrics {
 		switch m.Name {
 		case "first-byte p50 (s)":

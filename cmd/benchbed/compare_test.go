@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/compare"
 	"benchbed/results"
 )
 
@@ -61,7 +62,7 @@ func TestCompareCmdTwoCells(t *testing.T) {
 		}
 	}
 	code, out, _ = captureRun(t, "compare", "--json", run+":1", run+":2")
-	var c results.Comparison
+	var c compare.Comparison
 	if err := json.Unmarshal([]byte(out), &c); code != 0 || err != nil || c.Mode != "cells" || len(c.Pairs) != 1 ||
 		c.Pairs[0].Conf == nil || len(c.Pairs[0].Conf.Files) != 1 {
 		t.Fatalf("--json: exit %d, %v\n%s", code, err, out)

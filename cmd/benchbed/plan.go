@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"io"
 
-	"benchbed/plan"
-
 	"github.com/spf13/cobra"
+
+	"benchbed/plan"
 )
 
 func init() { register(newPlanCmd) }

@@ -5,9 +5,9 @@ import (
 	"os"
 	"strings"
 
-	"benchbed/plan"
-
 	"github.com/spf13/cobra"
+
+	"benchbed/plan"
 )
 
 func init() { register(newValidateCmd) }

@@ -1,4 +1,4 @@
-package results
+package compare
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/aclements/go-moremath/stats"
 	"golang.org/x/perf/benchmath"
+
+	"benchbed/results"
 )
 
 // Test is a significance test of one metric in benchstat's manner: the
@@ -100,7 +102,7 @@ func compareOp(p *Pair, op string, only bool, a, b pool, o CompareOptions) OpCom
 }
 
 // errorSum returns the failed operations of op in every cell.
-func errorSum(cells []*Cell, op string) float64 {
+func errorSum(cells []*results.Cell, op string) float64 {
 	var n int64
 	for _, c := range cells {
 		n += opOf(c, op).Errors
@@ -117,7 +119,7 @@ func newMetric(name string, a, b float64) Metric {
 	return m
 }
 
-func reqRates(cells []*Cell, op string) []float64 {
+func reqRates(cells []*results.Cell, op string) []float64 {
 	out := make([]float64, len(cells))
 	for i, c := range cells {
 		out[i] = opOf(c, op).ReqPerS
@@ -148,7 +150,7 @@ func cmpMedian(xs []float64) float64 {
 }
 
 // latencies is one side's first- and last-byte statistics of an op.
-type latencies struct{ first, last Stats }
+type latencies struct{ first, last results.Stats }
 
 func pickLatency(l latencies, kind, q string) float64 {
 	s := l.first
@@ -161,7 +163,7 @@ func pickLatency(l latencies, kind, q string) float64 {
 	return s.P50
 }
 
-func perRepeat(cells []*Cell, op, kind, q string) []float64 {
+func perRepeat(cells []*results.Cell, op, kind, q string) []float64 {
 	out := make([]float64, len(cells))
 	for i, c := range cells {
 		s := opOf(c, op)
@@ -194,8 +196,8 @@ func latency(p *Pair, s pool, op string, o CompareOptions) latencies {
 }
 
 // mergedLatency merges the cells' histograms of op (every op for "total").
-func mergedLatency(r *RunResults, cells []*Cell, op string, hists func(*RunResults, *Cell) (Recording, error)) (latencies, error) {
-	h := NewOpHists()
+func mergedLatency(r *results.RunResults, cells []*results.Cell, op string, hists func(*results.RunResults, *results.Cell) (results.Recording, error)) (latencies, error) {
+	h := results.NewOpHists()
 	for _, c := range cells {
 		rec, err := hists(r, c)
 		if err != nil {

@@ -1,4 +1,4 @@
-package results
+package compare
 
 import (
 	"encoding/json"
@@ -8,16 +8,18 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"benchbed/results"
 )
 
 // Side is one side of a comparison: a whole run, one cell of a run, or
 // the repeats of one of its variants.
 type Side struct {
-	Ref string      // as given: "DIR" or "DIR:CELL"
-	Run *RunResults // the run read back
+	Ref string              // as given: "DIR" or "DIR:CELL"
+	Run *results.RunResults // the run read back
 	// Cells are the cells compared: one, or a variant's repeats; nil for
 	// the whole run.
-	Cells []*Cell
+	Cells []*results.Cell
 }
 
 // OpenSide reads ref: a run directory, or "DIR:CELL" with CELL anything
@@ -34,7 +36,7 @@ func OpenSide(ref string) (*Side, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := ReadRun(dir)
+	r, err := results.ReadRun(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +48,7 @@ func OpenSide(ref string) (*Side, error) {
 	c, err := r.FindCell(cell)
 	switch {
 	case err == nil:
-		s.Cells = []*Cell{c}
+		s.Cells = []*results.Cell{c}
 	case len(repeatsOf(r, cell)) > 1:
 		s.Cells = repeatsOf(r, cell)
 	default:
@@ -56,8 +58,8 @@ func OpenSide(ref string) (*Side, error) {
 }
 
 // repeatsOf returns the cells of variant when they all run one workload.
-func repeatsOf(r *RunResults, variant string) []*Cell {
-	var out []*Cell
+func repeatsOf(r *results.RunResults, variant string) []*results.Cell {
+	var out []*results.Cell
 	for i := range r.Summary.Cells {
 		c := &r.Summary.Cells[i]
 		if c.Variant != variant {
@@ -85,7 +87,7 @@ func splitRef(ref string) (dir, cell string, err error) {
 		}
 	}
 	// Neither: name the missing directory through ReadRun's error.
-	_, err = ReadRun(ref)
+	_, err = results.ReadRun(ref)
 	return "", "", err
 }
 
@@ -101,7 +103,7 @@ func (s *Side) Label() string {
 	return fmt.Sprintf("%s:%s (%d repeats)", s.Run.Dir, s.Cells[0].Variant, len(s.Cells))
 }
 
-func cellName(c *Cell) string {
+func cellName(c *results.Cell) string {
 	if c.ID != "" {
 		return c.ID
 	}
@@ -138,7 +140,7 @@ type CompareOptions struct {
 	// Hists, when set, returns a cell's merged latency histograms; pooled
 	// repeats then take their percentiles from the merged histograms
 	// instead of the median of the repeats' percentiles.
-	Hists func(run *RunResults, c *Cell) (Recording, error)
+	Hists func(run *results.RunResults, c *results.Cell) (results.Recording, error)
 }
 
 // Compare compares two runs (cells matched by variant and workload,
@@ -189,7 +191,7 @@ func cellOf(a, b *Side) string {
 }
 
 // compareRuns matches the groups of two runs.
-func compareRuns(cmp *Comparison, a, b *RunResults, o CompareOptions) error {
+func compareRuns(cmp *Comparison, a, b *results.RunResults, o CompareOptions) error {
 	ga, gb := runGroups(a), runGroups(b)
 	for _, g := range ga {
 		if m := findGroup(gb, g.variant, g.workload); m != nil {
@@ -212,9 +214,9 @@ func compareRuns(cmp *Comparison, a, b *RunResults, o CompareOptions) error {
 
 // group is the cells of one (variant, workload) of a run: its repeats.
 type group struct {
-	run               *RunResults
+	run               *results.RunResults
 	variant, workload string
-	cells             []*Cell
+	cells             []*results.Cell
 }
 
 func (g *group) String() string {
@@ -227,9 +229,9 @@ func (g *group) String() string {
 
 // runGroups returns a run's cells by (variant, workload), in the order of
 // their first cell.
-func runGroups(r *RunResults) []*group {
+func runGroups(r *results.RunResults) []*group {
 	var out []*group
-	for _, idx := range Groups(r.Summary.Cells) {
+	for _, idx := range results.Groups(r.Summary.Cells) {
 		c := &r.Summary.Cells[idx[0]]
 		g := &group{run: r, variant: c.Variant, workload: c.Workload}
 		for _, i := range idx {
@@ -253,19 +255,19 @@ func findGroup(gs []*group, variant, workload string) *group {
 // ids of their directories: cells/ holds one directory per cell, in the
 // summary's order, whose cell.json names the same variant, workload and
 // repeat. Anything else leaves the ids empty.
-func fillIDs(r *RunResults) {
+func fillIDs(r *results.RunResults) {
 	cells := r.Summary.Cells
-	if r.Partial || slices.ContainsFunc(cells, func(c Cell) bool { return c.ID != "" }) {
+	if r.Partial || slices.ContainsFunc(cells, func(c results.Cell) bool { return c.ID != "" }) {
 		return
 	}
-	ents, err := os.ReadDir(filepath.Join(r.Dir, CellsDir))
+	ents, err := os.ReadDir(filepath.Join(r.Dir, results.CellsDir))
 	if err != nil || len(ents) != len(cells) {
 		return
 	}
 	ids := make([]string, len(cells))
 	for i, e := range ents {
-		b, err := os.ReadFile(filepath.Join(r.Dir, CellsDir, e.Name(), CellFile))
-		var c Cell
+		b, err := os.ReadFile(filepath.Join(r.Dir, results.CellsDir, e.Name(), results.CellFile))
+		var c results.Cell
 		if err != nil || json.Unmarshal(b, &c) != nil ||
 			c.Variant != cells[i].Variant || c.Workload != cells[i].Workload || c.Repeat != cells[i].Repeat {
 			return

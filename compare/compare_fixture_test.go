@@ -1,11 +1,14 @@
-package results
+package compare
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"benchbed/results"
 )
 
 // fixCell is a crafted cell: its figures and what its directory records.
@@ -22,11 +25,11 @@ type fixCell struct {
 }
 
 // cell returns a crafted Cell of one GET operation type.
-func (f fixCell) cell(index int) Cell {
-	op := OpSummary{Count: int64(f.reqPerS * 10), ReqPerS: f.reqPerS,
-		FirstByte: Stats{P50: f.p50, P99: f.p50 * 3}, LastByte: Stats{P50: f.p50 * 1.1, P99: f.p50 * 3.3}}
-	return Cell{ID: fmt.Sprintf("%03d-%s-64K_get-r%d", index, SafeName(f.variant), f.repeat), Variant: f.variant,
-		Workload: "64K_get", Repeat: f.repeat, Status: "ok", DurationS: 10, Ops: map[string]OpSummary{"GET": op},
+func (f fixCell) cell(index int) results.Cell {
+	op := results.OpSummary{Count: int64(f.reqPerS * 10), ReqPerS: f.reqPerS,
+		FirstByte: results.Stats{P50: f.p50, P99: f.p50 * 3}, LastByte: results.Stats{P50: f.p50 * 1.1, P99: f.p50 * 3.3}}
+	return results.Cell{ID: fmt.Sprintf("%03d-%s-64K_get-r%d", index, results.SafeName(f.variant), f.repeat), Variant: f.variant,
+		Workload: "64K_get", Repeat: f.repeat, Status: "ok", DurationS: 10, Ops: map[string]results.OpSummary{"GET": op},
 		Total: op, PerSecond: f.perSecond}
 }
 
@@ -36,12 +39,12 @@ func (f fixCell) cell(index int) Cell {
 func fixRun(t *testing.T, name, testbed string, killed bool, cells ...fixCell) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), name)
-	sum := Summary{Run: name, Testbed: "lab"}
+	sum := results.Summary{Run: name, Testbed: "lab"}
 	for i, f := range cells {
 		c := f.cell(i + 1)
 		sum.Cells = append(sum.Cells, c)
-		cd := filepath.Join(dir, CellsDir, c.ID)
-		cmpJSON(t, filepath.Join(cd, CellFile), c)
+		cd := filepath.Join(dir, results.CellsDir, c.ID)
+		cmpJSON(t, filepath.Join(cd, results.CellFile), c)
 		for _, h := range []string{"stor1", "stor2"} {
 			cmpFile(t, filepath.Join(cd, ConfsDir, h, "etc/swift/object-server.conf"),
 				fmt.Sprintf("[DEFAULT]\n# comment\nworkers = %s\nservers_per_port = %s\n\n[app:object-server]\nuse = egg:swift#object\n", f.workers, f.spp))
@@ -53,7 +56,7 @@ func fixRun(t *testing.T, name, testbed string, killed bool, cells ...fixCell) s
 	cmpFile(t, filepath.Join(dir, TestbedFile), testbed)
 	cmpFile(t, filepath.Join(dir, EnvDir, "stor1.txt"), "\n## kernel\nLinux 6.1\n\n## swift\nswift 2.30.1\n")
 	if !killed {
-		cmpJSON(t, filepath.Join(dir, SummaryFile), sum)
+		cmpJSON(t, filepath.Join(dir, results.SummaryFile), sum)
 	}
 	return dir
 }
@@ -112,4 +115,24 @@ func fixNormal(repeat int, req float64) fixCell {
 func fixSPP1(repeat int, req float64) fixCell {
 	return fixCell{variant: "servers_per_port=1", repeat: repeat, reqPerS: req, p50: 0.04, perSecond: fixSteady(12, int64(req), 5),
 		workers: "2", spp: "1", ports: 6210, perDisk: true}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./compare -update to create it)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
 }

@@ -1,4 +1,4 @@
-package results
+package compare
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"benchbed/results"
 )
 
 // TestCompareSaysASideFailed: a cell the error-rate gate failed is
@@ -13,19 +15,19 @@ import (
 // and the notes carry its verdict with the top causes.
 func TestCompareSaysASideFailed(t *testing.T) {
 	run := fixRun(t, "run", fixTestbed, false, fixNormal(1, 500), fixSPP1(1, 900))
-	p := filepath.Join(run, SummaryFile)
+	p := filepath.Join(run, results.SummaryFile)
 	b, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sum Summary
+	var sum results.Summary
 	if err := json.Unmarshal(b, &sum); err != nil {
 		t.Fatal(err)
 	}
 	c := &sum.Cells[1]
 	c.Total.Errors, c.Total.ErrorsBy = 541, map[string]int64{"http_404": 541}
 	c.Ops["GET"] = c.Total
-	if Gate(c, DefaultMaxErrorRate) == nil {
+	if results.Gate(c, results.DefaultMaxErrorRate) == nil {
 		t.Fatal("the gate let 541 errors through")
 	}
 	cmpJSON(t, p, sum)

@@ -1,9 +1,11 @@
-package results
+package compare
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"benchbed/results"
 )
 
 // ringText is one ring of a ring-ports.txt: its description ("part_power
@@ -124,7 +126,7 @@ func portLines(ring string, hosts []string, ports map[string]*portRun) []string 
 	byChange := map[string][]string{}
 	for _, h := range hosts {
 		pr := ports[h]
-		ch := fmt.Sprintf("%s %s -> %s", NameSpan(pr.devs), NumSpan(pr.old), NumSpan(pr.new))
+		ch := fmt.Sprintf("%s %s -> %s", results.NameSpan(pr.devs), results.NumSpan(pr.old), results.NumSpan(pr.new))
 		if byChange[ch] == nil {
 			changes = append(changes, ch)
 		}

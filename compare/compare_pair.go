@@ -1,10 +1,12 @@
-package results
+package compare
 
 import (
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
+
+	"benchbed/results"
 )
 
 // Kinds of samples a pair's significance tests use.
@@ -97,14 +99,14 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 
 // pool is the cells pooled on one side of a pair, and their run.
 type pool struct {
-	run   *RunResults
-	cells []*Cell
+	run   *results.RunResults
+	cells []*results.Cell
 }
 
 // pooled returns the group's cells that finished ok, or all of them (with
 // a note) when none did.
-func pooled(g *group, side string) ([]*Cell, []string) {
-	var ok []*Cell
+func pooled(g *group, side string) ([]*results.Cell, []string) {
+	var ok []*results.Cell
 	var notes []string
 	for _, c := range g.cells {
 		if c.Status == "ok" {
@@ -121,8 +123,8 @@ func pooled(g *group, side string) ([]*Cell, []string) {
 }
 
 // anyOK reports whether one of cells finished ok.
-func anyOK(cells []*Cell) bool {
-	return slices.ContainsFunc(cells, func(c *Cell) bool { return c.Status == StatusOK })
+func anyOK(cells []*results.Cell) bool {
+	return slices.ContainsFunc(cells, func(c *results.Cell) bool { return c.Status == results.StatusOK })
 }
 
 func orUnknown(s string) string {
@@ -132,7 +134,7 @@ func orUnknown(s string) string {
 	return s
 }
 
-func cellNames(cells []*Cell) []string {
+func cellNames(cells []*results.Cell) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
 		out[i] = cellName(c)
@@ -142,7 +144,7 @@ func cellNames(cells []*Cell) []string {
 
 // opNames lists the operation types of both sides in name order, then
 // "total" when there is more than one (as CellRows does).
-func opNames(a, b []*Cell) []string {
+func opNames(a, b []*results.Cell) []string {
 	set := map[string]bool{}
 	for _, c := range append(slices.Clone(a), b...) {
 		for op := range c.Ops {
@@ -157,20 +159,20 @@ func opNames(a, b []*Cell) []string {
 }
 
 // opOf returns a cell's summary of op ("total" for the total).
-func opOf(c *Cell, op string) OpSummary {
+func opOf(c *results.Cell, op string) results.OpSummary {
 	if op == "total" {
 		return c.Total
 	}
 	return c.Ops[op]
 }
 
-func hasPerSecond(a, b []*Cell) bool {
+func hasPerSecond(a, b []*results.Cell) bool {
 	return len(perSecondSamples(a)) > 0 && len(perSecondSamples(b)) > 0
 }
 
 // perSecondSamples returns every cell's per-second throughput without its
 // first and last seconds (ramp-up and the partial last interval).
-func perSecondSamples(cells []*Cell) []float64 {
+func perSecondSamples(cells []*results.Cell) []float64 {
 	var out []float64
 	for _, c := range cells {
 		if n := len(c.PerSecond); n > 2 {

@@ -10,13 +10,14 @@ import (
 	"strings"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // Side is one side of a comparison: a whole run, one cell of a run, or
 // the repeats of one of its variants.
 type Side struct {
 	Ref string              // as given: "DIR" or "DIR:CELL"
-	Run *results.RunResults // the run read back
+	Run *rundir.RunResults // the run read back
 	// Cells are the cells compared: one, or a variant's repeats; nil for
 	// the whole run.
 	Cells []*results.Cell
@@ -36,7 +37,7 @@ func OpenSide(ref string) (*Side, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := results.ReadRun(dir)
+	r, err := rundir.ReadRun(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +59,7 @@ func OpenSide(ref string) (*Side, error) {
 }
 
 // repeatsOf returns the cells of variant when they all run one workload.
-func repeatsOf(r *results.RunResults, variant string) []*results.Cell {
+func repeatsOf(r *rundir.RunResults, variant string) []*results.Cell {
 	var out []*results.Cell
 	for i := range r.Summary.Cells {
 		c := &r.Summary.Cells[i]
@@ -87,7 +88,7 @@ func splitRef(ref string) (dir, cell string, err error) {
 		}
 	}
 	// Neither: name the missing directory through ReadRun's error.
-	_, err = results.ReadRun(ref)
+	_, err = rundir.ReadRun(ref)
 	return "", "", err
 }
 
@@ -140,7 +141,7 @@ type CompareOptions struct {
 	// Hists, when set, returns a cell's merged latency histograms; pooled
 	// repeats then take their percentiles from the merged histograms
 	// instead of the median of the repeats' percentiles.
-	Hists func(run *results.RunResults, c *results.Cell) (results.Recording, error)
+	Hists func(run *rundir.RunResults, c *results.Cell) (results.Recording, error)
 }
 
 // Compare compares two runs (cells matched by variant and workload,
@@ -191,7 +192,7 @@ func cellOf(a, b *Side) string {
 }
 
 // compareRuns matches the groups of two runs.
-func compareRuns(cmp *Comparison, a, b *results.RunResults, o CompareOptions) error {
+func compareRuns(cmp *Comparison, a, b *rundir.RunResults, o CompareOptions) error {
 	ga, gb := runGroups(a), runGroups(b)
 	for _, g := range ga {
 		if m := findGroup(gb, g.variant, g.workload); m != nil {
@@ -214,7 +215,7 @@ func compareRuns(cmp *Comparison, a, b *results.RunResults, o CompareOptions) er
 
 // group is the cells of one (variant, workload) of a run: its repeats.
 type group struct {
-	run               *results.RunResults
+	run               *rundir.RunResults
 	variant, workload string
 	cells             []*results.Cell
 }
@@ -229,7 +230,7 @@ func (g *group) String() string {
 
 // runGroups returns a run's cells by (variant, workload), in the order of
 // their first cell.
-func runGroups(r *results.RunResults) []*group {
+func runGroups(r *rundir.RunResults) []*group {
 	var out []*group
 	for _, idx := range results.Groups(r.Summary.Cells) {
 		c := &r.Summary.Cells[idx[0]]
@@ -255,18 +256,18 @@ func findGroup(gs []*group, variant, workload string) *group {
 // ids of their directories: cells/ holds one directory per cell, in the
 // summary's order, whose cell.json names the same variant, workload and
 // repeat. Anything else leaves the ids empty.
-func fillIDs(r *results.RunResults) {
+func fillIDs(r *rundir.RunResults) {
 	cells := r.Summary.Cells
 	if r.Partial || slices.ContainsFunc(cells, func(c results.Cell) bool { return c.ID != "" }) {
 		return
 	}
-	ents, err := os.ReadDir(filepath.Join(r.Dir, results.CellsDir))
+	ents, err := os.ReadDir(filepath.Join(r.Dir, rundir.CellsDir))
 	if err != nil || len(ents) != len(cells) {
 		return
 	}
 	ids := make([]string, len(cells))
 	for i, e := range ents {
-		b, err := os.ReadFile(filepath.Join(r.Dir, results.CellsDir, e.Name(), results.CellFile))
+		b, err := os.ReadFile(filepath.Join(r.Dir, rundir.CellsDir, e.Name(), rundir.CellFile))
 		var c results.Cell
 		if err != nil || json.Unmarshal(b, &c) != nil ||
 			c.Variant != cells[i].Variant || c.Workload != cells[i].Workload || c.Repeat != cells[i].Repeat {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // TestCompareBrokenRunDirectories: what a run directory lacks or holds
@@ -15,8 +15,8 @@ import (
 func TestCompareBrokenRunDirectories(t *testing.T) {
 	good := fixRun(t, "good", fixTestbed, false, fixNormal(1, 100), fixSPP1(1, 120))
 	odd := fixRun(t, "odd", fixTestbed, false, fixNormal(1, 100), fixSPP1(1, 120))
-	c1 := filepath.Join(odd, results.CellsDir, "001-normal-64K_get-r1")
-	c2 := filepath.Join(odd, results.CellsDir, "002-servers_per_port=1-64K_get-r1")
+	c1 := filepath.Join(odd, rundir.CellsDir, "001-normal-64K_get-r1")
+	c2 := filepath.Join(odd, rundir.CellsDir, "002-servers_per_port=1-64K_get-r1")
 	for _, p := range []string{filepath.Join(c1, ConfsDir), filepath.Join(c2, RingPortsFile), filepath.Join(odd, TestbedFile)} {
 		if err := os.RemoveAll(p); err != nil {
 			t.Fatal(err)
@@ -25,7 +25,7 @@ func TestCompareBrokenRunDirectories(t *testing.T) {
 	cmpFile(t, filepath.Join(c1, RingPortsFile), "# ring\nnot a layout at all\n# ring object: x\nstor1\n")
 	cmpFile(t, filepath.Join(c2, ConfsDir, "stor1", "etc/swift/object-server.conf"), "no section = here\n[broken\n")
 	noOps := fixRun(t, "noops", fixTestbed, false)
-	cmpFile(t, filepath.Join(noOps, results.SummaryFile), `{"cells": [{"variant": "normal", "workload": "64K_get", "status": "ok", "per_second": [5]}]}`)
+	cmpFile(t, filepath.Join(noOps, rundir.SummaryFile), `{"cells": [{"variant": "normal", "workload": "64K_get", "status": "ok", "per_second": [5]}]}`)
 
 	for _, tc := range []struct {
 		a, b string

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // TestCompareSaysASideFailed: a cell the error-rate gate failed is
@@ -15,7 +16,7 @@ import (
 // and the notes carry its verdict with the top causes.
 func TestCompareSaysASideFailed(t *testing.T) {
 	run := fixRun(t, "run", fixTestbed, false, fixNormal(1, 500), fixSPP1(1, 900))
-	p := filepath.Join(run, results.SummaryFile)
+	p := filepath.Join(run, rundir.SummaryFile)
 	b, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)

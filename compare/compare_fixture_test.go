@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // fixCell is a crafted cell: its figures and what its directory records.
@@ -28,7 +29,7 @@ type fixCell struct {
 func (f fixCell) cell(index int) results.Cell {
 	op := results.OpSummary{Count: int64(f.reqPerS * 10), ReqPerS: f.reqPerS,
 		FirstByte: results.Stats{P50: f.p50, P99: f.p50 * 3}, LastByte: results.Stats{P50: f.p50 * 1.1, P99: f.p50 * 3.3}}
-	return results.Cell{ID: fmt.Sprintf("%03d-%s-64K_get-r%d", index, results.SafeName(f.variant), f.repeat), Variant: f.variant,
+	return results.Cell{ID: fmt.Sprintf("%03d-%s-64K_get-r%d", index, rundir.SafeName(f.variant), f.repeat), Variant: f.variant,
 		Workload: "64K_get", Repeat: f.repeat, Status: "ok", DurationS: 10, Ops: map[string]results.OpSummary{"GET": op},
 		Total: op, PerSecond: f.perSecond}
 }
@@ -43,8 +44,8 @@ func fixRun(t *testing.T, name, testbed string, killed bool, cells ...fixCell) s
 	for i, f := range cells {
 		c := f.cell(i + 1)
 		sum.Cells = append(sum.Cells, c)
-		cd := filepath.Join(dir, results.CellsDir, c.ID)
-		cmpJSON(t, filepath.Join(cd, results.CellFile), c)
+		cd := filepath.Join(dir, rundir.CellsDir, c.ID)
+		cmpJSON(t, filepath.Join(cd, rundir.CellFile), c)
 		for _, h := range []string{"stor1", "stor2"} {
 			cmpFile(t, filepath.Join(cd, ConfsDir, h, "etc/swift/object-server.conf"),
 				fmt.Sprintf("[DEFAULT]\n# comment\nworkers = %s\nservers_per_port = %s\n\n[app:object-server]\nuse = egg:swift#object\n", f.workers, f.spp))
@@ -56,7 +57,7 @@ func fixRun(t *testing.T, name, testbed string, killed bool, cells ...fixCell) s
 	cmpFile(t, filepath.Join(dir, TestbedFile), testbed)
 	cmpFile(t, filepath.Join(dir, EnvDir, "stor1.txt"), "\n## kernel\nLinux 6.1\n\n## swift\nswift 2.30.1\n")
 	if !killed {
-		cmpJSON(t, filepath.Join(dir, results.SummaryFile), sum)
+		cmpJSON(t, filepath.Join(dir, rundir.SummaryFile), sum)
 	}
 	return dir
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // Kinds of samples a pair's significance tests use.
@@ -99,7 +100,7 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 
 // pool is the cells pooled on one side of a pair, and their run.
 type pool struct {
-	run   *results.RunResults
+	run   *rundir.RunResults
 	cells []*results.Cell
 }
 

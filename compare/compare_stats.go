@@ -10,6 +10,7 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // Test is a significance test of one metric in benchstat's manner: the
@@ -196,7 +197,7 @@ func latency(p *Pair, s pool, op string, o CompareOptions) latencies {
 }
 
 // mergedLatency merges the cells' histograms of op (every op for "total").
-func mergedLatency(r *results.RunResults, cells []*results.Cell, op string, hists func(*results.RunResults, *results.Cell) (results.Recording, error)) (latencies, error) {
+func mergedLatency(r *rundir.RunResults, cells []*results.Cell, op string, hists func(*rundir.RunResults, *results.Cell) (results.Recording, error)) (latencies, error) {
 	h := results.NewOpHists()
 	for _, c := range cells {
 		rec, err := hists(r, c)

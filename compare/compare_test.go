@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 const fixTestbed = "testbed \"lab\" {}\nvariable \"auth_key\" {\n  default   = \"lab-bench-key\"\n  sensitive = true\n}\nworkload \"64K_get\" {\n  duration = \"10s\"\n  key      = var.auth_key\n}\n"
@@ -182,7 +182,7 @@ func TestCompareConfsOneKeyAndRingPorts(t *testing.T) {
 func TestCompareKilledRunAndMissingCell(t *testing.T) {
 	killed := fixRun(t, "killed", fixTestbed, true, fixNormal(1, 100), fixSPP1(1, 120))
 	// The killed run's third cell never finished: no cell.json.
-	if err := os.MkdirAll(filepath.Join(killed, results.CellsDir, "003-servers_per_port_2-64K_get-r1", "agents"), 0o750); err != nil {
+	if err := os.MkdirAll(filepath.Join(killed, rundir.CellsDir, "003-servers_per_port_2-64K_get-r1", "agents"), 0o750); err != nil {
 		t.Fatal(err)
 	}
 	whole := fixRun(t, "whole", fixTestbed, false, fixNormal(1, 100), fixCell{variant: "servers_per_port=2", repeat: 1, reqPerS: 130,
@@ -205,17 +205,17 @@ func TestCompareErrorsNameThePath(t *testing.T) {
 	run := fixRun(t, "run", fixTestbed, false, fixNormal(1, 100), fixSPP1(1, 120))
 	other := fixRun(t, "other", fixTestbed, false, fixCell{variant: "x", repeat: 1, reqPerS: 1, workers: "1", spp: "0", ports: 6200})
 	broken := fixRun(t, "broken", fixTestbed, false, fixNormal(1, 100))
-	cmpFile(t, filepath.Join(broken, results.SummaryFile), `{"cells": [`)
+	cmpFile(t, filepath.Join(broken, rundir.SummaryFile), `{"cells": [`)
 	brokenCell := fixRun(t, "brokencell", fixTestbed, true, fixNormal(1, 100))
-	cmpFile(t, filepath.Join(brokenCell, results.CellsDir, "001-normal-64K_get-r1", results.CellFile), "{")
+	cmpFile(t, filepath.Join(brokenCell, rundir.CellsDir, "001-normal-64K_get-r1", rundir.CellFile), "{")
 	missing := filepath.Join(t.TempDir(), "nope")
 	for _, tc := range []struct{ ref, want string }{
 		{missing, missing},
 		{missing + ":1", missing},
 		{run + ":7", "has no cell \"7\" (cells: 001-normal-64K_get-r1, 002-servers_per_port=1-64K_get-r1)"},
 		{run + ":", "no cell after ':'"},
-		{broken, filepath.Join(broken, results.SummaryFile)},
-		{brokenCell, filepath.Join(brokenCell, results.CellsDir, "001-normal-64K_get-r1", results.CellFile)},
+		{broken, filepath.Join(broken, rundir.SummaryFile)},
+		{brokenCell, filepath.Join(brokenCell, rundir.CellsDir, "001-normal-64K_get-r1", rundir.CellFile)},
 	} {
 		if _, err := OpenSide(tc.ref); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("OpenSide(%q) = %v, want an error with %q", tc.ref, err, tc.want)
@@ -264,7 +264,7 @@ func TestMaskHCL(t *testing.T) {
 
 func TestCompareSeveralOpsPerSecondTestsTheTotal(t *testing.T) {
 	run := fixRun(t, "run", fixTestbed, false, fixNormal(1, 500), fixSPP1(1, 400))
-	r, err := results.ReadRun(run)
+	r, err := rundir.ReadRun(run)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func TestCompareSeveralOpsPerSecondTestsTheTotal(t *testing.T) {
 		put.Errors = int64(i) * 3
 		c.Ops["PUT"] = put
 	}
-	cmpJSON(t, filepath.Join(run, results.SummaryFile), r.Summary)
+	cmpJSON(t, filepath.Join(run, rundir.SummaryFile), r.Summary)
 	c, out := mustCompare(t, run+":1", run+":2")
 	p := c.Pairs[0]
 	if got := []string{p.Ops[0].Op, p.Ops[1].Op, p.Ops[2].Op}; len(p.Ops) != 3 || !slices.Equal(got, []string{"GET", "PUT", "total"}) {

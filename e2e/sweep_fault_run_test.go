@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // start runs the CLI in the background; ended gets its end.
@@ -91,7 +92,7 @@ func faultTestbed(t *testing.T, lab *Env, dir string) string {
 // unless it was refused in the backup step.
 func noStep(t *testing.T, run string, steps ...string) {
 	t.Helper()
-	r, err := results.OpenRun("", "lab", run)
+	r, err := rundir.OpenRun("", "lab", run)
 	must(t, err)
 	es, err := r.ReadJournal()
 	must(t, err)

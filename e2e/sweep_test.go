@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // sweepOnly are the cells of issue 8's end-to-end sweep.
@@ -123,7 +124,7 @@ func writeStaleLocks(t *testing.T, lab *Env) staleHolder {
 // detail contains text.
 func journalSays(t *testing.T, dir, step, text string) bool {
 	t.Helper()
-	r, err := results.OpenRun("", "lab", dir)
+	r, err := rundir.OpenRun("", "lab", dir)
 	must(t, err)
 	es, err := r.ReadJournal()
 	must(t, err)
@@ -208,7 +209,7 @@ func waitSecondCell(t *testing.T, runs string, out *syncBuffer, ended chan error
 // runStarts lists the cells whose measured run started, in journal order.
 func runStarts(t *testing.T, dir string) []string {
 	t.Helper()
-	run, err := results.OpenRun("", "lab", dir)
+	run, err := rundir.OpenRun("", "lab", dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +219,7 @@ func runStarts(t *testing.T, dir string) []string {
 	}
 	var cells []string
 	for _, e := range es {
-		if e.Step == "run" && e.Status == results.StepStarted {
+		if e.Step == "run" && e.Status == rundir.StepStarted {
 			cells = append(cells, e.Cell)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"benchbed/remote"
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // SweepBackupSuffix names a sweep's copy of an original file on its host;
@@ -75,7 +75,7 @@ func (e *StaleBackupError) Error() string {
 // manifest into the run. resume: the run was started before, and copies
 // it left are its originals; otherwise such a copy is a *StaleBackupError
 // and that host is left as it was.
-func TakeBackup(ctx context.Context, r Runner, run *results.Run, files map[string][]string, resume bool) (Backup, error) {
+func TakeBackup(ctx context.Context, r Runner, run *rundir.Run, files map[string][]string, resume bool) (Backup, error) {
 	b := Backup{}
 	var mu sync.Mutex
 	err := forHosts(ctx, slices.Sorted(maps.Keys(files)), func(ctx context.Context, host string) error {
@@ -139,7 +139,7 @@ func parseSums(out string) ([]BackupFile, error) {
 }
 
 // ReadBackup reads a run's manifest (nil when the run took none).
-func ReadBackup(run *results.Run) (Backup, error) {
+func ReadBackup(run *rundir.Run) (Backup, error) {
 	p, err := run.Path(BackupName)
 	if err != nil {
 		return nil, err

@@ -12,7 +12,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // RestoreLab puts back the originals of backup (confs, rings, builders),
@@ -87,7 +87,7 @@ func waitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *pl
 // (another sweep's lock refuses the restore before anything changes),
 // restores what the run's sweep backed up (when it has not been restored
 // yet), and releases the locks.
-func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, log io.Writer) error {
+func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, log io.Writer) error {
 	backup, err := ReadBackup(run)
 	if err != nil {
 		return err
@@ -101,11 +101,11 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 		return err
 	}
 	defer j.Close()
-	_ = j.Add(results.Entry{Step: "restore", Status: results.StepStarted, Detail: "benchbed restore"})
+	_ = j.Add(rundir.Entry{Step: "restore", Status: rundir.StepStarted, Detail: "benchbed restore"})
 	err = restoreLocked(ctx, tb, p, run, base, backup, log, j)
-	e := results.Entry{Step: "restore", Status: results.StepOK}
+	e := rundir.Entry{Step: "restore", Status: rundir.StepOK}
 	if err != nil {
-		e.Status, e.Detail = results.StepFailed, tb.Mask(err.Error())
+		e.Status, e.Detail = rundir.StepFailed, tb.Mask(err.Error())
 	}
 	_ = j.Add(e)
 	return err
@@ -113,7 +113,7 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 
 // restoreLocked restores backup under the run's locks, then releases them;
 // a host still lost keeps its lock and backups.
-func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, base *plan.Rendering, backup Backup, log io.Writer, j *results.Journal) error {
+func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, base *plan.Rendering, backup Backup, log io.Writer, j *rundir.Journal) error {
 	if err := checkNotRunning(ctx, p, p.Hosts(), run.ID); err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
 	}
@@ -125,7 +125,7 @@ func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *r
 		if log != nil {
 			fmt.Fprintf(log, "restore: %s\n", st)
 		}
-		_ = j.Add(results.Entry{Step: "lock", Host: st.Host, Status: results.StepOK, Detail: st.String()})
+		_ = j.Add(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String()})
 	}
 	var errs []error
 	var notBack []string

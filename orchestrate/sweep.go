@@ -11,6 +11,7 @@ import (
 	"benchbed/plan"
 	"benchbed/remote"
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // SweepOptions tune a sweep.
@@ -32,8 +33,8 @@ type Sweeper struct {
 	tb   *plan.Testbed
 	p    *remote.Pool
 	opts SweepOptions
-	run  *results.Run
-	j    *results.Journal
+	run  *rundir.Run
+	j    *rundir.Journal
 
 	rend   map[string]*plan.Rendering // by variant name
 	base   *plan.Rendering            // the first variant's: what restore restarts
@@ -97,7 +98,7 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts SweepOptions) (*Sweeper, 
 }
 
 // Run is the run directory.
-func (s *Sweeper) Run() *results.Run { return s.run }
+func (s *Sweeper) Run() *rundir.Run { return s.run }
 
 // Sweep runs the steps, then the cleanups under cleanupCtx (a first
 // interrupt cancels ctx; cancelling cleanupCtx too abandons the cleanups:
@@ -136,20 +137,20 @@ func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, erro
 
 // step journals fn's start and outcome.
 func (s *Sweeper) step(ctx context.Context, name, cell, host string, fn func(context.Context) error) error {
-	s.journal(results.Entry{Step: name, Cell: cell, Host: host, Status: results.StepStarted})
+	s.journal(rundir.Entry{Step: name, Cell: cell, Host: host, Status: rundir.StepStarted})
 	start := time.Now()
 	err := fn(ctx)
-	e := results.Entry{Step: name, Cell: cell, Host: host, Status: results.StepOK,
+	e := rundir.Entry{Step: name, Cell: cell, Host: host, Status: rundir.StepOK,
 		Detail: fmt.Sprintf("%.1f s", time.Since(start).Seconds())}
 	if err != nil {
-		e.Status, e.Detail = results.StepFailed, s.tb.Mask(err.Error())
+		e.Status, e.Detail = rundir.StepFailed, s.tb.Mask(err.Error())
 	}
 	s.journal(e)
 	return err
 }
 
 // journal adds e; a journal that cannot be written is reported, not fatal.
-func (s *Sweeper) journal(e results.Entry) {
+func (s *Sweeper) journal(e rundir.Entry) {
 	if err := s.j.Add(e); err != nil {
 		s.logf("warning: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
 	"benchbed/templates"
 )
 
@@ -109,7 +110,7 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 				res.Status = "interrupted"
 			}
 			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", st.name, err))
-			_ = results.WriteFileAtomic(filepath.Join(dir, "error.txt"), []byte(res.Error+"\n"), 0o640)
+			_ = rundir.WriteFileAtomic(filepath.Join(dir, "error.txt"), []byte(res.Error+"\n"), 0o640)
 			return res, fmt.Errorf("%s: %w", st.name, err)
 		}
 	}
@@ -121,7 +122,7 @@ func (s *Sweeper) recordCell(dir string, r *plan.Rendering) error {
 	if _, err := r.WriteMasked(filepath.Join(dir, "confs"), templates.NewMasker(s.tb.Sensitive)); err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(r.Layout.Text()), 0o640)
+	return rundir.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(r.Layout.Text()), 0o640)
 }
 
 // pushConfs places every host's confs for the cell; only files whose

@@ -14,7 +14,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // SweepInfo is the run directory's sweep.json: what `benchbed restore RUN`
@@ -33,9 +33,9 @@ const SweepInfoName = "sweep.json"
 func (s *Sweeper) openRun() error {
 	var err error
 	if s.opts.Resume != "" {
-		s.run, err = results.OpenRun(s.opts.RunsDir, s.tb.Name, s.opts.Resume)
+		s.run, err = rundir.OpenRun(s.opts.RunsDir, s.tb.Name, s.opts.Resume)
 	} else {
-		s.run, err = results.NewRun(s.opts.RunsDir, s.tb.Name, time.Now())
+		s.run, err = rundir.NewRun(s.opts.RunsDir, s.tb.Name, time.Now())
 	}
 	if err != nil {
 		return err
@@ -45,7 +45,7 @@ func (s *Sweeper) openRun() error {
 		if err != nil {
 			return err
 		}
-		s.finished = results.Finished(entries)
+		s.finished = rundir.Finished(entries)
 	} else if err := s.saveTestbed(); err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func (s *Sweeper) lock(ctx context.Context) error {
 	stale, err := Lock(ctx, s.p, s.p.Hosts(), NewHolder(s.run.ID), s.opts.BreakLock)
 	for _, st := range stale {
 		s.logf("%s", st)
-		s.journal(results.Entry{Step: "lock", Host: st.Host, Status: results.StepOK, Detail: st.String(),
+		s.journal(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String(),
 			Data: map[string]string{"stale_run": st.Holder.Run, "stale_pid": strconv.Itoa(st.Holder.PID)}})
 	}
 	return err

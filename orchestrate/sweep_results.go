@@ -9,10 +9,11 @@ import (
 
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // SummaryName is the run's summary (DESIGN.md).
-const SummaryName = results.SummaryFile
+const SummaryName = rundir.SummaryFile
 
 // writeSummary writes summary.json and table.md from the cells run or
 // kept, in declaration order, and returns the summary.

@@ -12,10 +12,11 @@ import (
 	"benchbed/load"
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // CellFile is a cell's result in its directory.
-const CellFile = results.CellFile
+const CellFile = rundir.CellFile
 
 // workloadAuth is how a workload's agents reach the cluster.
 func workloadAuth(w *plan.Workload) load.AuthSpec {
@@ -121,7 +122,7 @@ func writeJSON(p string, v any) error {
 	if err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(p, append(b, '\n'), 0o640)
+	return rundir.WriteFileAtomic(p, append(b, '\n'), 0o640)
 }
 
 // saveLog keeps the last lines of service's log on host in the cell's
@@ -131,6 +132,6 @@ func (s *Sweeper) saveLog(ctx context.Context, host string, svc *plan.Service, d
 	if err != nil {
 		return err
 	}
-	p := filepath.Join(dir, "logs", results.SafeName(host)+"-"+results.SafeName(svc.Name)+".log")
-	return results.WriteFileAtomic(p, []byte(MaskTokens(s.tb.Mask(string(res.Stdout)))), 0o640)
+	p := filepath.Join(dir, "logs", rundir.SafeName(host)+"-"+rundir.SafeName(svc.Name)+".log")
+	return rundir.WriteFileAtomic(p, []byte(MaskTokens(s.tb.Mask(string(res.Stdout)))), 0o640)
 }

@@ -9,12 +9,13 @@ import (
 
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // bareSweeper is a Sweeper with a run directory and journal and no hosts,
 // for the step machinery.
 func bareSweeper(t *testing.T) *Sweeper {
-	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,9 +58,9 @@ func TestCleanupsRunInReverseEvenAfterAFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var failed *results.Entry
+	var failed *rundir.Entry
 	for i, e := range es {
-		if e.Status == results.StepFailed {
+		if e.Status == rundir.StepFailed {
 			failed = &es[i]
 		}
 	}

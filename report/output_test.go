@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // svgText parses an SVG as XML and returns its text content.
@@ -102,7 +103,7 @@ func TestMissingAndBrokenStreams(t *testing.T) {
 	cells := append([]fixCell(nil), fixture[:3]...)
 	cells[1].noStreams = true
 	dir, sum := makeRun(t, cells, true)
-	broken := filepath.Join(dir, results.CellsDir, results.SafeName(cells[2].id), AgentsDir, "agent-0-client1.jsonl")
+	broken := filepath.Join(dir, rundir.CellsDir, rundir.SafeName(cells[2].id), AgentsDir, "agent-0-client1.jsonl")
 	f, err := os.OpenFile(broken, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)

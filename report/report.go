@@ -16,13 +16,14 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // Report is a run directory read back, with what the outputs need beside
 // the summary: the testbed as used, the hosts' environment, the journal's
 // steps and the aggregates over repeats.
 type Report struct {
-	Run *results.RunResults
+	Run *rundir.RunResults
 	// TestbedFile is the path of testbed.hcl as used, "" when absent. Its
 	// text is never read: the file may hold sensitive variables' defaults.
 	TestbedFile string
@@ -52,14 +53,14 @@ func Load(dir string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rr, err := results.ReadRun(abs)
+	rr, err := rundir.ReadRun(abs)
 	if err != nil {
 		return nil, err
 	}
 	r := &Report{Run: rr}
 	if rr.Partial {
 		r.Notices = append(r.Notices, fmt.Sprintf("partial run: no %s (the sweep was killed or is still running); "+
-			"only the %d cell(s) that finished are reported", results.SummaryFile, len(rr.Summary.Cells)))
+			"only the %d cell(s) that finished are reported", rundir.SummaryFile, len(rr.Summary.Cells)))
 	}
 	if _, err := os.Stat(filepath.Join(abs, "testbed.hcl")); err == nil {
 		r.TestbedFile = filepath.Join(abs, "testbed.hcl")
@@ -107,7 +108,7 @@ func readEnv(dir string) ([]HostEnv, error) {
 // readJournal fills Steps, Started and Ended from the journal, and Started
 // from sweep.json or the run id when the journal has none.
 func (r *Report) readJournal(dir string) error {
-	run, err := results.OpenRun("", r.Run.Summary.Testbed, dir)
+	run, err := rundir.OpenRun("", r.Run.Summary.Testbed, dir)
 	if err != nil {
 		return err
 	}

@@ -9,11 +9,12 @@ import (
 
 	"benchbed/load"
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // agentHists merges the histograms of a cell's agent streams
 // (cells/<id>/agents/*.jsonl), for compare's pooled repeats.
-func agentHists(r *results.RunResults, c *results.Cell) (results.Recording, error) {
+func agentHists(r *rundir.RunResults, c *results.Cell) (results.Recording, error) {
 	dir := r.CellDir(c)
 	if dir == "" {
 		return nil, errors.New("the cell has no id")

@@ -10,6 +10,7 @@ import (
 
 	"benchbed/compare"
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // compareRun writes a run directory with one cell per variant, of the
@@ -24,7 +25,7 @@ func compareRun(t *testing.T, variants []string, reqs []float64, spp []int) stri
 			per[s] = int64(reqs[i]) + int64(s%3)
 		}
 		op := results.OpSummary{Count: int64(reqs[i] * 12), ReqPerS: reqs[i], FirstByte: results.Stats{P50: 0.02, P99: 0.05}}
-		c := results.Cell{ID: fmt.Sprintf("%03d-%s-w-r1", i+1, results.SafeName(v)), Variant: v, Workload: "w", Repeat: 1,
+		c := results.Cell{ID: fmt.Sprintf("%03d-%s-w-r1", i+1, rundir.SafeName(v)), Variant: v, Workload: "w", Repeat: 1,
 			Status: "ok", DurationS: 12, Ops: map[string]results.OpSummary{"GET": op}, Total: op, PerSecond: per}
 		sum.Cells = append(sum.Cells, c)
 		conf := fmt.Sprintf("[DEFAULT]\nservers_per_port = %d\n", spp[i])

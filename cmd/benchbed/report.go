@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"benchbed/report"
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 func init() { register(newReportCmd) }
@@ -108,11 +108,11 @@ func reportRunDir(cmd *cobra.Command, args []string, lf *loadFlags, runsDir stri
 	if len(args) > 1 {
 		ref = args[1]
 	}
-	var run *results.Run
+	var run *rundir.Run
 	if ref == "latest" {
-		run, err = results.LatestRun(runsDir, tb.Name)
+		run, err = rundir.LatestRun(runsDir, tb.Name)
 	} else {
-		run, err = results.OpenRun(runsDir, tb.Name, ref)
+		run, err = rundir.OpenRun(runsDir, tb.Name, ref)
 	}
 	if err != nil {
 		return "", err

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"benchbed/orchestrate"
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 func init() { register(newRestoreCmd) }
@@ -51,7 +51,7 @@ func runRestoreCmd(cmd *cobra.Command, ref, runsDir string, lf *loadFlags) error
 	if !ok {
 		return exitCode(2)
 	}
-	run, err := results.OpenRun("", tb.Name, dir)
+	run, err := rundir.OpenRun("", tb.Name, dir)
 	if err != nil {
 		return err
 	}

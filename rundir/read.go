@@ -1,4 +1,4 @@
-package results
+package rundir
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"benchbed/results"
 )
 
 // Names of what a sweep keeps in a run directory and in each cell's.
@@ -23,7 +25,7 @@ const (
 // the cells' own results.
 type RunResults struct {
 	Dir     string
-	Summary Summary
+	Summary results.Summary
 	// Partial is true when there was no summary.json: Summary holds the
 	// cells that finished, in the order of their ids.
 	Partial bool
@@ -64,12 +66,12 @@ func ReadRun(dir string) (*RunResults, error) {
 }
 
 // readCells reads cells/*/cell.json in the order of the cells' ids.
-func readCells(dir string) ([]Cell, error) {
+func readCells(dir string) ([]results.Cell, error) {
 	ents, err := os.ReadDir(filepath.Join(dir, CellsDir))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	var cells []Cell
+	var cells []results.Cell
 	for _, e := range ents {
 		p := filepath.Join(dir, CellsDir, e.Name(), CellFile)
 		b, err := os.ReadFile(p)
@@ -79,7 +81,7 @@ func readCells(dir string) ([]Cell, error) {
 		if err != nil {
 			return nil, err
 		}
-		var c Cell
+		var c results.Cell
 		if err := json.Unmarshal(b, &c); err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
@@ -94,7 +96,7 @@ func readCells(dir string) ([]Cell, error) {
 
 // CellDir returns the directory of cell c (its confs, agents' streams,
 // logs), or "" when the cell has no id (a summary older than ids).
-func (r *RunResults) CellDir(c *Cell) string {
+func (r *RunResults) CellDir(c *results.Cell) string {
 	if c.ID == "" {
 		return ""
 	}
@@ -103,7 +105,7 @@ func (r *RunResults) CellDir(c *Cell) string {
 
 // FindCell returns the cell that ref names: its id, the number that
 // starts its id ("2" or "002"), or a variant name that only one cell has.
-func (r *RunResults) FindCell(ref string) (*Cell, error) {
+func (r *RunResults) FindCell(ref string) (*results.Cell, error) {
 	cells := r.Summary.Cells
 	for i := range cells {
 		if cells[i].ID != "" && cells[i].ID == ref {

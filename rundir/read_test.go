@@ -1,4 +1,4 @@
-package results
+package rundir
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"benchbed/results"
 )
 
 func writeJSONFile(t *testing.T, p string, v any) {
@@ -24,7 +26,7 @@ func writeJSONFile(t *testing.T, p string, v any) {
 
 func TestReadRunSummary(t *testing.T) {
 	dir := t.TempDir()
-	sum := Summary{Run: "20261130T010203Z-abcdef", Testbed: "lab", Cells: []Cell{
+	sum := results.Summary{Run: "20261130T010203Z-abcdef", Testbed: "lab", Cells: []results.Cell{
 		{ID: "001-normal-64K_get-r1", Variant: "normal", Workload: "64K_get", Repeat: 1, Status: "ok"},
 		{ID: "002-servers_per_port=1-64K_get-r1", Variant: "servers_per_port=1", Workload: "64K_get", Repeat: 1,
 			Status: "failed", Error: "health: stor1: object-server did not answer"},
@@ -56,8 +58,8 @@ func TestReadRunSummary(t *testing.T) {
 
 func TestReadRunPartialFromCells(t *testing.T) {
 	dir := t.TempDir()
-	writeJSONFile(t, filepath.Join(dir, CellsDir, "002-b-w-r1", CellFile), Cell{Variant: "b", Workload: "w", Status: "ok"})
-	writeJSONFile(t, filepath.Join(dir, CellsDir, "001-a-w-r1", CellFile), Cell{ID: "001-a-w-r1", Variant: "a", Workload: "w", Status: "ok"})
+	writeJSONFile(t, filepath.Join(dir, CellsDir, "002-b-w-r1", CellFile), results.Cell{Variant: "b", Workload: "w", Status: "ok"})
+	writeJSONFile(t, filepath.Join(dir, CellsDir, "001-a-w-r1", CellFile), results.Cell{ID: "001-a-w-r1", Variant: "a", Workload: "w", Status: "ok"})
 	if err := os.MkdirAll(filepath.Join(dir, CellsDir, "003-c-w-r1"), 0o750); err != nil { // never finished
 		t.Fatal(err)
 	}
@@ -90,7 +92,7 @@ func TestReadRunErrors(t *testing.T) {
 }
 
 func TestFindCellAmbiguous(t *testing.T) {
-	r := &RunResults{Summary: Summary{Run: "x", Cells: []Cell{
+	r := &RunResults{Summary: results.Summary{Run: "x", Cells: []results.Cell{
 		{ID: "001-a-w-r1", Variant: "a"}, {ID: "002-a-w-r2", Variant: "a"},
 	}}}
 	if _, err := r.FindCell("a"); err == nil || !strings.Contains(err.Error(), "2 cells") {

@@ -16,7 +16,7 @@ import (
 // Side is one side of a comparison: a whole run, one cell of a run, or
 // the repeats of one of its variants.
 type Side struct {
-	Ref string              // as given: "DIR" or "DIR:CELL"
+	Ref string             // as given: "DIR" or "DIR:CELL"
 	Run *rundir.RunResults // the run read back
 	// Cells are the cells compared: one, or a variant's repeats; nil for
 	// the whole run.

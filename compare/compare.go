@@ -23,17 +23,18 @@ type Side struct {
 	Cells []*results.Cell
 }
 
-// OpenSide reads ref: a run directory, or "DIR:CELL" with CELL anything
+// OpenSide reads ref: a run (anything rundir.Resolve takes under root:
+// a directory, a run id, "latest"), or "RUN:CELL" with CELL anything
 // FindCell takes (an id, a number, a variant that only one cell has), or
 // a variant whose cells are the repeats of one workload (pooled).
-// A ref that is an existing directory is a run even if it has a ':';
-// otherwise it splits at the last ':' whose left part is a directory, so
-// both paths and cell names may hold a ':'.
-func OpenSide(ref string) (*Side, error) {
+// A ref that is a run is a run even if it has a ':'; otherwise it splits
+// at the last ':' whose left part is a run, so both paths and cell names
+// may hold a ':'.
+func OpenSide(root, ref string) (*Side, error) {
 	if ref == "" {
 		return nil, errors.New("empty run reference")
 	}
-	dir, cell, err := splitRef(ref)
+	dir, cell, err := splitRef(root, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -75,21 +76,20 @@ func repeatsOf(r *rundir.RunResults, variant string) []*results.Cell {
 }
 
 // splitRef returns the run directory and the cell reference ("" for none).
-func splitRef(ref string) (dir, cell string, err error) {
-	if st, err := os.Stat(ref); err == nil && st.IsDir() {
-		return ref, "", nil
+func splitRef(root, ref string) (dir, cell string, err error) {
+	run, err := rundir.Resolve(root, "", ref)
+	if err == nil {
+		return run.Dir, "", nil
 	}
 	for i := strings.LastIndexByte(ref, ':'); i >= 0; i = strings.LastIndexByte(ref[:i], ':') {
-		if st, err := os.Stat(ref[:i]); err == nil && st.IsDir() {
+		if r, rerr := rundir.Resolve(root, "", ref[:i]); rerr == nil {
 			if ref[i+1:] == "" {
 				return "", "", fmt.Errorf("%s: no cell after ':'", ref)
 			}
-			return ref[:i], ref[i+1:], nil
+			return r.Dir, ref[i+1:], nil
 		}
 	}
-	// Neither: name the missing directory through ReadRun's error.
-	_, err = rundir.ReadRun(ref)
-	return "", "", err
+	return "", "", err // neither: the whole ref's error names it
 }
 
 // Label names the side in output: the run's directory and, for a cell,

@@ -52,11 +52,11 @@ func TestCompareBrokenRunDirectories(t *testing.T) {
 			}
 		}
 	}
-	if _, err := OpenSide(noOps + ":1"); err == nil {
+	if _, err := OpenSide("", noOps+":1"); err == nil {
 		t.Errorf("a cell without id found by number")
 	}
 	empty := t.TempDir()
-	if _, err := OpenSide(empty); err == nil || !strings.Contains(err.Error(), empty) {
+	if _, err := OpenSide("", empty); err == nil || !strings.Contains(err.Error(), empty) {
 		t.Errorf("empty directory: %v", err)
 	}
 }

@@ -16,7 +16,7 @@ const fixTestbed = "testbed \"lab\" {}\nvariable \"auth_key\" {\n  default   = \
 
 func mustSide(t *testing.T, ref string) *Side {
 	t.Helper()
-	s, err := OpenSide(ref)
+	s, err := OpenSide("", ref)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func TestCompareErrorsNameThePath(t *testing.T) {
 		{broken, filepath.Join(broken, rundir.SummaryFile)},
 		{brokenCell, filepath.Join(brokenCell, rundir.CellsDir, "001-normal-64K_get-r1", rundir.CellFile)},
 	} {
-		if _, err := OpenSide(tc.ref); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := OpenSide("", tc.ref); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("OpenSide(%q) = %v, want an error with %q", tc.ref, err, tc.want)
 		}
 	}

@@ -92,7 +92,7 @@ func faultTestbed(t *testing.T, lab *Env, dir string) string {
 // unless it was refused in the backup step.
 func noStep(t *testing.T, run string, steps ...string) {
 	t.Helper()
-	r, err := rundir.OpenRun("", "lab", run)
+	r, err := rundir.Open(run, "lab")
 	must(t, err)
 	es, err := r.ReadJournal()
 	must(t, err)

@@ -124,7 +124,7 @@ func writeStaleLocks(t *testing.T, lab *Env) staleHolder {
 // detail contains text.
 func journalSays(t *testing.T, dir, step, text string) bool {
 	t.Helper()
-	r, err := rundir.OpenRun("", "lab", dir)
+	r, err := rundir.Open(dir, "lab")
 	must(t, err)
 	es, err := r.ReadJournal()
 	must(t, err)
@@ -209,7 +209,7 @@ func waitSecondCell(t *testing.T, runs string, out *syncBuffer, ended chan error
 // runStarts lists the cells whose measured run started, in journal order.
 func runStarts(t *testing.T, dir string) []string {
 	t.Helper()
-	run, err := rundir.OpenRun("", "lab", dir)
+	run, err := rundir.Open(dir, "lab")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ const SweepInfoName = "sweep.json"
 func (s *Sweeper) openRun() error {
 	var err error
 	if s.opts.Resume != "" {
-		s.run, err = rundir.OpenRun(s.opts.RunsDir, s.tb.Name, s.opts.Resume)
+		s.run, err = rundir.Resolve(s.opts.RunsDir, s.tb.Name, s.opts.Resume)
 	} else {
 		s.run, err = rundir.NewRun(s.opts.RunsDir, s.tb.Name, time.Now())
 	}

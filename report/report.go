@@ -108,7 +108,7 @@ func readEnv(dir string) ([]HostEnv, error) {
 // readJournal fills Steps, Started and Ended from the journal, and Started
 // from sweep.json or the run id when the journal has none.
 func (r *Report) readJournal(dir string) error {
-	run, err := rundir.OpenRun("", r.Run.Summary.Testbed, dir)
+	run, err := rundir.Open(dir, r.Run.Summary.Testbed)
 	if err != nil {
 		return err
 	}

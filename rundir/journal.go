@@ -38,9 +38,6 @@ type Journal struct {
 	now func() time.Time
 }
 
-// JournalFile is the journal's name inside a run directory.
-const JournalFile = "journal.jsonl"
-
 // OpenJournal opens (creating or appending to) the run's journal.
 func (r *Run) OpenJournal() (*Journal, error) {
 	p, err := r.Path(JournalFile)

@@ -13,13 +13,6 @@ import (
 	"benchbed/results"
 )
 
-// Names of what a sweep keeps in a run directory and in each cell's.
-const (
-	SummaryFile = "summary.json" // the run's cells (DESIGN.md, contract)
-	CellFile    = "cell.json"    // one cell's result, in cells/<id>/
-	CellsDir    = "cells"        // one directory per cell, named by its id
-)
-
 // RunResults is a run directory read back: its summary, from summary.json
 // or, for a run that never wrote one (killed, still running), rebuilt from
 // the cells' own results.

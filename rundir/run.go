@@ -3,7 +3,6 @@ package rundir
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -37,6 +36,9 @@ func SafeName(s string) string {
 	return s
 }
 
+// TestbedDir is the directory of testbed's runs under root.
+func TestbedDir(root, testbed string) string { return filepath.Join(root, SafeName(testbed)) }
+
 // NewRun creates a fresh run directory under root for testbed.
 func NewRun(root, testbed string, now time.Time) (*Run, error) {
 	var b [3]byte
@@ -45,26 +47,21 @@ func NewRun(root, testbed string, now time.Time) (*Run, error) {
 	}
 	now = now.UTC()
 	id := now.Format(runTimeLayout) + "-" + hex.EncodeToString(b[:])
-	dir := filepath.Join(root, SafeName(testbed), id)
+	dir := filepath.Join(TestbedDir(root, testbed), id)
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("run directory: %w", err)
 	}
 	return &Run{Dir: dir, ID: id, Testbed: testbed, Started: now}, nil
 }
 
-// OpenRun opens an existing run directory, given as a path or as an id
-// found under root/<testbed>/.
-func OpenRun(root, testbed, ref string) (*Run, error) {
-	dir := ref
-	if !strings.ContainsRune(ref, os.PathSeparator) {
-		dir = filepath.Join(root, SafeName(testbed), ref)
-	}
+// Open opens the existing run directory dir of testbed ("" when unknown).
+func Open(dir, testbed string) (*Run, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
-		return nil, fmt.Errorf("run %s: %w", ref, err)
+		return nil, fmt.Errorf("run %s: %w", dir, err)
 	}
 	if !st.IsDir() {
-		return nil, fmt.Errorf("run %s: not a directory", ref)
+		return nil, fmt.Errorf("run %s: not a directory", dir)
 	}
 	id := filepath.Base(dir)
 	r := &Run{Dir: dir, ID: id, Testbed: testbed}
@@ -135,32 +132,4 @@ func WriteFileAtomic(path string, data []byte, mode os.FileMode) (err error) {
 		return err
 	}
 	return os.Rename(f.Name(), path)
-}
-
-// isRunID reports whether name is a run id ("<UTC time>-<id>"), so that other
-// directories beside the runs (prefill checkpoints) are never taken for one.
-func isRunID(name string) bool {
-	if len(name) <= len(runTimeLayout) || name[len(runTimeLayout)] != '-' {
-		return false
-	}
-	_, err := time.Parse(runTimeLayout, name[:len(runTimeLayout)])
-	return err == nil
-}
-
-// LatestRun returns the newest run of testbed under root, by its id.
-func LatestRun(root, testbed string) (*Run, error) {
-	ents, err := os.ReadDir(filepath.Join(root, SafeName(testbed)))
-	if err != nil {
-		return nil, err
-	}
-	var last string
-	for _, e := range ents {
-		if e.IsDir() && isRunID(e.Name()) && e.Name() > last {
-			last = e.Name()
-		}
-	}
-	if last == "" {
-		return nil, errors.New("no run of " + testbed + " under " + root)
-	}
-	return OpenRun(root, testbed, last)
 }

@@ -22,12 +22,12 @@ func TestNewRunLayout(t *testing.T) {
 	if !strings.HasPrefix(r.ID, "20261129T220102Z-") || len(r.ID) != len("20261129T220102Z-")+6 {
 		t.Fatalf("id %q: want UTC time then 6 hex digits", r.ID)
 	}
-	o, err := OpenRun(root, "swift/stack 2015", r.ID)
+	o, err := Resolve(root, "swift/stack 2015", r.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if o.Dir != r.Dir || !o.Started.Equal(now.UTC()) {
-		t.Fatalf("OpenRun = %+v, want dir %s started %v", o, r.Dir, now.UTC())
+		t.Fatalf("Resolve = %+v, want dir %s started %v", o, r.Dir, now.UTC())
 	}
 	// Directories beside the runs (prefill checkpoints) are no runs.
 	if err := os.MkdirAll(filepath.Join(root, "swift_stack_2015", "prefill"), 0o750); err != nil {

@@ -40,7 +40,7 @@ func newPrefillCmd() *cobra.Command {
 				return exitCode(1)
 			}
 			if stateDir == "" {
-				stateDir = filepath.Join(tb.Sweep.RunsDir, rundir.SafeName(tb.Name), "prefill")
+				stateDir = filepath.Join(rundir.TestbedDir(tb.Sweep.RunsDir, tb.Name), rundir.PrefillDir)
 			}
 			if err := os.MkdirAll(stateDir, 0o750); err != nil {
 				return err

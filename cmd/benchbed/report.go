@@ -104,16 +104,11 @@ func reportRunDir(cmd *cobra.Command, args []string, lf *loadFlags, runsDir stri
 	if runsDir == "" {
 		runsDir = tb.Sweep.RunsDir
 	}
-	ref := "latest"
+	ref := rundir.Latest
 	if len(args) > 1 {
 		ref = args[1]
 	}
-	var run *rundir.Run
-	if ref == "latest" {
-		run, err = rundir.LatestRun(runsDir, tb.Name)
-	} else {
-		run, err = rundir.OpenRun(runsDir, tb.Name, ref)
-	}
+	run, err := rundir.Resolve(runsDir, tb.Name, ref)
 	if err != nil {
 		return "", err
 	}

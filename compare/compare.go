@@ -138,10 +138,6 @@ type CompareOptions struct {
 	Alpha float64
 	// LastByte adds last-byte latency rows.
 	LastByte bool
-	// Hists, when set, returns a cell's merged latency histograms; pooled
-	// repeats then take their percentiles from the merged histograms
-	// instead of the median of the repeats' percentiles.
-	Hists func(run *rundir.RunResults, c *results.Cell) (results.Recording, error)
 }
 
 // Compare compares two runs (cells matched by variant and workload,

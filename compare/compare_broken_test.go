@@ -17,13 +17,13 @@ func TestCompareBrokenRunDirectories(t *testing.T) {
 	odd := fixRun(t, "odd", fixTestbed, false, fixNormal(1, 100), fixSPP1(1, 120))
 	c1 := filepath.Join(odd, rundir.CellsDir, "001-normal-64K_get-r1")
 	c2 := filepath.Join(odd, rundir.CellsDir, "002-servers_per_port=1-64K_get-r1")
-	for _, p := range []string{filepath.Join(c1, ConfsDir), filepath.Join(c2, RingPortsFile), filepath.Join(odd, TestbedFile)} {
+	for _, p := range []string{filepath.Join(c1, rundir.ConfsDir), filepath.Join(c2, rundir.RingPortsFile), filepath.Join(odd, rundir.TestbedFile)} {
 		if err := os.RemoveAll(p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	cmpFile(t, filepath.Join(c1, RingPortsFile), "# ring\nnot a layout at all\n# ring object: x\nstor1\n")
-	cmpFile(t, filepath.Join(c2, ConfsDir, "stor1", "etc/swift/object-server.conf"), "no section = here\n[broken\n")
+	cmpFile(t, filepath.Join(c1, rundir.RingPortsFile), "# ring\nnot a layout at all\n# ring object: x\nstor1\n")
+	cmpFile(t, filepath.Join(c2, rundir.ConfsDir, "stor1", "etc/swift/object-server.conf"), "no section = here\n[broken\n")
 	noOps := fixRun(t, "noops", fixTestbed, false)
 	cmpFile(t, filepath.Join(noOps, rundir.SummaryFile), `{"cells": [{"variant": "normal", "workload": "64K_get", "status": "ok", "per_second": [5]}]}`)
 
@@ -31,8 +31,8 @@ func TestCompareBrokenRunDirectories(t *testing.T) {
 		a, b string
 		want []string
 	}{
-		{odd + ":1", odd + ":2", []string{"not compared: " + filepath.Join(c1, ConfsDir) + ": no confs recorded",
-			"not compared: open " + filepath.Join(c2, RingPortsFile)}},
+		{odd + ":1", odd + ":2", []string{"not compared: " + filepath.Join(c1, rundir.ConfsDir) + ": no confs recorded",
+			"not compared: open " + filepath.Join(c2, rundir.RingPortsFile)}},
 		{good + ":2", odd + ":2", []string{"+no section = here", "+[broken"}},
 		{good, odd, []string{"warning: only one run kept its testbed.hcl"}},
 		{good, noOps, []string{"samples: none", "not compared: a cell has no id"}},

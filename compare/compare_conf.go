@@ -10,13 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"benchbed/rundir"
 	"benchbed/templates"
-)
-
-// Files of a cell's directory that the configuration diff reads.
-const (
-	ConfsDir      = "confs"          // confs/<host>/<abs path>, secrets masked
-	RingPortsFile = "ring-ports.txt" // the cell's ring layout
 )
 
 // ConfDiff is what differs between the configurations two cells recorded.
@@ -66,8 +61,8 @@ func pairConfDiff(a, b pool) *ConfDiff {
 // directories. What cannot be read is named in Missing, never fatal.
 func DiffCellConfs(dirA, dirB string) *ConfDiff {
 	d := &ConfDiff{}
-	fa, errA := readConfs(filepath.Join(dirA, ConfsDir))
-	fb, errB := readConfs(filepath.Join(dirB, ConfsDir))
+	fa, errA := readConfs(filepath.Join(dirA, rundir.ConfsDir))
+	fb, errB := readConfs(filepath.Join(dirB, rundir.ConfsDir))
 	for _, err := range []error{errA, errB} {
 		if err != nil {
 			d.Missing = append(d.Missing, err.Error())
@@ -76,8 +71,8 @@ func DiffCellConfs(dirA, dirB string) *ConfDiff {
 	if errA == nil && errB == nil {
 		d.diffFiles(fa, fb)
 	}
-	ra, errA := os.ReadFile(filepath.Join(dirA, RingPortsFile))
-	rb, errB := os.ReadFile(filepath.Join(dirB, RingPortsFile))
+	ra, errA := os.ReadFile(filepath.Join(dirA, rundir.RingPortsFile))
+	rb, errB := os.ReadFile(filepath.Join(dirB, rundir.RingPortsFile))
 	for _, err := range []error{errA, errB} {
 		if err != nil {
 			d.Missing = append(d.Missing, err.Error())

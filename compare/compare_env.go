@@ -3,16 +3,11 @@ package compare
 import (
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 
+	"benchbed/rundir"
 	"benchbed/templates"
 )
-
-// EnvDir holds a run's host environments, env/<host>.txt.
-const EnvDir = "env"
 
 // maxEnvLines bounds the changed environment lines shown.
 const maxEnvLines = 40
@@ -51,14 +46,13 @@ func envDiff(dirA, dirB string) []string {
 	return out
 }
 
-// readEnv reads env/<host>.txt; a run without them gives none.
+// readEnv reads the run's env/<host>.txt by host; a run without them
+// gives none, an unreadable one is left out.
 func readEnv(dir string) map[string]string {
-	paths, _ := filepath.Glob(filepath.Join(dir, EnvDir, "*.txt"))
+	envs, _ := rundir.ReadEnv(dir)
 	out := map[string]string{}
-	for _, p := range paths {
-		if b, err := os.ReadFile(p); err == nil {
-			out[strings.TrimSuffix(filepath.Base(p), ".txt")] = string(b)
-		}
+	for _, e := range envs {
+		out[e.Host] = e.Text
 	}
 	return out
 }

@@ -47,15 +47,15 @@ func fixRun(t *testing.T, name, testbed string, killed bool, cells ...fixCell) s
 		cd := filepath.Join(dir, rundir.CellsDir, c.ID)
 		cmpJSON(t, filepath.Join(cd, rundir.CellFile), c)
 		for _, h := range []string{"stor1", "stor2"} {
-			cmpFile(t, filepath.Join(cd, ConfsDir, h, "etc/swift/object-server.conf"),
+			cmpFile(t, filepath.Join(cd, rundir.ConfsDir, h, "etc/swift/object-server.conf"),
 				fmt.Sprintf("[DEFAULT]\n# comment\nworkers = %s\nservers_per_port = %s\n\n[app:object-server]\nuse = egg:swift#object\n", f.workers, f.spp))
-			cmpFile(t, filepath.Join(cd, ConfsDir, h, "etc/swift/swift.conf"), "[swift-hash]\nswift_hash_path_suffix = ****\n")
+			cmpFile(t, filepath.Join(cd, rundir.ConfsDir, h, "etc/swift/swift.conf"), "[swift-hash]\nswift_hash_path_suffix = ****\n")
 		}
-		cmpFile(t, filepath.Join(cd, ConfsDir, "ring-layout.txt"), "# variant "+f.variant+"\n")
-		cmpFile(t, filepath.Join(cd, RingPortsFile), fixRingPorts(f))
+		cmpFile(t, filepath.Join(cd, rundir.ConfsDir, "ring-layout.txt"), "# variant "+f.variant+"\n")
+		cmpFile(t, filepath.Join(cd, rundir.RingPortsFile), fixRingPorts(f))
 	}
-	cmpFile(t, filepath.Join(dir, TestbedFile), testbed)
-	cmpFile(t, filepath.Join(dir, EnvDir, "stor1.txt"), "\n## kernel\nLinux 6.1\n\n## swift\nswift 2.30.1\n")
+	cmpFile(t, filepath.Join(dir, rundir.TestbedFile), testbed)
+	cmpFile(t, filepath.Join(dir, rundir.EnvDir, "stor1.txt"), "\n## kernel\nLinux 6.1\n\n## swift\nswift 2.30.1\n")
 	if !killed {
 		cmpJSON(t, filepath.Join(dir, rundir.SummaryFile), sum)
 	}

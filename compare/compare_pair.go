@@ -92,7 +92,7 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 		p.Notes = append(p.Notes, "per-second throughput is recorded for all operations together: only the total's req/s is tested")
 	}
 	if (len(ca) > 1 || len(cb) > 1) && !slices.ContainsFunc(p.Notes, isLatencyFallback) {
-		p.Notes = append(p.Notes, pooledLatencyNote(o))
+		p.Notes = append(p.Notes, pooledLatencyNote)
 	}
 	p.Conf = pairConfDiff(a, b)
 	return p
@@ -189,9 +189,6 @@ func isLatencyFallback(n string) bool {
 	return strings.HasPrefix(n, "latency of pooled repeats: median")
 }
 
-func pooledLatencyNote(o CompareOptions) string {
-	if o.Hists != nil {
-		return "latency of pooled repeats: percentiles of their merged histograms"
-	}
-	return "latency of pooled repeats: median of the repeats' percentiles"
-}
+// pooledLatencyNote says where pooled repeats' percentiles come from
+// when every cell's histograms were read.
+const pooledLatencyNote = "latency of pooled repeats: percentiles of their merged histograms"

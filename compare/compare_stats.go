@@ -174,21 +174,22 @@ func perRepeat(cells []*results.Cell, op, kind, q string) []float64 {
 }
 
 // latency returns a side's statistics of op: the cell's own for one cell,
-// else the merged histograms' (o.Hists) or the median of the repeats'.
+// else their merged histograms' (the agents' streams) or, when those
+// cannot be read, the median of the repeats'.
 func latency(p *Pair, s pool, op string, o CompareOptions) latencies {
 	cells := s.cells
 	if len(cells) == 1 {
 		s := opOf(cells[0], op)
 		return latencies{s.FirstByte, s.LastByte}
 	}
-	if o.Hists != nil {
-		if l, err := mergedLatency(s.run, cells, op, o.Hists); err == nil {
-			return l
-		} else if !slices.Contains(p.Notes, err.Error()) {
-			p.Notes = append(p.Notes, err.Error())
-		}
+	l, err := mergedLatency(s.run, cells, op)
+	if err == nil {
+		return l
 	}
-	var l latencies
+	if !slices.Contains(p.Notes, err.Error()) {
+		p.Notes = append(p.Notes, err.Error())
+	}
+	l = latencies{}
 	l.first.P50 = cmpMedian(perRepeat(cells, op, "first-byte", "p50"))
 	l.first.P99 = cmpMedian(perRepeat(cells, op, "first-byte", "p99"))
 	l.last.P50 = cmpMedian(perRepeat(cells, op, "last-byte", "p50"))
@@ -197,10 +198,10 @@ func latency(p *Pair, s pool, op string, o CompareOptions) latencies {
 }
 
 // mergedLatency merges the cells' histograms of op (every op for "total").
-func mergedLatency(r *rundir.RunResults, cells []*results.Cell, op string, hists func(*rundir.RunResults, *results.Cell) (results.Recording, error)) (latencies, error) {
+func mergedLatency(r *rundir.RunResults, cells []*results.Cell, op string) (latencies, error) {
 	h := results.NewOpHists()
 	for _, c := range cells {
-		rec, err := hists(r, c)
+		rec, err := r.ReadStreams(c)
 		if err != nil {
 			return latencies{}, fmt.Errorf("latency of pooled repeats: median of the repeats' percentiles (histograms of %s: %v)", cellName(c), err)
 		}

@@ -83,7 +83,7 @@ func TestCompareTwoRunsPoolsRepeats(t *testing.T) {
 	a = append(a, fixCell{variant: "threads_per_disk=1", repeat: 1, reqPerS: 50, workers: "1", spp: "0", ports: 6200})
 	b = append(b, fixSPP1(1, 90))
 	runB := fixRun(t, "runB", tbB, false, b...)
-	cmpFile(t, filepath.Join(runB, EnvDir, "stor1.txt"), "\n## kernel\nLinux 6.1\n\n## swift\nswift 2.31.0\n")
+	cmpFile(t, filepath.Join(runB, rundir.EnvDir, "stor1.txt"), "\n## kernel\nLinux 6.1\n\n## swift\nswift 2.31.0\n")
 	c, out := mustCompare(t, fixRun(t, "runA", fixTestbed, false, a...), runB)
 	if !slices.Equal(c.Environment, []string{"stor1: -swift 2.30.1", "stor1: +swift 2.31.0"}) {
 		t.Errorf("environment diff %q", c.Environment)
@@ -182,7 +182,7 @@ func TestCompareConfsOneKeyAndRingPorts(t *testing.T) {
 func TestCompareKilledRunAndMissingCell(t *testing.T) {
 	killed := fixRun(t, "killed", fixTestbed, true, fixNormal(1, 100), fixSPP1(1, 120))
 	// The killed run's third cell never finished: no cell.json.
-	if err := os.MkdirAll(filepath.Join(killed, rundir.CellsDir, "003-servers_per_port_2-64K_get-r1", "agents"), 0o750); err != nil {
+	if err := os.MkdirAll(filepath.Join(killed, rundir.CellsDir, "003-servers_per_port_2-64K_get-r1", rundir.AgentsDir), 0o750); err != nil {
 		t.Fatal(err)
 	}
 	whole := fixRun(t, "whole", fixTestbed, false, fixNormal(1, 100), fixCell{variant: "servers_per_port=2", repeat: 1, reqPerS: 130,

@@ -9,11 +9,9 @@ import (
 	"regexp"
 	"strings"
 
+	"benchbed/rundir"
 	"benchbed/templates"
 )
-
-// TestbedFile is the testbed as a run used it.
-const TestbedFile = "testbed.hcl"
 
 // maxTestbedLines bounds the changed lines shown of two testbeds.
 const maxTestbedLines = 60
@@ -21,8 +19,8 @@ const maxTestbedLines = 60
 // testbedDiff returns the changed lines of two runs' testbed.hcl, masked;
 // nil when they are the same or neither run kept one.
 func testbedDiff(dirA, dirB string) ([]string, error) {
-	a, errA := os.ReadFile(filepath.Join(dirA, TestbedFile))
-	b, errB := os.ReadFile(filepath.Join(dirB, TestbedFile))
+	a, errA := os.ReadFile(filepath.Join(dirA, rundir.TestbedFile))
+	b, errB := os.ReadFile(filepath.Join(dirB, rundir.TestbedFile))
 	for _, err := range []error{errA, errB} {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
@@ -32,7 +30,7 @@ func testbedDiff(dirA, dirB string) ([]string, error) {
 	case errA != nil && errB != nil:
 		return nil, nil
 	case errA != nil || errB != nil:
-		return nil, fmt.Errorf("only one run kept its %s (%v)", TestbedFile, errors.Join(errA, errB))
+		return nil, fmt.Errorf("only one run kept its %s (%v)", rundir.TestbedFile, errors.Join(errA, errB))
 	case string(a) == string(b):
 		return nil, nil
 	}

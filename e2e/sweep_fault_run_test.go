@@ -104,14 +104,14 @@ func noStep(t *testing.T, run string, steps ...string) {
 			t.Errorf("%s: journal has step %s (%s %s), want none of %v", run, e.Step, e.Status, e.Detail, steps)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(run, "backup.json")); err == nil && slices.Contains(steps, "backup") {
+	if _, err := os.Stat(filepath.Join(run, rundir.BackupFile)); err == nil && slices.Contains(steps, "backup") {
 		t.Errorf("%s: a refused sweep took a backup", run)
 	}
 }
 
 func readSummary(t *testing.T, run string) results.Summary {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(run, "summary.json"))
+	b, err := os.ReadFile(filepath.Join(run, rundir.SummaryFile))
 	must(t, err)
 	var s results.Summary
 	must(t, json.Unmarshal(b, &s))

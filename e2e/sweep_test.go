@@ -58,7 +58,7 @@ func TestSweep(t *testing.T) {
 		if !strings.Contains(out.String(), "restoring the lab") || !strings.Contains(out.String(), "partial results kept") {
 			t.Fatalf("the interrupted sweep does not say it restores and keeps results:\n%s", out.String())
 		}
-		b, err := os.ReadFile(filepath.Join(run, "summary.json"))
+		b, err := os.ReadFile(filepath.Join(run, rundir.SummaryFile))
 		if err != nil || !strings.Contains(string(b), `"status": "ok"`) || !strings.Contains(string(b), `"status": "interrupted"`) {
 			t.Fatalf("summary.json (%v) should keep the finished cell and the interrupted one:\n%s", err, b)
 		}
@@ -260,7 +260,7 @@ func checkTable(t *testing.T, out string, labels []string) {
 // checkSummary wants summary.json with n cells, all ok and without error.
 func checkSummary(t *testing.T, dir string, n int) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	b, err := os.ReadFile(filepath.Join(dir, rundir.SummaryFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func (r AgentRun) keepStreams(procs []*AgentProc, hosts []string) (func(), error
 		}
 	}
 	for i, p := range procs {
-		f, err := os.Create(filepath.Join(r.LogDir, fmt.Sprintf("agent-%d-%s.jsonl", i, rundir.SafeName(hosts[i]))))
+		f, err := os.Create(filepath.Join(r.LogDir, rundir.AgentFile(i, hosts[i])))
 		if err != nil {
 			closeAll()
 			return nil, err

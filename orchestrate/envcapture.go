@@ -3,7 +3,6 @@ package orchestrate
 import (
 	"context"
 	"fmt"
-	"path"
 
 	"benchbed/rundir"
 )
@@ -56,6 +55,6 @@ func CaptureEnv(ctx context.Context, r Runner, run *rundir.Run, hosts []string) 
 		if err != nil {
 			return fmt.Errorf("%s: capturing the environment: %w", host, err)
 		}
-		return run.WriteFile(path.Join("env", rundir.SafeName(host)+".txt"), res.Stdout)
+		return run.WriteEnv(host, res.Stdout)
 	})
 }

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
-
 	"github.com/google/go-cmp/cmp"
+
+	"benchbed/plan"
 )
 
 func distroTestbed(t *testing.T) *plan.Testbed {

@@ -22,7 +22,7 @@ import (
 // installs). A host whose files cannot be put back (unreachable, or a
 // checksum that differs) keeps its backups and is named in the error; the
 // other hosts are still restored, restarted and checked.
-func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup Backup, log io.Writer) error {
+func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup rundir.Backup, log io.Writer) error {
 	_, err := restoreLab(ctx, tb, p, base, backup, log, false)
 	return err
 }
@@ -32,7 +32,7 @@ func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *pla
 // settled (the sweep knows every server runs the files now on its host),
 // only the servers whose confs or rings the restore changed are restarted,
 // and any that is not running started; otherwise every server restarts.
-func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup Backup, log io.Writer, settled bool) (notBack []string, err error) {
+func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup rundir.Backup, log io.Writer, settled bool) (notBack []string, err error) {
 	if len(backup) == 0 {
 		return nil, nil
 	}
@@ -88,7 +88,7 @@ func waitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *pl
 // restores what the run's sweep backed up (when it has not been restored
 // yet), and releases the locks.
 func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, log io.Writer) error {
-	backup, err := ReadBackup(run)
+	backup, err := run.ReadBackup()
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rund
 
 // restoreLocked restores backup under the run's locks, then releases them;
 // a host still lost keeps its lock and backups.
-func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, base *plan.Rendering, backup Backup, log io.Writer, j *rundir.Journal) error {
+func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, base *plan.Rendering, backup rundir.Backup, log io.Writer, j *rundir.Journal) error {
 	if err := checkNotRunning(ctx, p, p.Hosts(), run.ID); err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
 	}
@@ -131,7 +131,7 @@ func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *r
 	var notBack []string
 	if backup == nil {
 		if log != nil {
-			fmt.Fprintf(log, "restore: %s has no %s: the sweep changed no file; releasing its locks\n", run.Dir, BackupName)
+			fmt.Fprintf(log, "restore: %s has no %s: the sweep changed no file; releasing its locks\n", run.Dir, rundir.BackupFile)
 		}
 	} else {
 		var err error

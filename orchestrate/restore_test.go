@@ -41,7 +41,7 @@ func TestBackupRestoreByteIdentical(t *testing.T) {
 	if _, err := TakeBackup(ctx, r, run, files, true); err != nil {
 		t.Fatal(err)
 	}
-	read, err := ReadBackup(run)
+	read, err := run.ReadBackup()
 	if err != nil || len(read["h1"]) != 3 || read["h1"][0] != b["h1"][0] {
 		t.Fatalf("manifest %+v, %v", read, err)
 	}
@@ -71,7 +71,7 @@ func TestRestoreReportsMismatch(t *testing.T) {
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "a.conf")
 	os.WriteFile(conf, []byte("one"), 0o644)
-	b := Backup{"h1": {{Path: conf, SHA256: strings.Repeat("0", 64)}}}
+	b := rundir.Backup{"h1": {{Path: conf, SHA256: strings.Repeat("0", 64)}}}
 	os.WriteFile(conf+SweepBackupSuffix, []byte("one"), 0o644)
 	err := RestoreFiles(context.Background(), r, b)
 	if err == nil || !strings.Contains(err.Error(), "h1") || !strings.Contains(err.Error(), conf) {
@@ -92,7 +92,7 @@ func TestCaptureEnv(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, h := range []string{"h1", "h2"} {
-		b, err := os.ReadFile(filepath.Join(run.Dir, "env", h+".txt"))
+		b, err := os.ReadFile(filepath.Join(run.Dir, rundir.EnvDir, h+".txt"))
 		if err != nil {
 			t.Fatal(err)
 		}

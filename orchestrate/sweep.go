@@ -38,7 +38,7 @@ type Sweeper struct {
 
 	rend   map[string]*plan.Rendering // by variant name
 	base   *plan.Rendering            // the first variant's: what restore restarts
-	backup Backup
+	backup rundir.Backup
 	// notRestored are the hosts whose originals the restore could not put
 	// back: they keep the sweep's lock.
 	notRestored []string

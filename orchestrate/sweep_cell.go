@@ -110,7 +110,7 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 				res.Status = "interrupted"
 			}
 			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", st.name, err))
-			_ = rundir.WriteFileAtomic(filepath.Join(dir, "error.txt"), []byte(res.Error+"\n"), 0o640)
+			_ = s.run.WriteCellError(c.ID, res.Error)
 			return res, fmt.Errorf("%s: %w", st.name, err)
 		}
 	}
@@ -119,10 +119,10 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 
 // recordCell keeps the cell's confs (secrets masked) and ring ports.
 func (s *Sweeper) recordCell(dir string, r *plan.Rendering) error {
-	if _, err := r.WriteMasked(filepath.Join(dir, "confs"), templates.NewMasker(s.tb.Sensitive)); err != nil {
+	if _, err := r.WriteMasked(filepath.Join(dir, rundir.ConfsDir), templates.NewMasker(s.tb.Sensitive)); err != nil {
 		return err
 	}
-	return rundir.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(r.Layout.Text()), 0o640)
+	return rundir.WriteFileAtomic(filepath.Join(dir, rundir.RingPortsFile), []byte(r.Layout.Text()), 0o640)
 }
 
 // pushConfs places every host's confs for the cell; only files whose

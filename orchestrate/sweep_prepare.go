@@ -2,7 +2,6 @@ package orchestrate
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -16,17 +15,6 @@ import (
 	"benchbed/remote"
 	"benchbed/rundir"
 )
-
-// SweepInfo is the run directory's sweep.json: what `benchbed restore RUN`
-// needs to find the testbed again.
-type SweepInfo struct {
-	Testbed string    `json:"testbed"` // the testbed file's absolute path
-	Name    string    `json:"name"`    // the testbed's name
-	Started time.Time `json:"started"`
-}
-
-// SweepInfoName is sweep.json's name in the run directory.
-const SweepInfoName = "sweep.json"
 
 // openRun creates the run directory (or opens the one to resume), opens
 // its journal and keeps the cells an earlier attempt finished.
@@ -60,28 +48,14 @@ func (s *Sweeper) saveTestbed() error {
 		return err
 	}
 	// Sensitive values (a variable's default) never reach the run.
-	if err := s.run.WriteFile("testbed.hcl", []byte(s.tb.Mask(string(src)))); err != nil {
+	if err := s.run.WriteFile(rundir.TestbedFile, []byte(s.tb.Mask(string(src)))); err != nil {
 		return err
 	}
 	abs, err := filepath.Abs(s.tb.File)
 	if err != nil {
 		return err
 	}
-	b, _ := json.MarshalIndent(SweepInfo{Testbed: abs, Name: s.tb.Name, Started: s.run.Started}, "", "  ")
-	return s.run.WriteFile(SweepInfoName, b)
-}
-
-// ReadSweepInfo reads a run's sweep.json.
-func ReadSweepInfo(runDir string) (*SweepInfo, error) {
-	b, err := os.ReadFile(filepath.Join(runDir, SweepInfoName))
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a sweep's run directory: %w", runDir, err)
-	}
-	var si SweepInfo
-	if err := json.Unmarshal(b, &si); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(runDir, SweepInfoName), err)
-	}
-	return &si, nil
+	return s.run.WriteSweepInfo(rundir.SweepInfo{Testbed: abs, Name: s.tb.Name, Started: s.run.Started})
 }
 
 // preflight checks every host before anything changes.

@@ -2,7 +2,6 @@ package orchestrate
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -11,9 +10,6 @@ import (
 	"benchbed/results"
 	"benchbed/rundir"
 )
-
-// SummaryName is the run's summary (DESIGN.md).
-const SummaryName = rundir.SummaryFile
 
 // writeSummary writes summary.json and table.md from the cells run or
 // kept, in declaration order, and returns the summary.
@@ -27,18 +23,14 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 		}
 		sum.Cells = append(sum.Cells, res)
 	}
-	b, err := json.MarshalIndent(sum, "", "  ")
-	if err != nil {
-		return sum, err
-	}
-	if err := s.run.WriteFile(SummaryName, append(b, '\n')); err != nil {
+	if err := s.run.WriteSummary(sum); err != nil {
 		return sum, err
 	}
 	var t bytes.Buffer
 	if err := s.Table(&t); err != nil {
 		return sum, err
 	}
-	return sum, s.run.WriteFile("table.md", t.Bytes())
+	return sum, s.run.WriteFile(rundir.TableFile, t.Bytes())
 }
 
 // Table writes the sweep's table of the cells run or kept, in declaration

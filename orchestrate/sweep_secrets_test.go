@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/rundir"
 )
 
 // TestSavedTestbedIsMasked: the testbed file kept in the run has its
@@ -21,7 +22,7 @@ func TestSavedTestbedIsMasked(t *testing.T) {
 	if err := s.saveTestbed(); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(s.run.Dir, "testbed.hcl"))
+	b, err := os.ReadFile(filepath.Join(s.run.Dir, rundir.TestbedFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,13 +73,9 @@ func TestFinishedCellsAreKeptOnResume(t *testing.T) {
 	s := bareSweeper(t)
 	c := plan.Cell{ID: "001-normal-w-r1", Index: 1, Variant: &plan.Variant{Name: "normal", Description: "normal; 2 workers"},
 		Workload: &plan.Workload{Name: "w"}, Repeat: 1}
-	dir, err := s.run.CellDir(c.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := results.Cell{Variant: "normal", Workload: "w", Repeat: 1, Status: "ok",
 		Total: results.OpSummary{Count: 10, ReqPerS: 12.5}}
-	if err := writeJSON(dir+"/"+CellFile, want); err != nil {
+	if err := s.run.WriteCell(c.ID, &want); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.readCell(c)

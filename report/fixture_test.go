@@ -88,7 +88,7 @@ func (f fixCell) writeStreams(t *testing.T, dir string) {
 	t.Helper()
 	start := time.Date(2026, 11, 30, 1, 0, 0, 0, time.UTC)
 	for a, ivs := range f.recordings() {
-		p := filepath.Join(dir, AgentsDir, "agent-"+string(rune('0'+a))+"-client1.jsonl")
+		p := filepath.Join(dir, rundir.AgentsDir, "agent-"+string(rune('0'+a))+"-client1.jsonl")
 		mkdir(t, filepath.Dir(p))
 		fh, err := os.Create(p)
 		if err != nil {
@@ -152,10 +152,10 @@ func makeRun(t *testing.T, cells []fixCell, summary bool) (string, results.Summa
 	if summary {
 		writeJSON(t, filepath.Join(run.Dir, rundir.SummaryFile), sum)
 	}
-	if err := run.WriteFile("testbed.hcl", []byte("testbed \""+hostile+"\" {}\nvariable \"k\" {\n  default = \""+secret+"\"\n  sensitive = true\n}\n")); err != nil {
+	if err := run.WriteFile(rundir.TestbedFile, []byte("testbed \""+hostile+"\" {}\nvariable \"k\" {\n  default = \""+secret+"\"\n  sensitive = true\n}\n")); err != nil {
 		t.Fatal(err)
 	}
-	writeJSON(t, filepath.Join(run.Dir, "sweep.json"), map[string]any{"testbed": "/x/lab.hcl", "name": hostile, "started": run.Started})
+	writeJSON(t, filepath.Join(run.Dir, rundir.SweepFile), map[string]any{"testbed": "/x/lab.hcl", "name": hostile, "started": run.Started})
 	env := "## kernel\nLinux stor1 6.1.0 x86_64\n\n## cpu\n24\n\n## memory\nMemTotal: 65536000 kB\n\n## swift\nswift 2.30.1\n"
 	if err := run.WriteFile("env/stor1.txt", []byte(env)); err != nil {
 		t.Fatal(err)

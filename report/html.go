@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 //go:embed report.html.tmpl
@@ -39,7 +40,7 @@ type pageData struct {
 	Figures                             []htmlFigure
 	Tables                              []table
 	Failed                              []htmlFailed
-	Env                                 []HostEnv
+	Env                                 []rundir.HostEnv
 	Steps                               table
 	TestbedFile                         string
 }

@@ -68,7 +68,7 @@ func (r *Report) spectra() []Curve {
 		rec, err := r.CellRecording(c)
 		if err != nil {
 			msg := fmt.Sprintf("cell %s: %v", cellName(c), err)
-			if errors.Is(err, ErrNoStreams) {
+			if errors.Is(err, rundir.ErrNoStreams) {
 				msg += "; its latency curve is skipped"
 			}
 			if c.Status == "ok" {

@@ -66,17 +66,12 @@ func readCells(dir string) ([]results.Cell, error) {
 	}
 	var cells []results.Cell
 	for _, e := range ents {
-		p := filepath.Join(dir, CellsDir, e.Name(), CellFile)
-		b, err := os.ReadFile(p)
+		c, err := readCellFile(filepath.Join(dir, CellsDir, e.Name(), CellFile))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // the cell never finished
 		}
 		if err != nil {
 			return nil, err
-		}
-		var c results.Cell
-		if err := json.Unmarshal(b, &c); err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		if c.ID == "" {
 			c.ID = e.Name()

@@ -51,7 +51,7 @@ func TestReadRunSummary(t *testing.T) {
 	if _, err := r.FindCell("nope"); err == nil || !strings.Contains(err.Error(), "001-normal-64K_get-r1") {
 		t.Errorf("FindCell(nope) = %v; want an error listing the cells", err)
 	}
-	if got := r.CellDir(&r.Summary.Cells[1]); got != filepath.Join(dir, "cells", "002-servers_per_port=1-64K_get-r1") {
+	if got := r.CellDir(&r.Summary.Cells[1]); got != filepath.Join(dir, CellsDir, "002-servers_per_port=1-64K_get-r1") {
 		t.Errorf("CellDir = %s", got)
 	}
 }

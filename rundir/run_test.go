@@ -58,7 +58,7 @@ func TestRunPathStaysInside(t *testing.T) {
 
 func TestWriteFileAtomicReplaces(t *testing.T) {
 	dir := t.TempDir()
-	p := filepath.Join(dir, "a", "summary.json")
+	p := filepath.Join(dir, "a", SummaryFile)
 	for _, s := range []string{"one", "two"} {
 		if err := WriteFileAtomic(p, []byte(s), 0o600); err != nil {
 			t.Fatal(err)

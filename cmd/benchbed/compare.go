@@ -65,7 +65,7 @@ func runCompare(cmd *cobra.Command, args []string, f compareFlags) error {
 	if err != nil {
 		return err
 	}
-	c, err := compare.Compare(a, b, compare.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte, Hists: agentHists})
+	c, err := compare.Compare(a, b, compare.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte})
 	if err != nil {
 		return err
 	}

@@ -29,14 +29,14 @@ func compareRun(t *testing.T, variants []string, reqs []float64, spp []int) stri
 			Status: "ok", DurationS: 12, Ops: map[string]results.OpSummary{"GET": op}, Total: op, PerSecond: per}
 		sum.Cells = append(sum.Cells, c)
 		conf := fmt.Sprintf("[DEFAULT]\nservers_per_port = %d\n", spp[i])
-		writeTestFile(t, filepath.Join(dir, "cells", c.ID, "confs", "stor1", "etc/swift/object-server.conf"), []byte(conf))
-		writeTestFile(t, filepath.Join(dir, "cells", c.ID, "ring-ports.txt"), []byte("# ring object: one port per host (6200)\nstor1 10.0.0.1:6200/d0 100\n"))
+		writeTestFile(t, filepath.Join(dir, rundir.CellsDir, c.ID, rundir.ConfsDir, "stor1", "etc/swift/object-server.conf"), []byte(conf))
+		writeTestFile(t, filepath.Join(dir, rundir.CellsDir, c.ID, rundir.RingPortsFile), []byte("# ring object: one port per host (6200)\nstor1 10.0.0.1:6200/d0 100\n"))
 	}
 	b, err := json.Marshal(sum)
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeTestFile(t, filepath.Join(dir, "summary.json"), b)
+	writeTestFile(t, filepath.Join(dir, rundir.SummaryFile), b)
 	return dir
 }
 

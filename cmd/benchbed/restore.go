@@ -48,7 +48,7 @@ func runRestoreCmd(cmd *cobra.Command, ref, runsDir string, lf *loadFlags) error
 	if err != nil {
 		return err
 	}
-	info, err := orchestrate.ReadSweepInfo(dir)
+	info, err := rundir.ReadSweepInfo(dir)
 	if err != nil {
 		return err
 	}

@@ -71,15 +71,15 @@ func DiffCellConfs(dirA, dirB string) *ConfDiff {
 	if errA == nil && errB == nil {
 		d.diffFiles(fa, fb)
 	}
-	ra, errA := os.ReadFile(filepath.Join(dirA, rundir.RingPortsFile))
-	rb, errB := os.ReadFile(filepath.Join(dirB, rundir.RingPortsFile))
+	ra, errA := rundir.ReadRingLayout(dirA)
+	rb, errB := rundir.ReadRingLayout(dirB)
 	for _, err := range []error{errA, errB} {
 		if err != nil {
 			d.Missing = append(d.Missing, err.Error())
 		}
 	}
 	if errA == nil && errB == nil {
-		d.Rings = DiffRingPorts(string(ra), string(rb))
+		d.Rings = DiffRingLayouts(ra, rb)
 	}
 	return d
 }

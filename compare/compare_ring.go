@@ -2,75 +2,29 @@ package compare
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
-// ringText is one ring of a ring-ports.txt: its description ("part_power
-// 8, replicas 2, one port per host (6200)") and devices in file order.
-type ringText struct {
-	name, desc string
-	devs       []string          // "host/device", in order
-	lines      map[string]string // "host/device" -> "ip:port/device weight"
-}
-
-// parseRingPorts reads the text of plan's Layout: "# ring NAME: DESC"
-// headers, then "host ip:port/device weight" lines. Other lines are
-// comments and blank lines.
-func parseRingPorts(text string) []*ringText {
-	var rings []*ringText
-	var cur *ringText
-	for _, l := range strings.Split(text, "\n") {
-		l = strings.TrimSpace(l)
-		if rest, ok := strings.CutPrefix(l, "# ring "); ok {
-			if name, desc, ok := strings.Cut(rest, ": "); ok && !strings.Contains(name, " ") {
-				cur = &ringText{name: name, desc: desc, lines: map[string]string{}}
-				rings = append(rings, cur)
-			}
-			continue
-		}
-		f := strings.Fields(l)
-		if cur == nil || len(f) < 2 || strings.HasPrefix(l, "#") {
-			continue
-		}
-		_, dev, _ := strings.Cut(f[1], "/")
-		k := f[0] + "/" + dev
-		if _, dup := cur.lines[k]; !dup {
-			cur.devs = append(cur.devs, k)
-		}
-		cur.lines[k] = strings.Join(f[1:], " ")
-	}
-	return rings
-}
-
-func findRing(rs []*ringText, name string) *ringText {
-	for _, r := range rs {
-		if r.name == name {
-			return r
-		}
-	}
-	return nil
-}
-
-// DiffRingPorts compares two cells' ring-ports.txt: per ring, the part of
+// DiffRingLayouts compares two cells' ring layouts: per ring, the part of
 // its description that changed ("ring object: one port per host (6200) ->
 // one port per disk from 6210"), then per host the devices whose port
 // changed ("ring object ports: stor1: d0..d3 6200 -> 6210..6213"), then any
 // other device change.
-func DiffRingPorts(a, b string) []string {
-	ra, rb := parseRingPorts(a), parseRingPorts(b)
+func DiffRingLayouts(a, b *rundir.RingLayout) []string {
 	var out []string
-	for _, r := range ra {
-		if findRing(rb, r.name) == nil {
-			out = append(out, fmt.Sprintf("ring %s: only in A", r.name))
+	for _, r := range a.Rings {
+		if b.Find(r.Name) == nil {
+			out = append(out, fmt.Sprintf("ring %s: only in A", r.Name))
 		}
 	}
-	for _, r := range rb {
-		o := findRing(ra, r.name)
+	for i := range b.Rings {
+		r := &b.Rings[i]
+		o := a.Find(r.Name)
 		if o == nil {
-			out = append(out, fmt.Sprintf("ring %s: only in B", r.name))
+			out = append(out, fmt.Sprintf("ring %s: only in B", r.Name))
 			continue
 		}
 		out = append(out, diffRing(o, r)...)
@@ -78,45 +32,64 @@ func DiffRingPorts(a, b string) []string {
 	return out
 }
 
-// diffRing compares one ring on both sides.
-func diffRing(a, b *ringText) []string {
-	var out []string
-	if a.desc != b.desc {
-		da, db := changedParts(a.desc, b.desc)
-		out = append(out, fmt.Sprintf("ring %s: %s -> %s", b.name, da, db))
+// ringDevs is a ring's devices by "host/device", in their first order.
+type ringDevs struct {
+	keys []string
+	devs map[string]rundir.RingDevice
+}
+
+func devsOf(r *rundir.Ring) ringDevs {
+	d := ringDevs{devs: map[string]rundir.RingDevice{}}
+	for _, dev := range r.Devices {
+		k := dev.Host + "/" + dev.Device
+		if _, dup := d.devs[k]; !dup {
+			d.keys = append(d.keys, k)
+		}
+		d.devs[k] = dev
 	}
-	var hosts []string
+	return d
+}
+
+// devText is a device as ring-ports.txt gives it: "ip:port/device weight".
+func devText(d rundir.RingDevice) string {
+	return fmt.Sprintf("%s:%d/%s %g", d.IP, d.Port, d.Device, d.Weight)
+}
+
+// diffRing compares one ring on both sides.
+func diffRing(a, b *rundir.Ring) []string {
+	var out []string
+	if a.Desc() != b.Desc() {
+		da, db := changedParts(a.Desc(), b.Desc())
+		out = append(out, fmt.Sprintf("ring %s: %s -> %s", b.Name, da, db))
+	}
+	da, db := devsOf(a), devsOf(b)
+	var hosts, other []string
 	ports := map[string]*portRun{}
-	var other []string
-	for _, k := range b.devs {
-		old, ok := a.lines[k]
-		host, dev, _ := strings.Cut(k, "/")
+	for _, k := range db.keys {
+		old, ok := da.devs[k]
+		nw := db.devs[k]
 		switch {
 		case !ok:
-			other = append(other, fmt.Sprintf("ring %s: %s %s only in B", b.name, host, dev))
-		case old == b.lines[k]:
+			other = append(other, fmt.Sprintf("ring %s: %s %s only in B", b.Name, nw.Host, nw.Device))
+		case old == nw:
+		case old.IP != nw.IP || old.Weight != nw.Weight:
+			other = append(other, fmt.Sprintf("ring %s: %s %s -> %s", b.Name, nw.Host, devText(old), devText(nw)))
 		default:
-			po, rest0 := splitPort(old)
-			pn, rest1 := splitPort(b.lines[k])
-			if po < 0 || pn < 0 || rest0 != rest1 {
-				other = append(other, fmt.Sprintf("ring %s: %s %s -> %s", b.name, host, old, b.lines[k]))
-				continue
+			if ports[nw.Host] == nil {
+				hosts = append(hosts, nw.Host)
+				ports[nw.Host] = &portRun{}
 			}
-			if ports[host] == nil {
-				hosts = append(hosts, host)
-				ports[host] = &portRun{}
-			}
-			pr := ports[host]
-			pr.devs, pr.old, pr.new = append(pr.devs, dev), append(pr.old, po), append(pr.new, pn)
+			pr := ports[nw.Host]
+			pr.devs, pr.old, pr.new = append(pr.devs, nw.Device), append(pr.old, old.Port), append(pr.new, nw.Port)
 		}
 	}
-	for _, k := range a.devs {
-		if _, ok := b.lines[k]; !ok {
-			host, dev, _ := strings.Cut(k, "/")
-			other = append(other, fmt.Sprintf("ring %s: %s %s only in A", a.name, host, dev))
+	for _, k := range da.keys {
+		if _, ok := db.devs[k]; !ok {
+			d := da.devs[k]
+			other = append(other, fmt.Sprintf("ring %s: %s %s only in A", a.Name, d.Host, d.Device))
 		}
 	}
-	return append(append(out, portLines(b.name, hosts, ports)...), other...)
+	return append(append(out, portLines(b.Name, hosts, ports)...), other...)
 }
 
 // portLines gives one line per group of hosts whose devices' ports
@@ -143,21 +116,6 @@ func portLines(ring string, hosts []string, ports map[string]*portRun) []string 
 type portRun struct {
 	devs     []string
 	old, new []int
-}
-
-// splitPort takes the port out of "ip:port/device weight": the port (-1
-// when there is none) and the rest, to compare.
-func splitPort(s string) (int, string) {
-	addr, rest, _ := strings.Cut(s, "/")
-	i := strings.LastIndexByte(addr, ':')
-	if i < 0 {
-		return -1, s
-	}
-	p, err := strconv.Atoi(addr[i+1:])
-	if err != nil {
-		return -1, s
-	}
-	return p, addr[:i] + "/" + rest
 }
 
 // changedParts keeps the comma-separated parts that differ.

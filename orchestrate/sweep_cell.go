@@ -96,7 +96,7 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 		name string
 		fn   func(context.Context) error
 	}{
-		{"record", func(context.Context) error { return s.recordCell(dir, r) }},
+		{"record", func(context.Context) error { return s.recordCell(c.ID, dir, r) }},
 		{"ring-ports", func(ctx context.Context) error { s.settled = false; return s.switchRings(ctx, c.Variant, rs) }},
 		{"push-conf", func(ctx context.Context) error { return s.pushConfs(ctx, r, rs) }},
 		{"restart", func(ctx context.Context) error { return s.keepLogsOnError(ctx, dir, s.restartSettled(ctx, r, rs)) }},
@@ -117,12 +117,29 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 	return res, nil
 }
 
-// recordCell keeps the cell's confs (secrets masked) and ring ports.
-func (s *Sweeper) recordCell(dir string, r *plan.Rendering) error {
+// recordCell keeps the cell's confs (secrets masked) and ring layout, as
+// text for people and as data for compare.
+func (s *Sweeper) recordCell(id, dir string, r *plan.Rendering) error {
 	if _, err := r.WriteMasked(filepath.Join(dir, rundir.ConfsDir), templates.NewMasker(s.tb.Sensitive)); err != nil {
 		return err
 	}
-	return rundir.WriteFileAtomic(filepath.Join(dir, rundir.RingPortsFile), []byte(r.Layout.Text()), 0o640)
+	if err := rundir.WriteFileAtomic(filepath.Join(dir, rundir.RingPortsFile), []byte(r.Layout.Text()), 0o640); err != nil {
+		return err
+	}
+	return s.run.WriteRingLayout(id, ringLayoutData(r.Layout))
+}
+
+// ringLayoutData is a variant's ring layout as the run directory keeps it.
+func ringLayoutData(l *plan.Layout) *rundir.RingLayout {
+	out := &rundir.RingLayout{Variant: l.Variant}
+	for _, rl := range l.Rings {
+		r := rundir.Ring{Name: rl.Ring.Name, PartPower: rl.Ring.PartPower, Replicas: rl.Ring.Replicas, Mode: rl.Mode()}
+		for _, d := range rl.Devices {
+			r.Devices = append(r.Devices, rundir.RingDevice{Host: d.Host, IP: d.IP, Device: d.Name, Port: d.Port, Weight: d.Weight})
+		}
+		out.Rings = append(out.Rings, r)
+	}
+	return out
 }
 
 // pushConfs places every host's confs for the cell; only files whose

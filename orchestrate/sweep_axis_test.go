@@ -13,6 +13,7 @@ import (
 	"benchbed/load"
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/tables"
 )
 
 // axisTestbed is a testbed whose one workload sweeps container_count over
@@ -149,7 +150,7 @@ func checkAxisTable(t *testing.T, tbl string, sum *results.Summary) {
 			rows++
 		}
 	}
-	if rows != 2 || !strings.Contains(tbl, results.RepeatLegend) {
+	if rows != 2 || !strings.Contains(tbl, tables.RepeatLegend) {
 		t.Errorf("want 2 rows (one per axis point) and the legend:\n%s", tbl)
 	}
 	for i, point := range []string{"containers=1", "containers=3"} {

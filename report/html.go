@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"benchbed/results"
 	"benchbed/rundir"
+	"benchbed/tables"
 )
 
 //go:embed report.html.tmpl
@@ -61,12 +61,12 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 		d.Ended = r.Ended.UTC().Format(time.RFC3339)
 	}
 	var seed bytes.Buffer
-	if err := results.WriteTable(&seed, r.SeedTitle(), r.SeedRows()); err != nil {
+	if err := tables.WriteTable(&seed, r.SeedTitle(), r.SeedRows()); err != nil {
 		return err
 	}
 	if rows := r.RepeatRows(); rows != nil {
 		var rep bytes.Buffer
-		if err := results.WriteRepeatTable(&rep, r.SeedTitle(), rows); err != nil {
+		if err := tables.WriteRepeatTable(&rep, r.SeedTitle(), rows); err != nil {
 			return err
 		}
 		d.SeedRepeats = rep.String()

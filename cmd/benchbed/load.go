@@ -18,6 +18,7 @@ import (
 
 	"benchbed/load"
 	"benchbed/results"
+	"benchbed/tables"
 )
 
 func init() { register(newLoadCmd) }
@@ -157,11 +158,11 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 		return enc.Encode(c)
 	}
 	title := fmt.Sprintf("%s; %d users; %.1f s", c.Workload, users, c.DurationS)
-	rows := results.CellRows(c)
+	rows := tables.CellRows(c)
 	for i := range rows {
 		rows[i].Failed = c.Status != results.StatusOK
 	}
-	if err := results.WriteTable(w, title, rows); err != nil {
+	if err := tables.WriteTable(w, title, rows); err != nil {
 		return err
 	}
 	if c.Status != results.StatusOK {

@@ -1,9 +1,11 @@
-package results
+package tables
 
 import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"benchbed/results"
 )
 
 // RepeatRow is one line of the table of a sweep with repeats: a (variant,
@@ -11,12 +13,12 @@ import (
 // how many did not.
 type RepeatRow struct {
 	Label  string
-	Runs   []OpSummary // the finished repeats' totals, in repeat order
-	Failed int         // repeats that did not finish (failed, interrupted)
+	Runs   []results.OpSummary // the finished repeats' totals, in repeat order
+	Failed int                 // repeats that did not finish (failed, interrupted)
 }
 
 // Add counts one repeat: its total when it finished ("ok"), else a failure.
-func (r *RepeatRow) Add(c Cell) {
+func (r *RepeatRow) Add(c results.Cell) {
 	if c.Status == "ok" {
 		r.Runs = append(r.Runs, c.Total)
 	} else {
@@ -31,8 +33,8 @@ type RepeatStats struct {
 	ReqStdDev float64 // sample standard deviation of req/s (0 when N < 2)
 	ReqMin    float64
 	ReqMax    float64
-	FirstByte Stats // each time-to-first-byte statistic averaged over the repeats
-	Errors    int64 // summed over every finished repeat
+	FirstByte results.Stats // each time-to-first-byte statistic averaged over the repeats
+	Errors    int64         // summed over every finished repeat
 }
 
 // Stats averages the row's repeats: req/s mean, sample stddev, min and max;
@@ -58,7 +60,7 @@ func (r RepeatRow) Stats() RepeatStats {
 		s.FirstByte.P99 += fb.P99
 		s.FirstByte.P999 += fb.P999
 	}
-	sp := NewSpread(req)
+	sp := results.NewSpread(req)
 	s.ReqPerS, s.ReqStdDev, s.ReqMin, s.ReqMax = sp.Mean, sp.StdDev, sp.Min, sp.Max
 	n := float64(s.N)
 	fb := &s.FirstByte

@@ -1,12 +1,13 @@
-package results
+package tables
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"benchbed/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -22,7 +23,7 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./results -update to create it)", err)
+		t.Fatalf("%v (run go test ./tables -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
@@ -32,8 +33,8 @@ func golden(t *testing.T, name string, got []byte) {
 // seedRows are seed 000's published figures (its servers_per_port rows).
 func seedRows() []TableRow {
 	row := func(label string, min, max, avg, sd, p95, rps float64, errs int64) TableRow {
-		return TableRow{Label: label, Op: OpSummary{ReqPerS: rps, Errors: errs,
-			FirstByte: Stats{Min: min, Max: max, Mean: avg, StdDev: sd, P95: p95}}}
+		return TableRow{Label: label, Op: results.OpSummary{ReqPerS: rps, Errors: errs,
+			FirstByte: results.Stats{Min: min, Max: max, Mean: avg, StdDev: sd, P95: p95}}}
 	}
 	return []TableRow{
 		row("normal; 29 workers", 0.006, 19.439, 0.344, 0.565, 1.073, 2129.5, 0),
@@ -45,41 +46,20 @@ func seedRows() []TableRow {
 func TestSeedTableGolden(t *testing.T) {
 	var buf bytes.Buffer
 	rows := append(seedRows(), TableRow{Label: "servers_per_port=4 (failed)", Failed: true,
-		Op: OpSummary{ReqPerS: 3120.4, Errors: 541, FirstByte: Stats{Min: 0.001, Max: 0.2, Mean: 0.01, StdDev: 0.01, P95: 0.05}}})
+		Op: results.OpSummary{ReqPerS: 3120.4, Errors: 541, FirstByte: results.Stats{Min: 0.001, Max: 0.2, Mean: 0.01, StdDev: 0.01, P95: 0.05}}})
 	if err := WriteTable(&buf, "64 KiB GETs; 1 hr", rows); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "seed000.table", buf.Bytes())
 }
 
-func TestCellJSONGolden(t *testing.T) {
-	c := Cell{Variant: "servers_per_port=2", Workload: "64K_get", Repeat: 1, Status: "ok",
-		DurationS: 300, Ops: map[string]OpSummary{"GET": seedRows()[2].Op}}
-	c.Total = c.Ops["GET"]
-	got, err := json.MarshalIndent(c, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "cell.json", append(got, '\n'))
-	var back map[string]any
-	if err := json.Unmarshal(got, &back); err != nil {
-		t.Fatal(err)
-	}
-	fb := back["ops"].(map[string]any)["GET"].(map[string]any)["first_byte"].(map[string]any)
-	for _, k := range []string{"min", "max", "mean", "stddev", "p50", "p95", "p99", "p999"} {
-		if _, ok := fb[k]; !ok {
-			t.Errorf("first_byte lacks %q", k)
-		}
-	}
-}
-
 func TestCellRowsAddTotalForSeveralOps(t *testing.T) {
-	c := Cell{Ops: map[string]OpSummary{"PUT": {}, "GET": {}}, Total: OpSummary{Count: 7}}
+	c := results.Cell{Ops: map[string]results.OpSummary{"PUT": {}, "GET": {}}, Total: results.OpSummary{Count: 7}}
 	rows := CellRows(c)
 	if len(rows) != 3 || rows[0].Label != "GET" || rows[2].Label != "total" || rows[2].Op.Count != 7 {
 		t.Errorf("rows = %+v", rows)
 	}
-	if rows := CellRows(Cell{Ops: map[string]OpSummary{"GET": {}}}); len(rows) != 1 {
+	if rows := CellRows(results.Cell{Ops: map[string]results.OpSummary{"GET": {}}}); len(rows) != 1 {
 		t.Errorf("one op: rows = %+v", rows)
 	}
 }

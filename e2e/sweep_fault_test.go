@@ -213,7 +213,7 @@ func testCannotStart(t *testing.T, f *fault) {
 	run := onlyRun(t, runs)
 	sum := readSummary(t, run)
 	if len(sum.Cells) != 2 {
-		t.Fatalf("summary.json has %d cells, want 2: %+v", len(sum.Cells), sum.Cells)
+		t.Fatalf("%s has %d cells, want 2: %+v", rundir.SummaryFile, len(sum.Cells), sum.Cells)
 	}
 	bad, good := sum.Cells[0], sum.Cells[1]
 	hostSvc := regexp.MustCompile(`stor[12]: \S*\s*object-server`)

@@ -60,7 +60,7 @@ func TestSweep(t *testing.T) {
 		}
 		b, err := os.ReadFile(filepath.Join(run, rundir.SummaryFile))
 		if err != nil || !strings.Contains(string(b), `"status": "ok"`) || !strings.Contains(string(b), `"status": "interrupted"`) {
-			t.Fatalf("summary.json (%v) should keep the finished cell and the interrupted one:\n%s", err, b)
+			t.Fatalf("%s (%v) should keep the finished cell and the interrupted one:\n%s", rundir.SummaryFile, err, b)
 		}
 		if after := labFiles(t, lab); after != before {
 			t.Fatalf("the lab's confs and rings differ after the interrupt:\nbefore:\n%s\nafter:\n%s", before, after)

@@ -13,6 +13,7 @@ import (
 	"benchbed/load"
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
 	"benchbed/tables"
 )
 
@@ -125,7 +126,7 @@ func checkAxisJobs(t *testing.T, la *localAgents, m *memSwift) {
 func checkAxisSummary(t *testing.T, sum *results.Summary) {
 	t.Helper()
 	if len(sum.Cells) != 4 {
-		t.Fatalf("%d cells in summary.json, want 4 (2 points x 2 repeats)", len(sum.Cells))
+		t.Fatalf("%d cells in %s, want 4 (2 points x 2 repeats)", len(sum.Cells), rundir.SummaryFile)
 	}
 	for i, c := range sum.Cells {
 		n := []string{"1", "1", "3", "3"}[i]

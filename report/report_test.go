@@ -162,7 +162,7 @@ func TestPartialRun(t *testing.T) {
 	if err := r.WriteText(&b, false); err != nil {
 		t.Fatal(err)
 	}
-	inOrder(t, b.String(), "(partial)", "NOTICE: partial run: no summary.json", "001-normal", "003-a&b<i>")
+	inOrder(t, b.String(), "(partial)", "NOTICE: partial run: no "+rundir.SummaryFile, "001-normal", "003-a&b<i>")
 }
 
 func TestBrokenRuns(t *testing.T) {

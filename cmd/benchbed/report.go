@@ -32,7 +32,7 @@ func newReportCmd() *cobra.Command {
 			"the failed cells in --format (text, markdown, csv: one row per cell and operation in seconds,\n" +
 			"json: the summary plus the repeats' aggregates). --out DIR also writes report.html (one\n" +
 			"self-contained page), the plots as SVG and PNG, and report.{txt,md,csv,json}.\n" +
-			"A partial run (killed before summary.json) is reported with a notice.\n" +
+			"A partial run (killed before its " + rundir.SummaryFile + ") is reported with a notice.\n" +
 			"Exit status: 0 reported, 1 the run is missing or broken, or a finished cell's agents'\n" +
 			"streams are missing or broken (the rest is still written).",
 		Args: cobra.RangeArgs(1, 2),

@@ -23,7 +23,7 @@ func newRestoreCmd() *cobra.Command {
 		Use:   "restore RUN",
 		Short: "Put back the confs and rings a sweep changed, restart the servers, release its locks",
 		Long: "RUN is a sweep's run directory, its id under --runs-dir, or \"latest\" (the newest run there).\n" +
-			"The testbed is the file the sweep used (its sweep.json); pass the same --var values. Each\n" +
+			"The testbed is the file the sweep used (its " + rundir.SweepFile + "); pass the same --var values. Each\n" +
 			"original comes back from the copy the sweep left on its host and is checked against the\n" +
 			"checksum recorded in the run.\n" +
 			"Refused, with nothing changed, while the run's sweep still runs on this machine or while\n" +

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"benchbed/plan"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func distroTestbed(t *testing.T) *plan.Testbed {

@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"benchbed/remote"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -9,7 +10,6 @@ import (
 	"strings"
 
 	"benchbed/plan"
-	"benchbed/remote"
 )
 
 // RingDev is one device of a ring, as the testbed wants it or as a builder

@@ -3,10 +3,10 @@ package main
 import (
 	"fmt"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/plan"
 	"benchbed/templates"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newDiffCmd) }

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/plan"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newPlanCmd) }

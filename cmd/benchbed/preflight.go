@@ -7,10 +7,10 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/orchestrate"
 	"benchbed/remote"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newPreflightCmd) }

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/plan"
 	"benchbed/templates"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newRenderCmd) }

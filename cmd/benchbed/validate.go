@@ -5,9 +5,9 @@ import (
 	"os"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/plan"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newValidateCmd) }

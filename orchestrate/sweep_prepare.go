@@ -13,6 +13,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/rundir"
 )
 
@@ -106,15 +107,15 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 	if len(have) < 2 {
 		return fmt.Errorf("%s: swift.conf has no hash path prefix and suffix: run `benchbed setup %s` first", b.Name, s.tb.File)
 	}
-	s.tb.Sensitive = append(s.tb.Sensitive, have.Values()...)
-	s.rend = map[string]*plan.Rendering{}
+	s.tb = s.tb.WithSecrets(have.Values()...)
+	s.rend = map[string]*render.Rendering{}
 	for i, v := range s.tb.Variants {
-		r, err := s.tb.Render(v, plan.RenderOptions{})
+		r, err := render.Render(s.tb, v, render.Options{})
 		if err != nil {
 			return err
 		}
 		for _, c := range r.Confs {
-			if c.Path == plan.SwiftConfPath {
+			if c.Path == render.SwiftConfPath {
 				have.Apply(c.File)
 			}
 		}
@@ -203,7 +204,7 @@ func (s *Sweeper) dropBackups(ctx context.Context) error {
 }
 
 // cellLabel is a cell's row label in the table: the variant's description
-// (the seed's row text) or name, with the workload and repeat when the
+// (a row's text, e.g. "normal; 29 workers") or name, with the workload and repeat when the
 // matrix has several.
 func cellLabel(tb *plan.Testbed, c plan.Cell) string {
 	l := pairLabel(tb, c)

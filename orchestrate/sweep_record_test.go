@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/render"
 	"benchbed/rundir"
 )
 
@@ -21,7 +22,7 @@ func TestRingLayoutDataMatchesItsText(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range tb.Variants {
-		r := render(t, tb, v.Name)
+		r := renderVariant(t, tb, v.Name)
 		data := ringLayoutData(r.Layout)
 		if err := run.WriteRingLayout(v.Name, data); err != nil {
 			t.Fatal(err)
@@ -35,7 +36,7 @@ func TestRingLayoutDataMatchesItsText(t *testing.T) {
 		if err := os.MkdirAll(old, 0o750); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(old, rundir.RingPortsFile), []byte(r.Layout.Text()), 0o640); err != nil {
+		if err := os.WriteFile(filepath.Join(old, rundir.RingPortsFile), []byte(render.LayoutText(r.Layout)), 0o640); err != nil {
 			t.Fatal(err)
 		}
 		fromText, err := rundir.ReadRingLayout(old)

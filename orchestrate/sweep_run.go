@@ -109,5 +109,5 @@ func (s *Sweeper) saveLog(ctx context.Context, host string, svc *plan.Service, d
 		return err
 	}
 	p := filepath.Join(dir, rundir.LogsDir, rundir.LogFile(host, svc.Name))
-	return rundir.WriteFileAtomic(p, []byte(MaskTokens(s.tb.Mask(string(res.Stdout)))), 0o640)
+	return rundir.WriteFileAtomic(p, []byte(s.tb.Mask(string(res.Stdout))), 0o640)
 }

@@ -23,9 +23,9 @@ func ms(sec float64) string { return strconv.FormatFloat(sec*1000, 'f', 2, 64) }
 
 func f1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
 
-// SeedTitle heads seed 000's table: the workload when there is one, else
+// TableTitle heads the ssbench-style table: the workload when there is one, else
 // the testbed's name.
-func (r *Report) SeedTitle() string {
+func (r *Report) TableTitle() string {
 	s := r.Run.Summary
 	w := ""
 	for _, c := range s.Cells {
@@ -37,12 +37,12 @@ func (r *Report) SeedTitle() string {
 	return w
 }
 
-// SeedRows are seed 000's table's rows: one per cell, the total's figures,
+// TableRows are the ssbench-style table's rows: one per cell, the total's figures,
 // labelled by variant (and workload and repeat when those vary), a cell
 // that is not ok saying its status.
-func (r *Report) SeedRows() []tables.TableRow {
+func (r *Report) TableRows() []tables.TableRow {
 	cells := r.Run.Summary.Cells
-	multiWorkload := r.SeedTitle() != cells[0].Workload
+	multiWorkload := r.TableTitle() != cells[0].Workload
 	repeated := len(Groups(cells)) < len(cells)
 	var rows []tables.TableRow
 	for _, c := range cells {
@@ -61,7 +61,7 @@ func (r *Report) SeedRows() []tables.TableRow {
 	return rows
 }
 
-// RepeatRows are seed 003's table's rows (tables.WriteRepeatTable): one
+// RepeatRows are the repeats' table's rows (tables.WriteRepeatTable): one
 // per variant and workload, over its repeats; nil without repeats.
 func (r *Report) RepeatRows() []tables.RepeatRow {
 	if len(r.Repeats) == 0 {

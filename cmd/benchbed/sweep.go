@@ -9,9 +9,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/orchestrate"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newSweepCmd) }
@@ -31,7 +31,7 @@ func newSweepCmd() *cobra.Command {
 	var lf *loadFlags
 	cmd := &cobra.Command{
 		Use:   "sweep FILE",
-		Short: "Run the testbed's whole matrix over SSH and print seed 000's table",
+		Short: "Run the testbed's whole matrix over SSH and print the ssbench-style table",
 		Long: "Checks and locks every host, records their environment, backs up every conf and ring it will\n" +
 			"change, prefills once, then per cell switches ring ports, pushes the confs that changed,\n" +
 			"restarts what changed, waits for health, warms up and runs the workload from the agents.\n" +
@@ -89,7 +89,7 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 		fmt.Fprintln(stderr, "benchbed: interrupted; partial results kept; resume with --resume", sw.Run().ID)
 		code = 130
 	case err != nil:
-		fmt.Fprintln(stderr, "benchbed:", tb.Mask(err.Error()))
+		fmt.Fprintln(stderr, "benchbed:", sw.Mask(err.Error()))
 		code = 1
 	}
 	if left := sw.Left(); len(left) > 0 {

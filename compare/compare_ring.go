@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"benchbed/results"
 	"benchbed/rundir"
+	"benchbed/span"
 )
 
 // DiffRingLayouts compares two cells' ring layouts: per ring, the part of
@@ -99,7 +99,7 @@ func portLines(ring string, hosts []string, ports map[string]*portRun) []string 
 	byChange := map[string][]string{}
 	for _, h := range hosts {
 		pr := ports[h]
-		ch := fmt.Sprintf("%s %s -> %s", results.NameSpan(pr.devs), results.NumSpan(pr.old), results.NumSpan(pr.new))
+		ch := fmt.Sprintf("%s %s -> %s", span.Names(pr.devs), span.Nums(pr.old), span.Nums(pr.new))
 		if byChange[ch] == nil {
 			changes = append(changes, ch)
 		}

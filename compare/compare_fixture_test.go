@@ -2,7 +2,6 @@ package compare
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -116,24 +115,4 @@ func fixNormal(repeat int, req float64) fixCell {
 func fixSPP1(repeat int, req float64) fixCell {
 	return fixCell{variant: "servers_per_port=1", repeat: repeat, reqPerS: req, p50: 0.04, perSecond: fixSteady(12, int64(req), 5),
 		workers: "2", spp: "1", ports: 6210, perDisk: true}
-}
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./compare -update to create it)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/internal/golden"
 	"benchbed/rundir"
 )
 
@@ -307,6 +308,6 @@ func TestCompareGoldenText(t *testing.T) {
 		if err := WriteComparison(&out, c, format); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "compare_cells."+format, []byte(strings.ReplaceAll(out.String(), run, "RUN")))
+		golden.Check(t, "compare_cells."+format, []byte(strings.ReplaceAll(out.String(), run, "RUN")))
 	}
 }

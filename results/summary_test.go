@@ -1,33 +1,11 @@
 package results
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"benchbed/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./results -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
 
 func TestCellJSONGolden(t *testing.T) {
 	c := Cell{Variant: "servers_per_port=2", Workload: "64K_get", Repeat: 1, Status: "ok",
@@ -38,7 +16,7 @@ func TestCellJSONGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "cell.json", append(got, '\n'))
+	golden.Check(t, "cell.json", append(got, '\n'))
 	var back map[string]any
 	if err := json.Unmarshal(got, &back); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"benchbed/internal/golden"
 	"benchbed/results"
 )
 
@@ -47,5 +48,5 @@ func TestRepeatTableGolden(t *testing.T) {
 	if err := WriteRepeatTable(&buf, "put 1 B", rows); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "repeats.table", buf.Bytes())
+	golden.Check(t, "repeats.table", buf.Bytes())
 }

@@ -2,33 +2,11 @@ package tables
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"benchbed/internal/golden"
 	"benchbed/results"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./tables -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
 
 // seedRows are seed 000's published figures (its servers_per_port rows).
 func seedRows() []TableRow {
@@ -50,7 +28,7 @@ func TestSeedTableGolden(t *testing.T) {
 	if err := WriteTable(&buf, "64 KiB GETs; 1 hr", rows); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "seed000.table", buf.Bytes())
+	golden.Check(t, "seed000.table", buf.Bytes())
 }
 
 func TestCellRowsAddTotalForSeveralOps(t *testing.T) {

@@ -1,12 +1,8 @@
 package compare
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -61,8 +57,8 @@ func pairConfDiff(a, b pool) *ConfDiff {
 // directories. What cannot be read is named in Missing, never fatal.
 func DiffCellConfs(dirA, dirB string) *ConfDiff {
 	d := &ConfDiff{}
-	fa, errA := readConfs(filepath.Join(dirA, rundir.ConfsDir))
-	fb, errB := readConfs(filepath.Join(dirB, rundir.ConfsDir))
+	fa, errA := rundir.ReadConfs(dirA)
+	fb, errB := rundir.ReadConfs(dirB)
 	for _, err := range []error{errA, errB} {
 		if err != nil {
 			d.Missing = append(d.Missing, err.Error())
@@ -84,40 +80,11 @@ func DiffCellConfs(dirA, dirB string) *ConfDiff {
 	return d
 }
 
-// confKey names a recorded file: its host and absolute path.
-type confKey struct{ host, path string }
-
-// readConfs reads confs/<host>/<path> (files directly in confs/, such as
-// the ring layout that ring-ports.txt repeats, are skipped).
-func readConfs(dir string) (map[confKey][]byte, error) {
-	out := map[confKey][]byte{}
-	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		host, path, ok := strings.Cut(filepath.ToSlash(rel), "/")
-		if e.IsDir() || !ok || !e.Type().IsRegular() {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		out[confKey{host, "/" + path}] = b
-		return nil
-	})
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: no confs recorded", dir)
-	}
-	return out, err
-}
-
 // diffFiles adds the changes of every file, grouping the hosts whose
 // changes to a file are the same.
-func (d *ConfDiff) diffFiles(a, b map[confKey][]byte) {
-	keys := slices.SortedFunc(maps.Keys(confUnion(a, b)), func(x, y confKey) int {
-		return strings.Compare(x.path+"\x00"+x.host, y.path+"\x00"+y.host)
+func (d *ConfDiff) diffFiles(a, b map[rundir.Conf][]byte) {
+	keys := slices.SortedFunc(maps.Keys(confUnion(a, b)), func(x, y rundir.Conf) int {
+		return strings.Compare(x.Path+"\x00"+x.Host, y.Path+"\x00"+y.Host)
 	})
 	groups := map[string]int{}
 	for _, k := range keys {
@@ -127,7 +94,7 @@ func (d *ConfDiff) diffFiles(a, b map[confKey][]byte) {
 		}
 		sig := confSignature(f)
 		if i, seen := groups[sig]; seen {
-			d.Files[i].Hosts = append(d.Files[i].Hosts, k.host)
+			d.Files[i].Hosts = append(d.Files[i].Hosts, k.Host)
 			continue
 		}
 		groups[sig] = len(d.Files)
@@ -135,8 +102,8 @@ func (d *ConfDiff) diffFiles(a, b map[confKey][]byte) {
 	}
 }
 
-func confUnion(a, b map[confKey][]byte) map[confKey]bool {
-	u := map[confKey]bool{}
+func confUnion(a, b map[rundir.Conf][]byte) map[rundir.Conf]bool {
+	u := map[rundir.Conf]bool{}
 	for k := range a {
 		u[k] = true
 	}
@@ -147,8 +114,8 @@ func confUnion(a, b map[confKey][]byte) map[confKey]bool {
 }
 
 // diffFile compares one file; ok is false when it is the same on both sides.
-func diffFile(k confKey, a, b map[confKey][]byte) (ConfFile, bool) {
-	f := ConfFile{Hosts: []string{k.host}, Path: k.path}
+func diffFile(k rundir.Conf, a, b map[rundir.Conf][]byte) (ConfFile, bool) {
+	f := ConfFile{Hosts: []string{k.Host}, Path: k.Path}
 	ba, inA := a[k]
 	bb, inB := b[k]
 	switch {
@@ -161,7 +128,7 @@ func diffFile(k confKey, a, b map[confKey][]byte) (ConfFile, bool) {
 	case string(ba) == string(bb):
 		return f, false
 	}
-	changes, err := diffINI(k.path, ba, bb)
+	changes, err := diffINI(k.Path, ba, bb)
 	if err != nil {
 		f.Lines = changedLines(templates.Unified("A", "B", string(ba), string(bb)))
 		return f, true

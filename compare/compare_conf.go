@@ -59,25 +59,26 @@ func DiffCellConfs(dirA, dirB string) *ConfDiff {
 	d := &ConfDiff{}
 	fa, errA := rundir.ReadConfs(dirA)
 	fb, errB := rundir.ReadConfs(dirB)
-	for _, err := range []error{errA, errB} {
-		if err != nil {
-			d.Missing = append(d.Missing, err.Error())
-		}
-	}
-	if errA == nil && errB == nil {
+	if d.readBoth(errA, errB) {
 		d.diffFiles(fa, fb)
 	}
 	ra, errA := rundir.ReadRingLayout(dirA)
 	rb, errB := rundir.ReadRingLayout(dirB)
+	if d.readBoth(errA, errB) {
+		d.Rings = DiffRingLayouts(ra, rb)
+	}
+	return d
+}
+
+// readBoth names in Missing what a side could not read, and reports
+// whether both sides were read.
+func (d *ConfDiff) readBoth(errA, errB error) bool {
 	for _, err := range []error{errA, errB} {
 		if err != nil {
 			d.Missing = append(d.Missing, err.Error())
 		}
 	}
-	if errA == nil && errB == nil {
-		d.Rings = DiffRingLayouts(ra, rb)
-	}
-	return d
+	return errA == nil && errB == nil
 }
 
 // diffFiles adds the changes of every file, grouping the hosts whose

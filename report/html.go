@@ -13,7 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"benchbed/results"
+	"benchbed/rundir"
+	"benchbed/tables"
 )
 
 //go:embed report.html.tmpl
@@ -40,7 +41,7 @@ type pageData struct {
 	Figures                             []htmlFigure
 	Tables                              []table
 	Failed                              []htmlFailed
-	Env                                 []HostEnv
+	Env                                 []rundir.HostEnv
 	Steps                               table
 	TestbedFile                         string
 	Telemetry                           []htmlTelemetry
@@ -106,12 +107,12 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 		d.Ended = r.Ended.UTC().Format(time.RFC3339)
 	}
 	var table bytes.Buffer
-	if err := results.WriteTable(&table, r.TableTitle(), r.TableRows()); err != nil {
+	if err := tables.WriteTable(&table, r.TableTitle(), r.TableRows()); err != nil {
 		return err
 	}
 	if rows := r.RepeatRows(); rows != nil {
 		var rep bytes.Buffer
-		if err := results.WriteRepeatTable(&rep, r.TableTitle(), rows); err != nil {
+		if err := tables.WriteRepeatTable(&rep, r.TableTitle(), rows); err != nil {
 			return err
 		}
 		d.Repeats = rep.String()

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/rundir"
 	"benchbed/telemetry"
 )
 
@@ -48,10 +49,10 @@ func fixTelemetry(t *testing.T, scale float64) []telemetry.HostSamples {
 // checked against the object hosts' page cache.
 func writeTelemetry(t *testing.T, cellDir string, hosts []telemetry.HostSamples) *telemetry.CellSummary {
 	t.Helper()
-	dir := filepath.Join(cellDir, TelemetryDir)
+	dir := filepath.Join(cellDir, rundir.TelemetryDir)
 	mkdir(t, dir)
 	for _, h := range hosts {
-		f, err := os.Create(filepath.Join(dir, h.Host+".jsonl"))
+		f, err := os.Create(filepath.Join(dir, rundir.TelemetryFile(h.Host)))
 		if err != nil {
 			t.Fatal(err)
 		}

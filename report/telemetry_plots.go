@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 
 	"benchbed/results"
+	"benchbed/rundir"
 	"benchbed/telemetry"
 )
 
@@ -124,7 +125,7 @@ func diskNames(samples []telemetry.Sample) []string {
 func (r *Report) telemetryFigures() ([]Figure, error) {
 	var out []Figure
 	for _, c := range r.Run.Summary.Cells {
-		hosts, err := r.CellTelemetry(c)
+		hosts, err := r.Run.ReadTelemetry(&c)
 		if err != nil {
 			return nil, err
 		}
@@ -132,7 +133,7 @@ func (r *Report) telemetryFigures() ([]Figure, error) {
 		if len(hosts) == 0 {
 			if c.Telemetry != nil {
 				r.Notices = append(r.Notices, fmt.Sprintf("cell %s: telemetry summarised but no samples in %s/: no telemetry plot",
-					cellName(c), TelemetryDir))
+					cellName(c), rundir.TelemetryDir))
 			}
 			continue
 		}
@@ -151,7 +152,7 @@ func (r *Report) telemetryFigures() ([]Figure, error) {
 			if err != nil {
 				return nil, fmt.Errorf("cell %s: %w", cellName(c), err)
 			}
-			out = append(out, Figure{Name: "telemetry_" + k.name + "_" + results.SafeName(cellName(c)),
+			out = append(out, Figure{Name: "telemetry_" + k.name + "_" + rundir.SafeName(cellName(c)),
 				Title: ch.Plot.Title.Text, SVG: svg, PNG: png, Cell: cellName(c)})
 		}
 	}

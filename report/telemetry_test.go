@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"benchbed/rundir"
 )
 
 // telFixture is two cells with telemetry (the second under more load)
@@ -86,7 +88,7 @@ func TestTelemetryHTML(t *testing.T) {
 func TestTelemetryMissingAndBroken(t *testing.T) {
 	r, sum := loadFixture(t, telFixture(), true)
 	dir := r.Run.CellDir(&sum.Cells[0])
-	if err := os.RemoveAll(filepath.Join(dir, TelemetryDir)); err != nil {
+	if err := os.RemoveAll(filepath.Join(dir, rundir.TelemetryDir)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := r.Figures(); err != nil {
@@ -95,7 +97,7 @@ func TestTelemetryMissingAndBroken(t *testing.T) {
 	if len(r.Notices) != 1 || !strings.Contains(r.Notices[0], sum.Cells[0].ID+": telemetry summarised but no samples") {
 		t.Errorf("notices %q", r.Notices)
 	}
-	p := filepath.Join(r.Run.CellDir(&sum.Cells[1]), TelemetryDir, "stor1.jsonl")
+	p := filepath.Join(r.Run.CellDir(&sum.Cells[1]), rundir.TelemetryDir, "stor1.jsonl")
 	b, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +126,7 @@ func TestTelemetryMissingAndBroken(t *testing.T) {
 // A host whose file is empty has no curve; the others are still drawn.
 func TestTelemetryEmptyHost(t *testing.T) {
 	r, sum := loadFixture(t, telFixture()[:1], true)
-	p := filepath.Join(r.Run.CellDir(&sum.Cells[0]), TelemetryDir, "client1.jsonl")
+	p := filepath.Join(r.Run.CellDir(&sum.Cells[0]), rundir.TelemetryDir, "client1.jsonl")
 	if err := os.WriteFile(p, nil, 0o640); err != nil {
 		t.Fatal(err)
 	}

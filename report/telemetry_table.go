@@ -45,6 +45,10 @@ func cellTelemetry(c results.Cell) telemetrySection {
 	}
 	tb := table{Title: "Telemetry of " + cellName(c), Header: []string{"resource", "mean", "p95", "max", "note"}, Class: "telemetry"}
 	for _, h := range t.Hosts {
+		if h.Samples == 0 {
+			tb.Rows = append(tb.Rows, []string{h.Host + " CPU busy %", "", "", "", "no sample in the run phase"})
+			continue
+		}
 		tb.Rows = append(tb.Rows, statRow(h.Host+" CPU busy %", h.CPUBusy, fmt.Sprintf("%d samples; load1 %s; agent %s %% of a core",
 			h.Samples, f1(h.Load1.Mean), f1(h.AgentCPU))))
 		tb.Rows = append(tb.Rows, statRow(h.Host+" iowait %", h.IOWait, ""))

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"benchbed/rundir"
+	"benchbed/telemetry"
 )
 
 // telFixture is two cells with telemetry (the second under more load)
@@ -51,6 +52,9 @@ func TestTelemetryText(t *testing.T) {
 	}
 	if strings.Contains(out, "Telemetry of "+sum.Cells[2].ID) {
 		t.Errorf("a cell without telemetry has a telemetry section:\n%s", out)
+	}
+	if strings.Contains(out, "no sample in the run phase") {
+		t.Errorf("a host with samples is said to have none:\n%s", out)
 	}
 	if strings.Count(out, "BUSIEST") != 2 {
 		t.Errorf("want one busiest disk per cell with telemetry:\n%s", out)
@@ -155,4 +159,20 @@ func TestTelemetryMarkdown(t *testing.T) {
 	tel := sum.Cells[0].Telemetry
 	inOrder(t, b.String(), "## Telemetry per cell (run phase)", "| "+sum.Cells[0].ID, "## Telemetry of "+sum.Cells[0].ID,
 		"\n- bottleneck: "+tel.Bottleneck+"\n- WARNING: page cache: ", "\n\n|", "| "+tel.Busiest+" util %")
+}
+
+// A host the summary names without a run-phase sample says so instead of
+// showing zeros.
+func TestTelemetryHostWithoutSamples(t *testing.T) {
+	r, sum := loadFixture(t, telFixture()[:1], true)
+	c := &r.Run.Summary.Cells[0]
+	c.Telemetry.Hosts = append(c.Telemetry.Hosts, telemetry.HostSummary{Host: "stor3"})
+	var b bytes.Buffer
+	if err := r.WriteText(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	inOrder(t, b.String(), "Telemetry of "+sum.Cells[0].ID, "stor3 CPU busy %", "no sample in the run phase")
+	if strings.Contains(b.String(), "stor3 iowait") {
+		t.Errorf("stor3 has an iowait row:\n%s", b.String())
+	}
 }

@@ -11,6 +11,8 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
+	"benchbed/secrets"
 )
 
 // SetupOptions tune Setup.
@@ -37,7 +39,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 	if len(tb.Variants) > 0 {
 		base = tb.Variants[0]
 	}
-	r, err := tb.Render(base, plan.RenderOptions{})
+	r, err := render.Render(tb, base, render.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +70,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 		logf("%s", st.name)
 		if err := st.fn(ctx); err != nil {
 			rep.Fail()
-			return rep, fmt.Errorf("%s: %s", st.name, tb.Mask(err.Error()))
+			return rep, fmt.Errorf("%s: %s", st.name, s.tb.Mask(err.Error()))
 		}
 	}
 	return rep, nil
@@ -78,7 +80,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 type setup struct {
 	tb      *plan.Testbed
 	p       *remote.Pool
-	r       *plan.Rendering
+	r       *render.Rendering
 	builder *plan.Host
 	hosts   []*plan.Host
 	rep     *Report
@@ -171,7 +173,7 @@ func (s *setup) confs(ctx context.Context) error {
 	}
 	var hashes Hashes
 	for _, c := range s.r.Confs {
-		if c.Path != plan.SwiftConfPath {
+		if c.Path != render.SwiftConfPath {
 			continue
 		}
 		if hashes == nil {
@@ -182,7 +184,7 @@ func (s *setup) confs(ctx context.Context) error {
 			if generated {
 				s.rep.Change(s.builder.Name, "generated swift.conf hash path prefix and suffix")
 			}
-			s.tb.Sensitive = append(s.tb.Sensitive, hashes.Values()...)
+			s.tb = s.tb.WithSecrets(hashes.Values()...)
 		}
 		hashes.Apply(c.File)
 	}
@@ -246,7 +248,7 @@ func (s *setup) withLog(h *plan.Host, service string, err error) error {
 	if lerr != nil {
 		return err
 	}
-	return fmt.Errorf("%w\n%s on %s:\n%s", err, d.JournalScript(), h.Name, MaskTokens(string(res.Stdout)))
+	return fmt.Errorf("%w\n%s on %s:\n%s", err, d.JournalScript(), h.Name, secrets.Tokens(string(res.Stdout)))
 }
 
 // roundTrips does an auth, PUT, GET and DELETE through every proxy.

@@ -10,7 +10,10 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/results"
+	"benchbed/rundir"
+	"benchbed/schedule"
 )
 
 // SweepOptions tune a sweep.
@@ -32,12 +35,12 @@ type Sweeper struct {
 	tb   *plan.Testbed
 	p    *remote.Pool
 	opts SweepOptions
-	run  *results.Run
-	j    *results.Journal
+	run  *rundir.Run
+	j    *rundir.Journal
 
-	rend   map[string]*plan.Rendering // by variant name
-	base   *plan.Rendering            // the first variant's: what restore restarts
-	backup Backup
+	rend   map[string]*render.Rendering // by variant name
+	base   *render.Rendering            // the first variant's: what restore restarts
+	backup rundir.Backup
 	// notRestored are the hosts whose originals the restore could not put
 	// back: they keep the sweep's lock.
 	notRestored []string
@@ -97,7 +100,7 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts SweepOptions) (*Sweeper, 
 }
 
 // Run is the run directory.
-func (s *Sweeper) Run() *results.Run { return s.run }
+func (s *Sweeper) Run() *rundir.Run { return s.run }
 
 // Sweep runs the steps, then the cleanups under cleanupCtx (a first
 // interrupt cancels ctx; cancelling cleanupCtx too abandons the cleanups:
@@ -105,18 +108,17 @@ func (s *Sweeper) Run() *results.Run { return s.run }
 // kept, and an error when a step or a cell failed or ctx was cancelled.
 func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, error) {
 	defer s.j.Close()
-	steps := []sweepStep{
-		{"preflight", s.preflight, nil},
-		{"preconditions", s.preconditions, nil},
-		{"lock", s.lock, s.unlock},
-		{"environment", s.captureEnv, nil},
-		{"render", s.prepare, nil},
-		{"backup", s.takeBackup, s.restoreIfWanted},
-		{"prefill", s.prefill, nil},
-		{"cells", s.runCells, nil},
+	var steps []sweepStep
+	wide := s.wideSteps()
+	for _, kind := range append(schedule.Kinds(schedule.Before(s.tb)), stepCells) {
+		steps = append(steps, wide[kind])
 	}
 	var err error
 	for _, st := range steps {
+		if st.run == nil {
+			err = fmt.Errorf("the schedule has a run-wide step %q that the sweep cannot run", st.name)
+			break
+		}
 		if st.cleanup != nil {
 			s.push(st.name, st.cleanup)
 		}
@@ -134,22 +136,50 @@ func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, erro
 	return sum, errors.Join(err, serr)
 }
 
+// Mask hides secrets in text: the testbed's, and those the sweep learnt
+// from the cluster (swift.conf's hash path prefix and suffix).
+func (s *Sweeper) Mask(text string) string { return s.tb.Mask(text) }
+
+// stepCells is the run-wide step that runs the cells (each cell's steps
+// are journaled with its id).
+const stepCells = "cells"
+
+// wideSteps are the run-wide steps by kind; the schedule's Before says
+// which run, in which order. The cleanups' journal names are "undo-" and
+// the step's name: schedule.StepUndoLock and StepUndoBackup.
+func (s *Sweeper) wideSteps() map[string]sweepStep {
+	m := map[string]sweepStep{}
+	for _, st := range []sweepStep{
+		{schedule.StepPreflight, s.preflight, nil},
+		{schedule.StepPreconditions, s.preconditions, nil},
+		{schedule.StepLock, s.lock, s.unlock},
+		{schedule.StepEnvironment, s.captureEnv, nil},
+		{schedule.StepRender, s.prepare, nil},
+		{schedule.StepBackup, s.takeBackup, s.restoreIfWanted},
+		{schedule.StepPrefill, s.prefill, nil},
+		{stepCells, s.runCells, nil},
+	} {
+		m[st.name] = st
+	}
+	return m
+}
+
 // step journals fn's start and outcome.
 func (s *Sweeper) step(ctx context.Context, name, cell, host string, fn func(context.Context) error) error {
-	s.journal(results.Entry{Step: name, Cell: cell, Host: host, Status: results.StepStarted})
+	s.journal(rundir.Entry{Step: name, Cell: cell, Host: host, Status: rundir.StepStarted})
 	start := time.Now()
 	err := fn(ctx)
-	e := results.Entry{Step: name, Cell: cell, Host: host, Status: results.StepOK,
+	e := rundir.Entry{Step: name, Cell: cell, Host: host, Status: rundir.StepOK,
 		Detail: fmt.Sprintf("%.1f s", time.Since(start).Seconds())}
 	if err != nil {
-		e.Status, e.Detail = results.StepFailed, s.tb.Mask(err.Error())
+		e.Status, e.Detail = rundir.StepFailed, s.tb.Mask(err.Error())
 	}
 	s.journal(e)
 	return err
 }
 
 // journal adds e; a journal that cannot be written is reported, not fatal.
-func (s *Sweeper) journal(e results.Entry) {
+func (s *Sweeper) journal(e rundir.Entry) {
 	if err := s.j.Add(e); err != nil {
 		s.logf("warning: %v", err)
 	}

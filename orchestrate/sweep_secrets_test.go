@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/rundir"
+	"benchbed/secrets"
 )
 
 // TestSavedTestbedIsMasked: the testbed file kept in the run has its
@@ -21,11 +22,11 @@ func TestSavedTestbedIsMasked(t *testing.T) {
 	if err := s.saveTestbed(); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(s.run.Dir, "testbed.hcl"))
+	b, err := os.ReadFile(filepath.Join(s.run.Dir, rundir.TestbedFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(b), "s3cret") || !strings.Contains(string(b), `default   = "`+plan.Masked+`"`) {
+	if strings.Contains(string(b), "s3cret") || !strings.Contains(string(b), `default   = "`+secrets.Masked+`"`) {
 		t.Fatalf("testbed.hcl in the run:\n%s", b)
 	}
 }

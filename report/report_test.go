@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 func loadFixture(t *testing.T, cells []fixCell, summary bool) (*Report, results.Summary) {
@@ -56,7 +57,7 @@ func TestTextReport(t *testing.T) {
 	// The repeats: mean ± stddev of req/s, computed here from the cells.
 	a, b2 := sum.Cells[0].Total.ReqPerS, sum.Cells[1].Total.ReqPerS
 	mean, sd := (a+b2)/2, math.Abs(a-b2)/math.Sqrt2
-	inOrder(t, out, "Over the repeats, as in seed 003", "   n |", "normal | 2/2", f1(mean)+" | "+f1(sd), "a&b<i> | 2/2",
+	inOrder(t, out, "Over the repeats: mean and spread of req/s", "   n |", "normal | 2/2", f1(mean)+" | "+f1(sd), "a&b<i> | 2/2",
 		"broken | 0/1 |", "n: finished repeats")
 	inOrder(t, out, "Repeats", "normal", "2/2", f1(mean)+" ± "+f1(sd), "a&b<i>", "2/2")
 	inOrder(t, out, "Failed cells", "005-broken-64K_get-r1 (failed): health: stor1: object-server did not answer | exit 1")
@@ -161,7 +162,7 @@ func TestPartialRun(t *testing.T) {
 	if err := r.WriteText(&b, false); err != nil {
 		t.Fatal(err)
 	}
-	inOrder(t, b.String(), "(partial)", "NOTICE: partial run: no summary.json", "001-normal", "003-a&b<i>")
+	inOrder(t, b.String(), "(partial)", "NOTICE: partial run: no "+rundir.SummaryFile, "001-normal", "003-a&b<i>")
 }
 
 func TestBrokenRuns(t *testing.T) {
@@ -169,7 +170,7 @@ func TestBrokenRuns(t *testing.T) {
 		t.Errorf("missing run: %v", err)
 	}
 	dir, _ := makeRun(t, fixture[:1], true)
-	p := filepath.Join(dir, results.SummaryFile)
+	p := filepath.Join(dir, rundir.SummaryFile)
 	if err := os.WriteFile(p, []byte(`{"run": "x", "cells": [`), 0o640); err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +178,7 @@ func TestBrokenRuns(t *testing.T) {
 		t.Errorf("broken summary: %v", err)
 	}
 	dir, _ = makeRun(t, fixture[:1], false)
-	p = filepath.Join(dir, results.CellsDir, fixture[0].id, results.CellFile)
+	p = filepath.Join(dir, rundir.CellsDir, fixture[0].id, rundir.CellFile)
 	if err := os.WriteFile(p, []byte("not json"), 0o640); err != nil {
 		t.Fatal(err)
 	}
@@ -185,10 +186,10 @@ func TestBrokenRuns(t *testing.T) {
 		t.Errorf("broken cell.json: %v", err)
 	}
 	dir, _ = makeRun(t, fixture[:1], true)
-	if err := os.WriteFile(filepath.Join(dir, results.JournalFile), []byte("{\ngarbage\n{}\n"), 0o640); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, rundir.JournalFile), []byte("{\ngarbage\n{}\n"), 0o640); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), results.JournalFile) {
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), rundir.JournalFile) {
 		t.Errorf("broken journal: %v", err)
 	}
 }

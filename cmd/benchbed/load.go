@@ -14,10 +14,12 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/load"
+	"benchbed/rate"
 	"benchbed/results"
+	"benchbed/tables"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newLoadCmd) }
@@ -42,7 +44,7 @@ func newLoadCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "load --scenario FILE (--auth-url URL --user U --key K | --storage-url URL --token T)",
 		Short: "Run one ssbench scenario from this machine against a Swift endpoint (no SSH)",
-		Long: "Runs an ssbench scenario in-process as ssbench does and prints seed 000's table (time to first\n" +
+		Long: "Runs an ssbench scenario in-process as ssbench does and prints the ssbench-style table (time to first\n" +
 			"byte, req/s, errors), or with --json the summary cell. First, unmeasured, the scenario's initial\n" +
 			"files are put where a listing of its containers does not find them (progress on stderr); they\n" +
 			"are kept afterwards, so a second run starts at once (--initial check refuses to run when any is\n" +
@@ -73,7 +75,7 @@ func newLoadCmd() *cobra.Command {
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
 	fl.BoolVar(&f.keep, "keep", false, "keep the objects the measured run creates (-k of ssbench)")
 	fl.StringVar(&f.initial, "initial", "upload", "the scenario's initial files: upload (where missing), check (refuse when missing) or skip")
-	f.maxErrors = results.DefaultMaxErrorRate
+	f.maxErrors = rate.DefaultMaxError
 	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
@@ -149,7 +151,7 @@ func reportLoad(ctx context.Context, cmd *cobra.Command, name string, res *load.
 	return nil
 }
 
-// printLoadCell prints the cell as seed 000's table or as JSON.
+// printLoadCell prints the cell as the ssbench-style table or as JSON.
 func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 	if asJSON {
 		enc := json.NewEncoder(w)
@@ -157,11 +159,11 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 		return enc.Encode(c)
 	}
 	title := fmt.Sprintf("%s; %d users; %.1f s", c.Workload, users, c.DurationS)
-	rows := results.CellRows(c)
+	rows := tables.CellRows(c)
 	for i := range rows {
 		rows[i].Failed = c.Status != results.StatusOK
 	}
-	if err := results.WriteTable(w, title, rows); err != nil {
+	if err := tables.WriteTable(w, title, rows); err != nil {
 		return err
 	}
 	if c.Status != results.StatusOK {

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"benchbed/report"
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 func init() { register(newReportCmd) }
@@ -28,11 +28,11 @@ func newReportCmd() *cobra.Command {
 		Short: "Tables (text, markdown, csv, json), plots and an HTML page of a sweep's run",
 		Long: "RUN is a sweep's run directory. Or give the testbed FILE and a run id, or \"latest\" (the\n" +
 			"default): the run is looked for under the testbed's sweep.runs_dir (or --runs-dir).\n" +
-			"Prints seed 000's table, the per-operation table, the errors, the repeats' mean and spread and\n" +
+			"Prints the ssbench-style table, the per-operation table, the errors, the repeats' mean and spread and\n" +
 			"the failed cells in --format (text, markdown, csv: one row per cell and operation in seconds,\n" +
 			"json: the summary plus the repeats' aggregates). --out DIR also writes report.html (one\n" +
 			"self-contained page), the plots as SVG and PNG, and report.{txt,md,csv,json}.\n" +
-			"A partial run (killed before summary.json) is reported with a notice.\n" +
+			"A partial run (killed before its " + rundir.SummaryFile + ") is reported with a notice.\n" +
 			"Exit status: 0 reported, 1 the run is missing or broken, or a finished cell's agents'\n" +
 			"streams are missing or broken (the rest is still written).",
 		Args: cobra.RangeArgs(1, 2),
@@ -104,16 +104,11 @@ func reportRunDir(cmd *cobra.Command, args []string, lf *loadFlags, runsDir stri
 	if runsDir == "" {
 		runsDir = tb.Sweep.RunsDir
 	}
-	ref := "latest"
+	ref := rundir.Latest
 	if len(args) > 1 {
 		ref = args[1]
 	}
-	var run *results.Run
-	if ref == "latest" {
-		run, err = results.LatestRun(runsDir, tb.Name)
-	} else {
-		run, err = results.OpenRun(runsDir, tb.Name, ref)
-	}
+	run, err := rundir.Resolve(runsDir, tb.Name, ref)
 	if err != nil {
 		return "", err
 	}

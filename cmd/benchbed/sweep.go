@@ -9,9 +9,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/orchestrate"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newSweepCmd) }
@@ -31,7 +31,7 @@ func newSweepCmd() *cobra.Command {
 	var lf *loadFlags
 	cmd := &cobra.Command{
 		Use:   "sweep FILE",
-		Short: "Run the testbed's whole matrix over SSH and print seed 000's table",
+		Short: "Run the testbed's whole matrix over SSH and print the ssbench-style table",
 		Long: "Checks and locks every host, records their environment, backs up every conf and ring it will\n" +
 			"change, prefills once, then per cell switches ring ports, pushes the confs that changed,\n" +
 			"restarts what changed, waits for health, warms up and runs the workload from the agents.\n" +
@@ -46,7 +46,7 @@ func newSweepCmd() *cobra.Command {
 	lf = addLoadFlags(cmd)
 	lf.addConnectFlags(cmd)
 	fl := cmd.Flags()
-	fl.StringVar(&f.resume, "resume", "", "continue the run RUN (id or directory), keeping its finished cells")
+	fl.StringVar(&f.resume, "resume", "", "continue the run RUN (its directory, its id or \"latest\"), keeping its finished cells")
 	fl.StringArrayVar(&f.only, "only", nil, "run only this variant (repeatable)")
 	fl.BoolVar(&f.breakLock, "break-lock", false, "take the hosts' locks even if another live sweep, or one of another machine, holds them")
 	fl.StringVar(&f.onFailure, "on-failure", "", "continue or stop after a failed cell (default: the testbed's)")
@@ -89,7 +89,7 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 		fmt.Fprintln(stderr, "benchbed: interrupted; partial results kept; resume with --resume", sw.Run().ID)
 		code = 130
 	case err != nil:
-		fmt.Fprintln(stderr, "benchbed:", tb.Mask(err.Error()))
+		fmt.Fprintln(stderr, "benchbed:", sw.Mask(err.Error()))
 		code = 1
 	}
 	if left := sw.Left(); len(left) > 0 {

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 	"time"
+
+	"benchbed/telemetry"
 )
 
 // Stats describes a latency distribution, in seconds.
@@ -52,6 +54,9 @@ type Cell struct {
 	// Params is the workload's axis point (plan.Workload.Params): its
 	// block label with each.value, and the scenario fields it overrides.
 	Params map[string]string `json:"params,omitempty"`
+	// Telemetry is the hosts' telemetry over the measured run (omitted
+	// when telemetry was off).
+	Telemetry *telemetry.CellSummary `json:"telemetry,omitempty"`
 }
 
 // Summary is a run's summary.json (docs/results.md, contract).

@@ -47,6 +47,9 @@ type AgentRun struct {
 	Lead      time.Duration // from sending the jobs to the shared start (default 1 s)
 	LogDir    string        // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
 	Live      func(load.Live)
+	// Started, when set, learns the agents' shared start time once every
+	// agent has its job.
+	Started func(start time.Time)
 }
 
 // agentJobs splits the run over n agents: users, operations and rate
@@ -132,6 +135,9 @@ func RunAgents(ctx context.Context, hs AgentHosts, r AgentRun) (*load.Merged, er
 		if err := sendJob(p.Stdin, jobs[i]); err != nil && sendErr == nil {
 			sendErr = fmt.Errorf("agent on %s: sending the job: %w", hosts[i], err)
 		}
+	}
+	if r.Started != nil && sendErr == nil {
+		r.Started(jobs[0].StartAt)
 	}
 	closeLogs, err := r.keepStreams(procs, hosts)
 	if err != nil {

@@ -154,8 +154,11 @@ func (s *setup) disks(ctx context.Context) error {
 }
 
 // devicesRoot is the devices directory of host h's storage confs.
-func (s *setup) devicesRoot(h *plan.Host) string {
-	for _, c := range s.r.Confs {
+func (s *setup) devicesRoot(h *plan.Host) string { return devicesRootOf(s.r, h) }
+
+// devicesRootOf is the devices directory of host h's storage confs in r.
+func devicesRootOf(r *render.Rendering, h *plan.Host) string {
+	for _, c := range r.Confs {
 		if c.Host == h {
 			if v, ok := c.File.Value("DEFAULT", "devices"); ok && strings.HasPrefix(v, "/") {
 				return v

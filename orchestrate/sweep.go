@@ -52,6 +52,10 @@ type Sweeper struct {
 	settled  bool
 	finished map[string]bool // cells kept from an earlier attempt
 	cells    []cellResult
+	// tele is the running cell's telemetry agents (nil: none); dropped
+	// says that its object hosts' caches were dropped before its run.
+	tele    *telemetryAgents
+	dropped bool
 
 	mu       sync.Mutex
 	cleanups []cleanup // a stack: the last pushed runs first

@@ -98,6 +98,8 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan) (results.Ce
 	ex := &cellExec{s: s, c: c, dir: dir, r: s.rend[c.Variant.Name], rs: &restarts{}, res: &res}
 	ex.planRestarts(cp.Steps)
 	s.touched = true
+	s.dropped = false
+	defer s.stopCellTelemetry()
 	for _, kind := range schedule.Kinds(cp.Steps) {
 		fn := ex.step(kind)
 		if fn == nil {

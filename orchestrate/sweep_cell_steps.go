@@ -49,10 +49,16 @@ func (ex *cellExec) step(kind string) func(context.Context) error {
 		}
 	case schedule.StepHealth:
 		return func(ctx context.Context) error { return s.health(ctx, ex.r, ex.dir) }
+	case schedule.StepTelemetryStart:
+		return func(ctx context.Context) error { return s.startCellTelemetry(ctx, ex.c) }
 	case schedule.StepWarmup:
 		return func(ctx context.Context) error { return s.warmup(ctx, ex.c) }
+	case schedule.StepDropCaches:
+		return s.dropCaches
 	case schedule.StepRun:
 		return func(ctx context.Context) error { return s.measure(ctx, ex.c, ex.dir, ex.res) }
+	case schedule.StepTelemetry:
+		return func(context.Context) error { return s.finishCellTelemetry(ex.c, ex.res) }
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"benchbed/plan"
 	"benchbed/results"
 	"benchbed/rundir"
+	"benchbed/telemetry"
 )
 
 // workloadAuth is how a workload's agents reach the cluster.
@@ -33,9 +34,11 @@ func (s *Sweeper) agentRun(c plan.Cell, d time.Duration) AgentRun {
 	ar := AgentRun{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
 		Auth: workloadAuth(w), Users: users, Duration: dur, Ops: int64(w.OperationCount), Rate: w.Rate,
 		Live: s.liveLine("run")}
+	phase := telemetry.PhaseRun
 	if d > 0 {
-		ar.Duration, ar.Ops, ar.Live = d, 0, s.liveLine("warm-up")
+		ar.Duration, ar.Ops, ar.Live, phase = d, 0, s.liveLine("warm-up"), telemetry.PhaseWarmup
 	}
+	ar.Started = s.telemetryPhase(phase, ar.Duration)
 	return ar
 }
 
@@ -50,7 +53,11 @@ func (s *Sweeper) liveLine(what string) func(load.Live) {
 			return
 		}
 		next = l.Elapsed + 5
-		s.logf("  %-7s %6.1f s  %9.1f req/s  %d errors  (%d agents)", what, l.Elapsed, l.ReqPerS, l.Errors, l.Agents)
+		busy := s.busiestNow()
+		if busy != "" {
+			busy = "  " + busy
+		}
+		s.logf("  %-7s %6.1f s  %9.1f req/s  %d errors  (%d agents)%s", what, l.Elapsed, l.ReqPerS, l.Errors, l.Agents, busy)
 	}
 }
 
@@ -60,6 +67,7 @@ func (s *Sweeper) warmup(ctx context.Context, c plan.Cell) error {
 		return nil
 	}
 	_, err := RunAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup))
+	s.telemetryIdle()
 	return err
 }
 
@@ -72,6 +80,7 @@ func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *res
 	ar := s.agentRun(c, 0)
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
 	m, err := RunAgents(ctx, s.opts.Agents, ar)
+	s.telemetryIdle()
 	if m != nil {
 		cell := results.Summarise(m.Recording, m.Duration)
 		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond

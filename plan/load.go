@@ -18,17 +18,18 @@ type LoadOptions struct {
 
 // Block type names of the testbed language, reused in messages.
 const (
-	blockTestbed  = "testbed"
-	blockVariable = "variable"
-	blockLocals   = "locals"
-	blockSSH      = "ssh"
-	blockHost     = "host"
-	blockRing     = "ring"
-	blockService  = "service"
-	blockVariant  = "variant"
-	blockWorkload = "workload"
-	blockPrefill  = "prefill"
-	blockSweep    = "sweep"
+	blockTestbed   = "testbed"
+	blockVariable  = "variable"
+	blockLocals    = "locals"
+	blockSSH       = "ssh"
+	blockHost      = "host"
+	blockRing      = "ring"
+	blockService   = "service"
+	blockVariant   = "variant"
+	blockWorkload  = "workload"
+	blockPrefill   = "prefill"
+	blockSweep     = "sweep"
+	blockTelemetry = "telemetry"
 )
 
 var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
@@ -40,6 +41,7 @@ var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: blockRing, LabelNames: []string{"name"}},
 	{Type: blockService, LabelNames: []string{"name"}},
 	{Type: blockVariant, LabelNames: []string{"name"}},
+	{Type: blockTelemetry},
 	{Type: blockWorkload, LabelNames: []string{"name"}},
 	{Type: blockPrefill},
 	{Type: blockSweep},
@@ -152,6 +154,8 @@ func (d *decoder) decodeFile(body hcl.Body) {
 	}
 	d.decodePrefill(d.single(byType[blockPrefill]))
 	d.decodeSweep(d.single(byType[blockSweep]))
+	d.decodeTelemetry(d.single(byType[blockTelemetry]))
+	d.checkTelemetry()
 	d.defaultClients()
 }
 

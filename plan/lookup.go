@@ -12,6 +12,10 @@ const RoleClient = "client"
 // RoleProxy is the role of hosts that run the proxy server.
 const RoleProxy = "proxy"
 
+// RoleObject is the role of hosts that run the object server: their page
+// cache holds the objects the GETs read.
+const RoleObject = "object"
+
 // Host returns the host named name, or nil.
 func (tb *Testbed) Host(name string) *Host {
 	for _, h := range tb.Hosts {

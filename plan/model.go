@@ -36,6 +36,7 @@ type Testbed struct {
 	Workloads   []*Workload          // expanded (for_each: one per axis point), in declaration order
 	Prefill     *Prefill             // nil when the file has no prefill block
 	Sweep       Sweep                // defaults when the file has no sweep block
+	Telemetry   Telemetry            // defaults (on, 1 s) when the file has no telemetry block
 	Sensitive   []string             // values of sensitive variables, to mask in output
 	DefRange    hcl.Range            // the testbed block
 	Files       map[string]*hcl.File // parsed sources, for diagnostics

@@ -158,6 +158,9 @@ func overlay(tb *plan.Testbed, f *templates.File, v *plan.Variant, h *plan.Host,
 		host := templates.Layer{Name: "host", Enforced: true}
 		host.Add("DEFAULT", "bind_ip", templates.Value{Value: h.Address, Source: rangeSource(h.DefRange)})
 		warns = append(warns, f.Apply(host)...)
+		if l, ok := statsdLayer(tb, h); ok {
+			warns = append(warns, f.Apply(l)...)
+		}
 	}
 	warns = append(warns, f.CheckPaste()...)
 	return append(warns, templates.CheckRemoved(f, "")...)

@@ -146,7 +146,7 @@ func makeRun(t *testing.T, cells []fixCell, summary bool) (string, results.Summa
 			t.Fatal(err)
 		}
 		if f.telemetry > 0 {
-			c.Telemetry = writeTelemetry(t, cdir, fixTelemetry(t, f.telemetry))
+			c.Telemetry = writeTelemetry(t, run, f.id, fixTelemetry(t, f.telemetry))
 			sum.Cells[len(sum.Cells)-1] = c
 		}
 		writeJSON(t, filepath.Join(cdir, rundir.CellFile), c)

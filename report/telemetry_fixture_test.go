@@ -44,15 +44,18 @@ func fixTelemetry(t *testing.T, scale float64) []telemetry.HostSamples {
 	return out
 }
 
-// writeTelemetry writes the hosts' samples into the cell's directory as
+// writeTelemetry writes the hosts' samples into cell id's directory as
 // the sweep keeps them and returns their summary, a 64 MB working set
 // checked against the object hosts' page cache.
-func writeTelemetry(t *testing.T, cellDir string, hosts []telemetry.HostSamples) *telemetry.CellSummary {
+func writeTelemetry(t *testing.T, run *rundir.Run, id string, hosts []telemetry.HostSamples) *telemetry.CellSummary {
 	t.Helper()
-	dir := filepath.Join(cellDir, rundir.TelemetryDir)
-	mkdir(t, dir)
 	for _, h := range hosts {
-		f, err := os.Create(filepath.Join(dir, rundir.TelemetryFile(h.Host)))
+		p, err := run.TelemetryFile(id, h.Host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mkdir(t, filepath.Dir(p))
+		f, err := os.Create(p)
 		if err != nil {
 			t.Fatal(err)
 		}

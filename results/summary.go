@@ -54,8 +54,8 @@ type Cell struct {
 	// Params is the workload's axis point (plan.Workload.Params): its
 	// block label with each.value, and the scenario fields it overrides.
 	Params map[string]string `json:"params,omitempty"`
-	// Telemetry summarises the hosts' telemetry over the run phase; nil
-	// when telemetry was off.
+	// Telemetry is the hosts' telemetry over the measured run (omitted
+	// when telemetry was off).
 	Telemetry *telemetry.CellSummary `json:"telemetry,omitempty"`
 }
 

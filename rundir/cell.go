@@ -21,6 +21,16 @@ func (r *Run) WriteCell(id string, c *results.Cell) error {
 	return WriteJSONFile(filepath.Join(dir, CellFile), c)
 }
 
+// TelemetryFile is the path of host's telemetry samples in cell id's
+// directory (which it creates): cells/<id>/telemetry/<host>.jsonl.
+func (r *Run) TelemetryFile(id, host string) (string, error) {
+	dir, err := r.CellDir(id)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, TelemetryDir, SafeName(host)+".jsonl"), nil
+}
+
 // ReadCell reads the cell.json of cell id: a cell that finished.
 func (r *Run) ReadCell(id string) (results.Cell, error) {
 	p, err := r.Path(CellsDir, SafeName(id), CellFile)

@@ -26,5 +26,5 @@ const (
 	RingLayoutFile = "ring-layout.json" // the cell's ring layout as data (RingLayout)
 	AgentsDir      = "agents"           // agents/agent-<n>-<host>.jsonl, the agents' streams
 	LogsDir        = "logs"             // logs/<host>-<service>.log, kept on failure
-	TelemetryDir   = "telemetry"        // telemetry/<host>.jsonl, the hosts' telemetry samples
+	TelemetryDir   = "telemetry"        // telemetry/<host>.jsonl, each host's telemetry samples
 )

@@ -10,9 +10,6 @@ import (
 	"benchbed/telemetry"
 )
 
-// TelemetryFile is the name, in a cell's telemetry/, of host's samples.
-func TelemetryFile(host string) string { return SafeName(host) + ".jsonl" }
-
 // ReadTelemetry reads cell c's telemetry samples
 // (cells/<id>/telemetry/<host>.jsonl), samples in file order, hosts in
 // the order of the cell's telemetry summary (the testbed's), else by

@@ -32,7 +32,11 @@ func TestReadTelemetry(t *testing.T) {
 	}
 	for _, h := range []string{"proxy1", "stor1"} {
 		line := `{"t":"2026-12-01T12:00:01Z","phase":"run","host":"` + h + `","cpu":{"busy_pct":41.2}}` + "\n"
-		if err := os.WriteFile(filepath.Join(dir, TelemetryDir, TelemetryFile(h)), []byte(line+line), 0o640); err != nil {
+		p, err := run.TelemetryFile(c.ID, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(line+line), 0o640); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -42,11 +46,30 @@ func TestReadTelemetry(t *testing.T) {
 		len(hosts[0].Samples) != 2 || hosts[0].Samples[1].CPU.Busy != 41.2 {
 		t.Errorf("hosts %+v, %v: want stor1 then proxy1 (the summary's order), two samples each", hosts, err)
 	}
-	p := filepath.Join(dir, TelemetryDir, TelemetryFile("proxy1"))
+	p, err := run.TelemetryFile(c.ID, "proxy1")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(p, []byte("{}\n{broken\n"), 0o640); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := rr.ReadTelemetry(c); err == nil || !strings.Contains(err.Error(), p) {
 		t.Errorf("err %v, want one naming %s", err, p)
+	}
+}
+
+// TestTelemetryFile: a host's telemetry samples live in its cell's
+// telemetry directory, the host's name made safe.
+func TestTelemetryFile(t *testing.T) {
+	r, err := NewRun(t.TempDir(), "tb", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := r.TelemetryFile("001-normal-w-r1", "stor/1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(r.Dir, CellsDir, "001-normal-w-r1", TelemetryDir, SafeName("stor/1")+".jsonl"); p != want {
+		t.Errorf("got %s, want %s", p, want)
 	}
 }

@@ -29,8 +29,13 @@ const (
 	StepPushConf  = "push-conf"  // write a service's conf on its hosts where it differs
 	StepRestart   = "restart"    // restart a service on its hosts
 	StepHealth    = "health"     // wait until every server answers
-	StepWarmup    = "warmup"     // unmeasured load before the run
-	StepRun       = "run"        // the measured run
+	// StepTelemetryStart starts a telemetry agent on every host (telemetry { enabled }).
+	StepTelemetryStart = "telemetry-start"
+	StepWarmup         = "warmup"      // unmeasured load before the run
+	StepDropCaches     = "drop-caches" // empty the object hosts' page caches (telemetry { drop_caches })
+	StepRun            = "run"         // the measured run
+	// StepTelemetry stops the agents and summarises the run's samples into the cell.
+	StepTelemetry = "telemetry"
 
 	// After the cells (Plan.Finally), in this order.
 	StepUndoBackup = "undo-backup" // put back the confs and rings found before the sweep
@@ -289,17 +294,31 @@ func prefillSteps(tb *plan.Testbed) []Step {
 	return out
 }
 
-// runSteps returns the warmup (when the sweep has one) and the run.
+// runSteps returns the telemetry agents' start (when on), the warmup
+// (when the sweep has one), the caches' drop (when asked), the run and the
+// telemetry's summary.
 func runSteps(tb *plan.Testbed, w *plan.Workload) []Step {
 	users, dur := plan.RunShape(w)
 	run := Step{Kind: StepRun, Hosts: w.Clients, Workload: w.Name, Users: users, Duration: dur,
 		Agents: len(w.Clients) * w.AgentsPerClient}
-	if tb.Sweep.Warmup <= 0 {
-		return []Step{run}
+	var out []Step
+	all := hostNames(tb.Hosts)
+	if tb.Telemetry.Enabled {
+		out = append(out, Step{Kind: StepTelemetryStart, Hosts: all, Duration: tb.Telemetry.Interval})
 	}
-	warm := run
-	warm.Kind, warm.Duration = StepWarmup, tb.Sweep.Warmup
-	return []Step{warm, run}
+	if tb.Sweep.Warmup > 0 {
+		warm := run
+		warm.Kind, warm.Duration = StepWarmup, tb.Sweep.Warmup
+		out = append(out, warm)
+	}
+	if tb.Telemetry.DropCaches {
+		out = append(out, Step{Kind: StepDropCaches, Hosts: hostNames(tb.HostsWithRole(plan.RoleObject))})
+	}
+	out = append(out, run)
+	if tb.Telemetry.Enabled {
+		out = append(out, Step{Kind: StepTelemetry, Hosts: all})
+	}
+	return out
 }
 
 // serviceHosts are the hosts that run a service of tb.

@@ -48,7 +48,7 @@ func TestSeedPlanSteps(t *testing.T) {
 	if pf := p.Before[len(p.Before)-1]; pf.Workload != "64K_get" || pf.Unchanged || pf.Agents != 8 {
 		t.Errorf("prefill = %+v", pf)
 	}
-	cellKinds := []string{"record", "ring-ports", "push-conf", "restart", "health", "run"}
+	cellKinds := []string{"record", "ring-ports", "push-conf", "restart", "health", "telemetry-start", "run", "telemetry"}
 	for _, c := range p.Cells {
 		if diff := cmp.Diff(cellKinds, Kinds(c.Steps)); diff != "" {
 			t.Errorf("cell %s (-want +got):\n%s", c.Cell.ID, diff)
@@ -58,11 +58,12 @@ func TestSeedPlanSteps(t *testing.T) {
 		t.Errorf("finally (-want +got):\n%s", diff)
 	}
 	want := []string{"record:", "ring-ports:object", "push-conf:object-server", "restart:object-server",
-		"restart:proxy-server", "restart:object-replication-server", "health:", "run:64K_get"}
+		"restart:proxy-server", "restart:object-replication-server", "health:", "telemetry-start:", "run:64K_get", "telemetry:"}
 	if diff := cmp.Diff(want, kinds(p.Cells[2])); diff != "" {
 		t.Errorf("servers_per_port=1 steps (-want +got):\n%s", diff)
 	}
-	want = []string{"record:", "ring-ports:", "push-conf:object-server", "restart:object-server", "health:", "run:64K_get"}
+	want = []string{"record:", "ring-ports:", "push-conf:object-server", "restart:object-server", "health:",
+		"telemetry-start:", "run:64K_get", "telemetry:"}
 	if diff := cmp.Diff(want, kinds(p.Cells[3])); diff != "" {
 		t.Errorf("servers_per_port=2 steps (-want +got):\n%s", diff)
 	}
@@ -175,11 +176,13 @@ sweep {
 	for _, c := range p.Cells {
 		got = append(got, kinds(c))
 	}
-	same := []string{"record:", "ring-ports:", "push-conf:", "restart:", "health:", "warmup:w", "run:w"}
+	same := []string{"record:", "ring-ports:", "push-conf:", "restart:", "health:", "telemetry-start:", "warmup:w", "run:w", "telemetry:"}
+	changed := []string{"record:", "ring-ports:object", "push-conf:object-server", "restart:object-server", "health:",
+		"telemetry-start:", "warmup:w", "run:w", "telemetry:"}
 	want := [][]string{
-		{"record:", "ring-ports:object", "push-conf:object-server", "restart:object-server", "health:", "warmup:w", "run:w"},
+		changed,
 		same,
-		{"record:", "ring-ports:object", "push-conf:object-server", "restart:object-server", "health:", "warmup:w", "run:w"},
+		changed,
 		same,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -52,6 +52,8 @@ func describe(tb *plan.Testbed, s Step) string {
 			dur = "for " + short(s.Duration)
 		}
 		return fmt.Sprintf("%s: %d users %s, %d agents on %s", s.Workload, s.Users, dur, s.Agents, hosts)
+	case StepTelemetryStart:
+		return fmt.Sprintf("an agent on %s samples every %s, from the warm-up to the run's end", hosts, short(s.Duration))
 	case StepUndoBackup:
 		if !tb.Sweep.Restore {
 			return "sweep.restore = false: the last cell's confs and rings stay; the copies of the originals are kept for `benchbed restore`"
@@ -70,6 +72,8 @@ var fixed = map[string]string{
 	StepBackup:      "copies of the files the sweep may change",
 	StepRecord:      "the cell's confs and ring ports kept in the run directory",
 	StepHealth:      "every server answers",
+	StepDropCaches:  "page caches dropped (sync; echo 3 > /proc/sys/vm/drop_caches)",
+	StepTelemetry:   "the agents stopped; the run's samples summarised in the cell (CPU, disks, services, bottleneck)",
 	StepUndoLock:    "the sweep locks released",
 }
 

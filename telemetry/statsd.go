@@ -8,6 +8,9 @@ import (
 	"sync"
 )
 
+// statsdReadBuffer is the receiver's socket buffer, for bursts.
+const statsdReadBuffer = 4 << 20
+
 // MaxStatsdMetrics bounds the distinct timers kept per interval; timings
 // of further metrics are counted in the "dropped" entry.
 const MaxStatsdMetrics = 2000
@@ -41,6 +44,9 @@ func ListenStatsd(addr string) (*Statsd, error) {
 	conn, err := net.ListenPacket("udp", addr)
 	if err != nil {
 		return nil, err
+	}
+	if u, ok := conn.(*net.UDPConn); ok {
+		_ = u.SetReadBuffer(statsdReadBuffer) // bursts of every server's timers; the kernel may cap it
 	}
 	s := &Statsd{conn: conn, timers: map[string]*timerSum{}}
 	go s.receive()

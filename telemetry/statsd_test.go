@@ -66,3 +66,12 @@ func TestSummariseStatsd(t *testing.T) {
 		t.Errorf("got %+v, want %+v", sum.Statsd, want)
 	}
 }
+
+// BenchmarkStatsdAdd measures the receiver's work per timer line.
+func BenchmarkStatsdAdd(b *testing.B) {
+	s := &Statsd{timers: map[string]*timerSum{}}
+	p := []byte("stor1.object-server.GET.timing:1.234|ms")
+	for b.Loop() {
+		s.Add(p)
+	}
+}

@@ -1,0 +1,176 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"benchbed/results"
+	"benchbed/telemetry"
+)
+
+// telemetryServices are the daemons the lab's sweep runs per host.
+var telemetryServices = map[string][]string{
+	"proxy1":  {"memcached", "proxy-server"},
+	"stor1":   {"account-server", "container-server", "object-server"},
+	"stor2":   {"account-server", "container-server", "object-server"},
+	"client1": nil,
+}
+
+// TestTelemetry: a sweep of normal and servers_per_port=2 (6 s runs) gives
+// each cell telemetry of every host, every disk and every service, with as
+// many run-phase samples as the run has seconds (within one), in
+// summary.json and in one samples file per host; servers_per_port=2 runs
+// more object-server processes than normal; the live line names the
+// busiest host and disk; with statsd = true the object servers' own GET
+// timings arrive at client1's agent. The telemetry agent's CPU per host is
+// logged (the target is under 1 % of one core).
+func TestTelemetry(t *testing.T) {
+	lab := Lab(t)
+	labUp(t)
+	tb := labTestbed(t, lab, t.TempDir(), 500, 6, []labEdit{
+		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"6s"`},
+		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
+		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
+		{`(?m)^sweep \{`, "telemetry { statsd = true }\n\nsweep {"},
+	})
+	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
+		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
+	}
+	runs := t.TempDir()
+	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", "--only", "servers_per_port=2", tb)
+	if err != nil {
+		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
+	}
+	if !strings.Contains(errOut, "busiest: ") {
+		t.Errorf("the live line names no busiest host and disk:\n%s", errOut)
+	}
+	dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*"))
+	if len(dirs) != 1 {
+		t.Fatalf("run directories %v", dirs)
+	}
+	sum := readSummary(t, dirs[0])
+	if len(sum.Cells) != 2 {
+		t.Fatalf("%d cells, want 2", len(sum.Cells))
+	}
+	procs := map[string]int{}
+	for _, c := range sum.Cells {
+		checkCellTelemetry(t, dirs[0], c)
+		for _, s := range c.Telemetry.Services {
+			if s.Host == "stor1" && s.Service == "object-server" {
+				procs[c.Variant] = s.Processes
+			}
+		}
+		for _, h := range c.Telemetry.Hosts {
+			t.Logf("cell %s: %s: telemetry agent CPU %.2f%% of one core (mean over %d samples)", c.ID, h.Host, h.AgentCPU, h.Samples)
+		}
+		t.Logf("cell %s: bottleneck %q, busiest disk %s, object-server processes on stor1: %d", c.ID,
+			c.Telemetry.Bottleneck, c.Telemetry.Busiest, procs[c.Variant])
+		checkStatsd(t, c)
+	}
+	if procs["servers_per_port=2"] <= procs["normal"] {
+		t.Errorf("object-server processes on stor1: %v; servers_per_port=2 (two per disk) should run more than normal", procs)
+	}
+}
+
+// checkCellTelemetry checks one cell's telemetry: every host with one
+// run-phase sample per second of the run (within one) in summary.json and
+// in its samples file, every disk of the storage hosts resolved, every
+// service present with its processes, and the agent's own CPU low.
+func checkCellTelemetry(t *testing.T, run string, c results.Cell) {
+	t.Helper()
+	tm := c.Telemetry
+	if tm == nil {
+		t.Fatalf("cell %s has no telemetry", c.ID)
+	}
+	for i, h := range Hosts {
+		if i >= len(tm.Hosts) || tm.Hosts[i].Host != h {
+			t.Fatalf("cell %s: telemetry hosts %+v, want %v in order", c.ID, tm.Hosts, Hosts)
+		}
+		hs := tm.Hosts[i]
+		if math.Abs(float64(hs.Samples)-c.DurationS) > 1 {
+			t.Errorf("cell %s: %s has %d run samples for a %.1f s run", c.ID, h, hs.Samples, c.DurationS)
+		}
+		if n := runLines(t, filepath.Join(run, "cells", c.ID, "telemetry", h+".jsonl")); n != hs.Samples {
+			t.Errorf("cell %s: %s.jsonl has %d run samples, summary.json %d", c.ID, h, n, hs.Samples)
+		}
+		// The target is 1 % of a core (0.1 to 0.2 % measured); client1's
+		// agent also receives every server's statsd timers.
+		if limit := map[bool]float64{false: 2, true: 15}[h == "client1"]; hs.AgentCPU > limit {
+			t.Errorf("cell %s: the telemetry agent on %s took %.2f%% of a core (limit %.0f%%)", c.ID, h, hs.AgentCPU, limit)
+		}
+	}
+	disks := map[string]string{}
+	for _, d := range tm.Disks {
+		disks[d.Host+":"+d.Disk] = d.Dev
+	}
+	for _, h := range []string{"stor1", "stor2"} {
+		for _, d := range []string{"d0", "d1", "d2", "d3", "m0"} {
+			if disks[h+":"+d] == "" {
+				t.Errorf("cell %s: disk %s:%s missing or unresolved: %v", c.ID, h, d, disks)
+			}
+		}
+	}
+	seen := map[string]int{}
+	for _, s := range tm.Services {
+		seen[s.Host+":"+s.Service] = s.Processes
+	}
+	for h, svcs := range telemetryServices {
+		for _, svc := range svcs {
+			if seen[h+":"+svc] == 0 {
+				t.Errorf("cell %s: service %s on %s: no process found (%v)", c.ID, svc, h, seen)
+			}
+		}
+	}
+}
+
+// runLines counts the run-phase samples of a samples file.
+func runLines(t *testing.T, path string) int {
+	t.Helper()
+	f, err := os.Open(path)
+	must(t, err)
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 4<<20)
+	for sc.Scan() {
+		var s telemetry.Sample
+		must(t, json.Unmarshal(sc.Bytes(), &s))
+		if s.Phase == telemetry.PhaseRun {
+			n++
+		}
+	}
+	return n
+}
+
+// checkStatsd checks that every object server's GET timings reached the
+// statsd receiver of client1 during the run.
+func checkStatsd(t *testing.T, c results.Cell) {
+	t.Helper()
+	got := map[string]int{}
+	for _, m := range c.Telemetry.Statsd {
+		if m.Host == "client1" {
+			got[m.Metric] = m.N
+		}
+	}
+	for _, h := range []string{"stor1", "stor2"} {
+		if got[h+".object-server.GET.timing"] == 0 {
+			t.Errorf("cell %s: no statsd GET timing of %s's object server at client1 (%d metrics: %v)", c.ID, h, len(got), got)
+		}
+	}
+	t.Logf("cell %s: statsd metrics (timings received) %v; stor1.object-server.GET.timing: %+v", c.ID, got, statsdOf(c, "stor1.object-server.GET.timing").Timer)
+}
+
+// statsdOf returns a cell's statsd summary of metric.
+func statsdOf(c results.Cell, metric string) telemetry.StatsdSummary {
+	for _, m := range c.Telemetry.Statsd {
+		if m.Metric == metric {
+			return m
+		}
+	}
+	return telemetry.StatsdSummary{}
+}

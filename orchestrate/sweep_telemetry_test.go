@@ -1,0 +1,115 @@
+package orchestrate
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"net/http/httptest"
+
+	"benchbed/plan"
+	"benchbed/render"
+	"benchbed/results"
+	"benchbed/rundir"
+	"benchbed/telemetry"
+)
+
+// StartTelemetryAgent runs the telemetry agent in-process on this machine.
+func (l *localAgents) StartTelemetryAgent(_ context.Context, host, bin string) (*AgentProc, error) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := telemetry.RunAgent(context.Background(), telemetry.HostFS, inR, outW)
+		outW.Close()
+		inR.Close()
+		done <- err
+	}()
+	return &AgentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
+}
+
+// TestCellTelemetry runs one cell with telemetry at 200 ms (the agent
+// in-process, on this machine): its samples go to telemetry/st.jsonl, the
+// run phase covers the 1 s run, and cell.json gets the summary with the
+// host's disk resolved and its services present.
+func TestCellTelemetry(t *testing.T) {
+	m := &memSwift{objects: map[string]map[string]int64{}}
+	srv := httptest.NewServer(m)
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "put.scenario"), []byte(axisScenario), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(fmt.Sprintf(axisTestbed, srv.URL), "sweep { repeat = 2 }", `telemetry { interval = "200ms" }`, 1)
+	src = strings.Replace(src, `duration     = "300ms"`, `duration     = "1s"`, 1)
+	tb, diags := plan.LoadSource(filepath.Join(dir, "tele.hcl"), []byte(src), plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	s := bareSweeper(t)
+	s.tb, s.opts.Agents = tb, &localAgents{}
+	c := plan.Expand(tb)[0]
+	r, err := render.Render(tb, c.Variant, render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.rend = map[string]*render.Rendering{c.Variant.Name: r}
+	cdir, err := s.run.CellDir(c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res results.Cell
+	ctx := context.Background()
+	for _, step := range []func() error{
+		func() error { return s.startCellTelemetry(ctx, c) },
+		func() error { return s.measure(ctx, c, cdir, &res) },
+		func() error { return s.finishCellTelemetry(c, &res) },
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkCellTelemetry(t, cdir, res)
+}
+
+func checkCellTelemetry(t *testing.T, cdir string, res results.Cell) {
+	t.Helper()
+	tm := res.Telemetry
+	if tm == nil || len(tm.Hosts) != 1 || tm.IntervalS != 0.2 {
+		t.Fatalf("telemetry %+v", tm)
+	}
+	// 1 s of run at 200 ms: 5 samples, within one.
+	if n := tm.Hosts[0].Samples; n < 4 || n > 6 {
+		t.Errorf("%d run samples, want 5 (within one)", n)
+	}
+	if len(tm.Disks) != 1 || tm.Disks[0].Disk != "d1" || tm.Disks[0].Dev == "" || tm.Busiest != "st:d1" {
+		t.Errorf("disks %+v, busiest %q", tm.Disks, tm.Busiest)
+	}
+	if len(tm.Services) != 1 || tm.Services[0].Service != "object-server" {
+		t.Errorf("services %+v", tm.Services)
+	}
+	samples, err := telemetry.ReadSamples(filepath.Join(cdir, rundir.TelemetryDir, "st.jsonl"))
+	if err != nil || len(samples) <= tm.Hosts[0].Samples {
+		t.Errorf("st.jsonl: %d samples (%v), want the run's and idle ones", len(samples), err)
+	}
+	b, err := os.ReadFile(filepath.Join(cdir, rundir.CellFile))
+	if err != nil || !strings.Contains(string(b), `"busiest_disk": "st:d1"`) {
+		t.Errorf("cell.json has no telemetry (%v):\n%s", err, b)
+	}
+}
+
+func TestWorkingSetMB(t *testing.T) {
+	get := `{"name":"g","sizes":[{"name":"a","size_min":1048576,"size_max":3145728},` +
+		`{"name":"b","size_min":1048576,"size_max":1048576,"crud_profile":[1,0,0,0]}],` +
+		`"initial_files":{"a":10,"b":100},"crud_profile":[0,1,0,0],"run_seconds":1}`
+	if got := workingSetMB(&plan.Workload{ScenarioJSON: []byte(get)}); got != 20 {
+		t.Errorf("working set %v MB, want 20 (10 files of 2 MiB on average; b is never read)", got)
+	}
+	if got := workingSetMB(&plan.Workload{ScenarioJSON: []byte(axisScenario)}); got != 0 {
+		t.Errorf("a PUT-only workload reads %v MB", got)
+	}
+}

@@ -75,6 +75,7 @@ func TestTelemetry(t *testing.T) {
 	if procs["servers_per_port=2"] <= procs["normal"] {
 		t.Errorf("object-server processes on stor1: %v; servers_per_port=2 (two per disk) should run more than normal", procs)
 	}
+	checkTelemetryReport(t, lab, dirs[0], sum)
 }
 
 // checkCellTelemetry checks one cell's telemetry: every host with one

@@ -87,7 +87,7 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 // the kinds of steps the schedule gives it in its order (the steps
 // `benchbed plan` prints): record, ring ports, confs, restarts, health,
 // warm-up, run. A failure is recorded in the cell's directory (error.txt)
-// and the journal.
+// and the journal; a failed run keeps its telemetry.
 func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan) (results.Cell, error) {
 	c := cp.Cell
 	res := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: "failed"}
@@ -110,6 +110,9 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan) (results.Ce
 				res.Status = "interrupted"
 			}
 			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", kind, err))
+			if kind == schedule.StepRun {
+				_ = s.finishCellTelemetry(c, &res) // what the hosts did in a run that failed
+			}
 			_ = s.run.WriteCellError(c.ID, res.Error)
 			return res, fmt.Errorf("%s: %w", kind, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"benchbed/render"
 	"benchbed/results"
 	"benchbed/rundir"
+	"benchbed/schedule"
 	"benchbed/telemetry"
 )
 
@@ -32,13 +34,14 @@ func (l *localAgents) StartTelemetryAgent(_ context.Context, host, bin string) (
 	return &AgentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
 }
 
-// TestCellTelemetry runs one cell with telemetry at 200 ms (the agent
-// in-process, on this machine): its samples go to telemetry/st.jsonl, the
-// run phase covers the 1 s run, and cell.json gets the summary with the
-// host's disk resolved and its services present.
-func TestCellTelemetry(t *testing.T) {
+// teleCell returns a sweeper of the axis testbed with telemetry at 200 ms
+// and 1 s runs against a fake Swift (served through wrap), the agents
+// in-process, and the plan of its first cell reduced to its telemetry and
+// run steps.
+func teleCell(t *testing.T, wrap func(http.Handler) http.Handler) (*Sweeper, schedule.CellPlan) {
+	t.Helper()
 	m := &memSwift{objects: map[string]map[string]int64{}}
-	srv := httptest.NewServer(m)
+	srv := httptest.NewServer(wrap(m))
 	t.Cleanup(srv.Close)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "put.scenario"), []byte(axisScenario), 0o644); err != nil {
@@ -58,21 +61,49 @@ func TestCellTelemetry(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.rend = map[string]*render.Rendering{c.Variant.Name: r}
-	cdir, err := s.run.CellDir(c.ID)
+	cp := schedule.CellSteps(tb, nil, c)
+	var steps []schedule.Step
+	for _, st := range cp.Steps {
+		switch st.Kind {
+		case schedule.StepTelemetryStart, schedule.StepRun, schedule.StepTelemetry:
+			steps = append(steps, st)
+		}
+	}
+	cp.Steps = steps
+	return s, cp
+}
+
+// TestCellTelemetry runs one cell with telemetry at 200 ms (the agent
+// in-process, on this machine): its samples go to telemetry/st.jsonl, the
+// run phase covers the 1 s run, and cell.json gets the summary with the
+// host's disk resolved and its services present.
+func TestCellTelemetry(t *testing.T) {
+	s, cp := teleCell(t, func(h http.Handler) http.Handler { return h })
+	res, err := s.runCell(context.Background(), cp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var res results.Cell
-	ctx := context.Background()
-	for _, step := range []func() error{
-		func() error { return s.startCellTelemetry(ctx, c) },
-		func() error { return s.measure(ctx, c, cdir, &res) },
-		func() error { return s.finishCellTelemetry(c, &res) },
-	} {
-		if err := step(); err != nil {
-			t.Fatal(err)
-		}
+	cdir, _ := s.run.CellDir(cp.Cell.ID)
+	checkCellTelemetry(t, cdir, res)
+}
+
+// TestFailedRunKeepsTelemetry: a run whose every object PUT fails (503)
+// fails the cell, which still gets the telemetry of its run.
+func TestFailedRunKeepsTelemetry(t *testing.T) {
+	s, cp := teleCell(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPut && strings.Count(r.URL.Path, "/") > 3 {
+				w.WriteHeader(http.StatusServiceUnavailable)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	res, err := s.runCell(context.Background(), cp)
+	if err == nil || res.Status != "failed" {
+		t.Fatalf("status %s, err %v: want a failed run", res.Status, err)
 	}
+	cdir, _ := s.run.CellDir(cp.Cell.ID)
 	checkCellTelemetry(t, cdir, res)
 }
 

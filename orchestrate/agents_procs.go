@@ -197,7 +197,13 @@ func parseEpoch(s string) (time.Time, error) {
 
 // Start runs "<bin> agent" on host with its stdin and stdout as pipes.
 func (a PoolAgents) Start(ctx context.Context, host, bin string) (*AgentProc, error) {
-	s, err := a.Pool.Start(ctx, host, shellQuote(bin)+" agent")
+	return a.startAgent(ctx, host, bin, "agent")
+}
+
+// startAgent runs "<bin> <subcommand>" on host with its stdin and stdout
+// as pipes.
+func (a PoolAgents) startAgent(ctx context.Context, host, bin, subcommand string) (*AgentProc, error) {
+	s, err := a.Pool.Start(ctx, host, shellQuote(bin)+" "+subcommand)
 	if err != nil {
 		return nil, err
 	}

@@ -28,11 +28,7 @@ type PrefillHosts interface {
 
 // StartPrefillAgent runs "<bin> prefill-agent" on host.
 func (a PoolAgents) StartPrefillAgent(ctx context.Context, host, bin string) (*AgentProc, error) {
-	s, err := a.Pool.Start(ctx, host, shellQuote(bin)+" prefill-agent")
-	if err != nil {
-		return nil, err
-	}
-	return &AgentProc{Stdin: s.Stdin, Stdout: s.Stdout, Wait: s.Wait}, nil
+	return a.startAgent(ctx, host, bin, "prefill-agent")
 }
 
 var _ PrefillHosts = PoolAgents{}

@@ -25,11 +25,7 @@ var _ TelemetryHosts = PoolAgents{}
 
 // StartTelemetryAgent runs "<bin> telemetry-agent" on host.
 func (a PoolAgents) StartTelemetryAgent(ctx context.Context, host, bin string) (*AgentProc, error) {
-	s, err := a.Pool.Start(ctx, host, shellQuote(bin)+" telemetry-agent")
-	if err != nil {
-		return nil, err
-	}
-	return &AgentProc{Stdin: s.Stdin, Stdout: s.Stdout, Wait: s.Wait}, nil
+	return a.startAgent(ctx, host, bin, "telemetry-agent")
 }
 
 // readyTimeout is how long a telemetry agent may take to say what it

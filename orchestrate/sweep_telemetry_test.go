@@ -120,7 +120,8 @@ func checkCellTelemetry(t *testing.T, cdir string, res results.Cell) {
 	if len(tm.Disks) != 1 || tm.Disks[0].Disk != "d1" || tm.Disks[0].Dev == "" || tm.Busiest != "st:d1" {
 		t.Errorf("disks %+v, busiest %q", tm.Disks, tm.Busiest)
 	}
-	if len(tm.Services) != 1 || tm.Services[0].Service != "object-server" {
+	// The load agents run in this process here: none is found as a process.
+	if len(tm.Services) != 2 || tm.Services[0].Service != LoadAgentService || tm.Services[1].Service != "object-server" {
 		t.Errorf("services %+v", tm.Services)
 	}
 	samples, err := telemetry.ReadSamples(filepath.Join(cdir, rundir.TelemetryDir, "st.jsonl"))

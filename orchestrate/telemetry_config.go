@@ -10,9 +10,13 @@ import (
 	"benchbed/telemetry"
 )
 
+// LoadAgentService is the telemetry's name of the load agents (`benchbed
+// agent`) on a client host: their CPU says whether the clients kept up.
+const LoadAgentService = "load-agent"
+
 // telemetryConfigs is every host's agent config for a cell rendered as r:
-// the host's disks (a device, or the directory under the devices root)
-// and the daemons the sweep runs on it.
+// the host's disks (a device, or the directory under the devices root),
+// the daemons the sweep runs on it, and on a client host the load agents.
 func telemetryConfigs(tb *plan.Testbed, r *render.Rendering) []telemetry.Config {
 	var out []telemetry.Config
 	for _, h := range tb.Hosts {
@@ -33,6 +37,10 @@ func telemetryConfigs(tb *plan.Testbed, r *render.Rendering) []telemetry.Config 
 		ds, _ := HostDaemons(tb, r, h)
 		for _, d := range ds {
 			c.Services = append(c.Services, telemetry.ServiceSpec{Name: d.Name, Match: []string{daemonProgram(d)}})
+		}
+		if h.HasRole(plan.RoleClient) {
+			// "<bin> agent": the program is content-addressed, its subcommand is not.
+			c.Services = append(c.Services, telemetry.ServiceSpec{Name: LoadAgentService, Match: []string{"agent"}})
 		}
 		out = append(out, c)
 	}

@@ -31,6 +31,9 @@ type Job struct {
 	Clock     time.Time       `json:"clock,omitempty"`      // the orchestrator's clock when it sent the job
 	Part      int             `json:"part,omitempty"`       // this agent's share of the objects (Config.Part)
 	Parts     int             `json:"parts,omitempty"`      // agents running the scenario at once
+	// Fill makes the run a fill experiment (Config.Fill); the agent's
+	// share of the target is its operation count unless Ops is given.
+	Fill *results.FillSpec `json:"fill,omitempty"`
 }
 
 // AuthSpec is one of: URL, User and Key (auth v1.0, or Keystone v3 when
@@ -72,18 +75,20 @@ func (a AuthSpec) NewAuth(hc *http.Client) (Auth, error) {
 // with the agent's clock), "interval" (one interval's histograms),
 // "progress" (running totals), "done" (the run is over) or "error".
 type Event struct {
-	Type     string            `json:"type"`
-	Agent    string            `json:"agent,omitempty"`
-	Clock    time.Time         `json:"clock,omitzero"`
-	Index    int               `json:"index,omitempty"` // interval number, from 0
-	Start    time.Time         `json:"start,omitzero"`
-	End      time.Time         `json:"end,omitzero"`
-	Ops      results.Recording `json:"ops,omitempty"`
-	Elapsed  float64           `json:"elapsed_s,omitempty"`
-	Done     int64             `json:"done,omitempty"`   // successful operations so far
-	Errors   int64             `json:"errors,omitempty"` // failed operations so far
-	Duration float64           `json:"duration_s,omitempty"`
-	Error    string            `json:"error,omitempty"`
+	Type  string            `json:"type"`
+	Agent string            `json:"agent,omitempty"`
+	Clock time.Time         `json:"clock,omitzero"`
+	Index int               `json:"index,omitempty"` // interval number, from 0
+	Start time.Time         `json:"start,omitzero"`
+	End   time.Time         `json:"end,omitzero"`
+	Ops   results.Recording `json:"ops,omitempty"`
+	// Fill is an interval's creates by fill bucket (a fill run's).
+	Fill     results.FillRecording `json:"fill,omitempty"`
+	Elapsed  float64               `json:"elapsed_s,omitempty"`
+	Done     int64                 `json:"done,omitempty"`   // successful operations so far
+	Errors   int64                 `json:"errors,omitempty"` // failed operations so far
+	Duration float64               `json:"duration_s,omitempty"`
+	Error    string                `json:"error,omitempty"`
 }
 
 // LineWriter writes values as JSON lines, one at a time from any number of
@@ -176,7 +181,7 @@ func (j Job) config(now time.Time) (Config, error) {
 		return Config{}, err
 	}
 	return Config{Scenario: s, Users: j.Users, Duration: time.Duration(j.DurationS * float64(time.Second)),
-		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt, Part: j.Part, Parts: j.Parts}, nil
+		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt, Part: j.Part, Parts: j.Parts, Fill: j.Fill}, nil
 }
 
 // runAgentJob runs the job, streaming one interval and one progress event
@@ -198,8 +203,8 @@ func runAgentJob(ctx context.Context, job Job, cfg Config, w *LineWriter, onStar
 	cfg.Client = &Client{HTTP: hc, Auth: auth, MaxRetries: 3}
 	var index int
 	var done, errs int64
-	cfg.OnInterval = func(start, end time.Time, r results.Recording) {
-		w.Put(Event{Type: "interval", Agent: job.Agent, Index: index, Start: start, End: end, Ops: r})
+	cfg.OnInterval = func(start, end time.Time, r results.Recording, fill results.FillRecording) {
+		w.Put(Event{Type: "interval", Agent: job.Agent, Index: index, Start: start, End: end, Ops: r, Fill: fill})
 		for _, h := range r {
 			done += h.LastByte.Count()
 			errs += h.ErrorCount()

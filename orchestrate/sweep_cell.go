@@ -10,7 +10,6 @@ import (
 
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/templates"
 )
 
 // cellResult is one cell of the matrix and its outcome.
@@ -118,7 +117,7 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 
 // recordCell keeps the cell's confs (secrets masked) and ring ports.
 func (s *Sweeper) recordCell(dir string, r *plan.Rendering) error {
-	if _, err := r.WriteMasked(filepath.Join(dir, "confs"), templates.NewMasker(s.tb.Sensitive)); err != nil {
+	if _, err := r.WriteMasked(filepath.Join(dir, "confs"), s.tb.Secrets()); err != nil {
 		return err
 	}
 	return results.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(r.Layout.Text()), 0o640)

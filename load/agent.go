@@ -122,9 +122,10 @@ func (w *LineWriter) Err() error {
 // checks the clocks, runs it, and writes Events to out. It stops early when
 // ctx is done or in reaches its end (the orchestrator went away), and
 // returns only when every request and goroutine of the run has ended.
-// onStart (if not nil) learns the number of users before the run starts
-// (the command sets the memory limit with it).
-func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(users int)) error {
+// onStart (if not nil) learns the number of users and the fill spec (nil
+// but for a fill run) before the run starts (the command sets the memory
+// limit with them).
+func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(users int, fill *results.FillSpec)) error {
 	w := NewLineWriter(out)
 	br := bufio.NewReaderSize(in, 1<<16)
 	line, err := br.ReadBytes('\n')
@@ -186,13 +187,13 @@ func (j Job) config(now time.Time) (Config, error) {
 
 // runAgentJob runs the job, streaming one interval and one progress event
 // per interval.
-func runAgentJob(ctx context.Context, job Job, cfg Config, w *LineWriter, onStart func(users int)) (*Result, error) {
+func runAgentJob(ctx context.Context, job Job, cfg Config, w *LineWriter, onStart func(int, *results.FillSpec)) (*Result, error) {
 	users := cfg.Users
 	if users <= 0 {
 		users = cfg.Scenario.UserCount
 	}
 	if onStart != nil {
-		onStart(users)
+		onStart(users, cfg.Fill)
 	}
 	hc := &http.Client{Transport: NewTransport(users)}
 	defer hc.CloseIdleConnections()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -155,4 +156,31 @@ func TestRecorderKeepsOnlyTouchedFillBuckets(t *testing.T) {
 	if len(total) != 20 || total[19].LastByte.Count() != 50 {
 		t.Errorf("total buckets %d", len(total))
 	}
+}
+
+// TestFillMemoryWithinItsBound: a recorder that went through every bucket
+// of a 100-bucket fill run holds no more than the spec's MemoryBytes, the
+// figure the agent's memory limit adds.
+func TestFillMemoryWithinItsBound(t *testing.T) {
+	spec := results.FillSpec{Objects: 100000, Buckets: results.MaxFillBuckets}
+	ok := Outcome{Status: http.StatusCreated, FirstByte: time.Millisecond, LastByte: 2 * time.Millisecond}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r := NewRecorder()
+	for fill := int64(0); fill < spec.Objects; fill += 7 {
+		r.RecordFill(spec.Bucket(fill), ok)
+		if fill%100 == 0 { // a few intervals a bucket
+			r.Flush(nil)
+		}
+	}
+	r.Flush(nil)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("a %d-bucket fill recorder holds %d B (bound %d B)", spec.Buckets, held, spec.MemoryBytes())
+	if held > spec.MemoryBytes() || len(r.TotalFill()) != spec.Buckets {
+		t.Errorf("a %d-bucket fill recorder holds %d B, more than its bound %d B", spec.Buckets, held, spec.MemoryBytes())
+	}
+	runtime.KeepAlive(r)
 }

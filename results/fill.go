@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 )
 
 // Limits of a fill experiment: at most MaxFillBuckets buckets (each holds
@@ -62,6 +63,17 @@ func (f FillSpec) edge(i int) int64 {
 	n := int64(i) * f.Objects
 	b := int64(f.Buckets)
 	return (n + b - 1) / b
+}
+
+// histBytes is the memory of one histogram's counts.
+var histBytes = sync.OnceValue(func() int64 { return int64(NewHist().h.ByteSize()) })
+
+// MemoryBytes is the most memory a recorder's fill buckets take: a
+// histogram pair for every bucket's total, and for the buckets of the last
+// two intervals (a few, as a container's fill moves on slowly, but every
+// bucket at worst).
+func (f FillSpec) MemoryBytes() int64 {
+	return int64(3*f.Buckets) * 2 * histBytes()
 }
 
 // FillRecording holds the histograms of the operations of each fill

@@ -105,7 +105,11 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if users <= 0 {
 		users = s.UserCount
 	}
-	defer load.SetMemoryLimit(users)()
+	var fill *results.FillSpec
+	if f.fill.Objects > 0 {
+		fill = &f.fill
+	}
+	defer load.SetMemoryLimit(users, fill)()
 	defer load.SetProcs(f.procs, users)()
 	hc := &http.Client{Transport: load.NewTransport(users)}
 	auth, err := f.auth.NewAuth(hc)
@@ -119,9 +123,7 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	}
 	cfg := load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
 		Users: users, Duration: f.duration, Operations: f.operations, Rate: f.rate, Keep: f.keep}
-	if f.fill.Objects > 0 {
-		cfg.Fill = &f.fill
-	}
+	cfg.Fill = fill
 	res, err := load.Run(ctx, cfg)
 	if res == nil {
 		return interrupted(ctx, err)

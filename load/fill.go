@@ -7,6 +7,13 @@ import (
 	"benchbed/results"
 )
 
+// Limits of a fill run's spec (results.FillSpec), for the testbed
+// language.
+const (
+	MaxFillBuckets = results.MaxFillBuckets
+	MaxFillObjects = results.MaxFillObjects
+)
+
 // filling is a fill run's count of the objects in its containers. An agent
 // knows only what it wrote: the fill when an operation starts is the
 // creates this agent had acknowledged (2xx) by then, times the agents
@@ -52,7 +59,7 @@ func (c *Config) resolveFill() error {
 	if err := c.Fill.Validate(); err != nil {
 		return err
 	}
-	if !createOnly(c.Scenario) {
+	if !CreateOnly(c.Scenario) {
 		return errFillCreates
 	}
 	if c.Operations == 0 {
@@ -67,9 +74,9 @@ func (c *Config) resolveFill() error {
 	return nil
 }
 
-// createOnly reports whether every class a scenario draws from only
-// creates.
-func createOnly(s *Scenario) bool {
+// CreateOnly reports whether every class a scenario draws from only
+// creates: what a fill run needs.
+func CreateOnly(s *Scenario) bool {
 	for _, z := range s.Sizes {
 		if s.InitialFiles[z.Name] <= 0 {
 			continue

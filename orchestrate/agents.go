@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/results"
 )
 
 // AgentProc is one started `benchbed agent`: its stdin takes the job and
@@ -34,18 +35,19 @@ type AgentHosts interface {
 
 // AgentRun is one load run from the agents of the client hosts.
 type AgentRun struct {
-	Name      string        // a label for the agents' names (e.g. the cell id)
-	Clients   []string      // client hosts
-	PerClient int           // agents per client host (default 1)
-	Scenario  []byte        // ssbench scenario JSON
-	Auth      load.AuthSpec // how agents reach the cluster
-	Users     int           // users in all (0 = the scenario's user_count)
-	Duration  time.Duration // run time (0 = the scenario's)
-	Ops       int64         // operation count in all, when no duration
-	Rate      float64       // open loop: ops/s in all
-	Keep      bool          // keep the objects the run creates
-	Lead      time.Duration // from sending the jobs to the shared start (default 1 s)
-	LogDir    string        // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
+	Name      string            // a label for the agents' names (e.g. the cell id)
+	Clients   []string          // client hosts
+	PerClient int               // agents per client host (default 1)
+	Scenario  []byte            // ssbench scenario JSON
+	Auth      load.AuthSpec     // how agents reach the cluster
+	Users     int               // users in all (0 = the scenario's user_count)
+	Duration  time.Duration     // run time (0 = the scenario's)
+	Ops       int64             // operation count in all, when no duration
+	Rate      float64           // open loop: ops/s in all
+	Keep      bool              // keep the objects the run creates
+	Fill      *results.FillSpec // a fill run: every agent fills its share (load.Job.Fill)
+	Lead      time.Duration     // from sending the jobs to the shared start (default 1 s)
+	LogDir    string            // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
 	Live      func(load.Live)
 }
 
@@ -57,7 +59,7 @@ func (r AgentRun) agentJobs(users int, start time.Time, hosts []string) []load.J
 	for i := range jobs {
 		j := load.Job{Agent: fmt.Sprintf("%s/%s#%d", r.Name, hosts[i], i), Scenario: json.RawMessage(r.Scenario),
 			Auth: r.Auth, Users: share(users, n, i), DurationS: r.Duration.Seconds(),
-			Keep: r.Keep, StartAt: start, Part: i, Parts: n}
+			Keep: r.Keep, StartAt: start, Part: i, Parts: n, Fill: r.Fill}
 		if r.Ops > 0 {
 			j.Ops = max(share(r.Ops, n, i), 1)
 		}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/results"
 )
 
 const agentsScenario = `{"name": "get", "crud_profile": [0, 1, 0, 0], "run_seconds": 1, "user_count": 4,
@@ -170,15 +171,16 @@ func TestRunAgentsStopsOnCancel(t *testing.T) {
 }
 
 func TestAgentJobsSplit(t *testing.T) {
-	r := AgentRun{Name: "x", Ops: 10, Rate: 90}
+	fill := &results.FillSpec{Objects: 1000, Buckets: 10}
+	r := AgentRun{Name: "x", Ops: 10, Rate: 90, Fill: fill}
 	jobs := r.agentJobs(7, time.Unix(100, 0), []string{"a", "b", "a"})
 	var users int
 	var ops int64
-	for _, j := range jobs {
+	for i, j := range jobs {
 		users += j.Users
 		ops += j.Ops
-		if j.Rate != 30 {
-			t.Fatalf("rate %v, want 30 each", j.Rate)
+		if j.Rate != 30 || j.Fill != fill || j.Part != i || j.Parts != 3 {
+			t.Fatalf("job %d: rate %v (want 30 each), fill %v, part %d of %d", i, j.Rate, j.Fill, j.Part, j.Parts)
 		}
 	}
 	if users != 7 || ops != 10 || jobs[0].Users != 3 || jobs[2].Users != 2 {

@@ -10,6 +10,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/results"
 )
 
@@ -35,8 +36,8 @@ type Sweeper struct {
 	run  *results.Run
 	j    *results.Journal
 
-	rend   map[string]*plan.Rendering // by variant name
-	base   *plan.Rendering            // the first variant's: what restore restarts
+	rend   map[string]*render.Rendering // by variant name
+	base   *render.Rendering            // the first variant's: what restore restarts
 	backup Backup
 	// notRestored are the hosts whose originals the restore could not put
 	// back: they keep the sweep's lock.
@@ -133,6 +134,10 @@ func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, erro
 	}
 	return sum, errors.Join(err, serr)
 }
+
+// Mask hides secrets in text: the testbed's, and those the sweep learnt
+// from the cluster (swift.conf's hash path prefix and suffix).
+func (s *Sweeper) Mask(text string) string { return s.tb.Mask(text) }
 
 // step journals fn's start and outcome.
 func (s *Sweeper) step(ctx context.Context, name, cell, host string, fn func(context.Context) error) error {

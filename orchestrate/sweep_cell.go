@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"benchbed/plan"
+	"benchbed/render"
 	"benchbed/results"
 )
 
@@ -89,6 +90,12 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 	}
 	r := s.rend[c.Variant.Name]
 	rs := &restarts{}
+	if !s.touched {
+		// The first cell of this sweep restarts every server: what runs
+		// may not be what the files on the hosts say (a conf edited
+		// without a restart, a killed sweep), and the plan says so.
+		s.restartAll(rs)
+	}
 	s.touched = true
 	steps := []struct {
 		name string
@@ -115,17 +122,26 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 	return res, nil
 }
 
+// restartAll marks every service of every host for restart.
+func (s *Sweeper) restartAll(rs *restarts) {
+	for _, h := range ServiceHosts(s.tb) {
+		for _, svc := range hostServices(s.tb, h) {
+			rs.add(h.Name, svc.Name)
+		}
+	}
+}
+
 // recordCell keeps the cell's confs (secrets masked) and ring ports.
-func (s *Sweeper) recordCell(dir string, r *plan.Rendering) error {
+func (s *Sweeper) recordCell(dir string, r *render.Rendering) error {
 	if _, err := r.WriteMasked(filepath.Join(dir, "confs"), s.tb.Secrets()); err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(r.Layout.Text()), 0o640)
+	return results.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(render.LayoutText(r.Layout)), 0o640)
 }
 
 // pushConfs places every host's confs for the cell; only files whose
 // content differs are written, and their services marked for restart.
-func (s *Sweeper) pushConfs(ctx context.Context, r *plan.Rendering, rs *restarts) error {
+func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restarts) error {
 	rep := NewReport(names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, names(ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
 		written, err := PushConfs(ctx, s.p, r, host, rep)
@@ -146,7 +162,7 @@ func (s *Sweeper) pushConfs(ctx context.Context, r *plan.Rendering, rs *restarts
 
 // restart restarts on each host only the services whose inputs changed
 // (and starts any that is not running).
-func (s *Sweeper) restart(ctx context.Context, r *plan.Rendering, rs *restarts) error {
+func (s *Sweeper) restart(ctx context.Context, r *render.Rendering, rs *restarts) error {
 	rep := NewReport(names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, names(ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
 		ds, _ := HostDaemons(s.tb, r, s.tb.Host(host))
@@ -158,7 +174,7 @@ func (s *Sweeper) restart(ctx context.Context, r *plan.Rendering, rs *restarts) 
 
 // restartSettled is restart; once it succeeds the servers run the files on
 // their hosts again (see Sweeper.settled).
-func (s *Sweeper) restartSettled(ctx context.Context, r *plan.Rendering, rs *restarts) error {
+func (s *Sweeper) restartSettled(ctx context.Context, r *render.Rendering, rs *restarts) error {
 	err := s.restart(ctx, r, rs)
 	s.settled = err == nil && s.opts.Resume == ""
 	return err
@@ -176,7 +192,7 @@ func (s *Sweeper) logChanges(rep *Report) {
 // health waits for every server of the cell's rendering; a server that
 // does not answer in time, or stops, fails the cell with its last log
 // lines saved in the cell's logs/ directory.
-func (s *Sweeper) health(ctx context.Context, r *plan.Rendering, dir string) error {
+func (s *Sweeper) health(ctx context.Context, r *render.Rendering, dir string) error {
 	return s.keepLogsOnError(ctx, dir, waitAllHealthy(ctx, s.tb, s.p, r, names(ServiceHosts(s.tb)), s.opts.HealthTimeout))
 }
 

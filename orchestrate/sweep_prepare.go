@@ -14,6 +14,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/results"
 )
 
@@ -132,15 +133,15 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 	if len(have) < 2 {
 		return fmt.Errorf("%s: swift.conf has no hash path prefix and suffix: run `benchbed setup %s` first", b.Name, s.tb.File)
 	}
-	s.tb.Sensitive = append(s.tb.Sensitive, have.Values()...)
-	s.rend = map[string]*plan.Rendering{}
+	s.tb = s.tb.WithSecrets(have.Values()...)
+	s.rend = map[string]*render.Rendering{}
 	for i, v := range s.tb.Variants {
-		r, err := s.tb.Render(v, plan.RenderOptions{})
+		r, err := render.Render(s.tb, v, render.Options{})
 		if err != nil {
 			return err
 		}
 		for _, c := range r.Confs {
-			if c.Path == plan.SwiftConfPath {
+			if c.Path == render.SwiftConfPath {
 				have.Apply(c.File)
 			}
 		}

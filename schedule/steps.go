@@ -1,7 +1,10 @@
-package plan
+package schedule
 
 import (
+	"benchbed/plan"
+	"benchbed/render"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -23,15 +26,15 @@ const (
 // Step is one thing a sweep does, in order.
 type Step struct {
 	Kind        string
-	Hosts       []string     // where it happens
-	Service     string       // render, restart
-	Path        string       // render: the conf's path on each host
-	Changes     []Change     // render: what differs from the previous cell
-	Ring        string       // ring-ports
-	PortPerDisk bool         // ring-ports: the layout switched to
-	Ports       []PortChange // ring-ports: per host, the devices' old and new ports
-	Workload    string       // prefill, warmup, run
-	Users       int          // run
+	Hosts       []string            // where it happens
+	Service     string              // render, restart
+	Path        string              // render: the conf's path on each host
+	Changes     []Change            // render: what differs from the previous cell
+	Ring        string              // ring-ports
+	PortPerDisk bool                // ring-ports: the layout switched to
+	Ports       []render.PortChange // ring-ports: per host, the devices' old and new ports
+	Workload    string              // prefill, warmup, run
+	Users       int                 // run
 	Duration    time.Duration
 	Agents      int // run: clients x agents_per_client
 }
@@ -44,14 +47,14 @@ type Change struct {
 
 // CellPlan is a cell and its steps.
 type CellPlan struct {
-	Cell  Cell
+	Cell  plan.Cell
 	Steps []Step
 }
 
 // Plan is the ordered work of a sweep: per cell its steps, then the
 // restore. It is computed from the model alone; nothing is contacted.
 type Plan struct {
-	Testbed  *Testbed
+	Testbed  *plan.Testbed
 	Before   []Step // before any lock or change: the preconditions
 	Cells    []CellPlan
 	Finally  []Step // after the last cell
@@ -64,13 +67,13 @@ type Plan struct {
 // the services whose settings differ from the previous cell's, and switch a
 // ring only when its layout differs. Prefill runs once, in the first cell,
 // once the services are up.
-func NewPlan(tb *Testbed) *Plan {
+func NewPlan(tb *plan.Testbed) *Plan {
 	p := &Plan{Testbed: tb}
 	for _, w := range InitialChecks(tb) {
 		p.Before = append(p.Before, Step{Kind: StepCheck, Hosts: w.Clients, Workload: w.Name})
 	}
-	var prev *Variant
-	for i, c := range Expand(tb) {
+	var prev *plan.Variant
+	for i, c := range plan.Expand(tb) {
 		cp := CellPlan{Cell: c}
 		cp.Steps = append(cp.Steps, configSteps(tb, prev, c.Variant, i == 0)...)
 		if i == 0 && tb.Prefill != nil {
@@ -89,7 +92,7 @@ func NewPlan(tb *Testbed) *Plan {
 
 // configSteps returns the render, ring-ports and restart steps that take
 // the lab from variant prev (nil: unknown state) to cur.
-func configSteps(tb *Testbed, prev, cur *Variant, first bool) []Step {
+func configSteps(tb *plan.Testbed, prev, cur *plan.Variant, first bool) []Step {
 	var render, rings, restart []Step
 	restarted := map[string]bool{}
 	for _, s := range tb.Services {
@@ -127,14 +130,14 @@ func configSteps(tb *Testbed, prev, cur *Variant, first bool) []Step {
 
 // ringPortDiff returns ring's port changes from variant prev (nil: one
 // port per host everywhere, as setup builds rings) to cur.
-func ringPortDiff(tb *Testbed, prev, cur *Variant, ring string) []PortChange {
+func ringPortDiff(tb *plan.Testbed, prev, cur *plan.Variant, ring string) []render.PortChange {
 	a, errA := tb.Layout(prev)
 	b, errB := tb.Layout(cur)
 	if errA != nil || errB != nil {
 		return nil // Load reported the collision
 	}
-	var out []PortChange
-	_, changes := DiffLayouts(a, b)
+	var out []render.PortChange
+	_, changes := render.DiffLayouts(a, b)
 	for _, c := range changes {
 		if c.Ring == ring {
 			out = append(out, c)
@@ -144,9 +147,9 @@ func ringPortDiff(tb *Testbed, prev, cur *Variant, ring string) []PortChange {
 }
 
 // settingChanges lists the keys whose values differ between a and b, sorted.
-func settingChanges(a, b Settings) []Change {
+func settingChanges(a, b plan.Settings) []Change {
 	var out []Change
-	show := func(s Setting, ok bool) string {
+	show := func(s plan.Setting, ok bool) string {
 		switch {
 		case !ok:
 			return ""
@@ -190,13 +193,13 @@ func settingChanges(a, b Settings) []Change {
 // InitialChecks returns the workloads whose initial objects a sweep checks
 // before any change: those whose scenario reads, updates or deletes them
 // (load.Scenario.ReadsInitial) and that no prefill block creates.
-func InitialChecks(tb *Testbed) []*Workload {
-	var out []*Workload
+func InitialChecks(tb *plan.Testbed) []*plan.Workload {
+	var out []*plan.Workload
 	for _, w := range tb.Workloads {
-		if tb.Prefill != nil && (len(tb.Prefill.Workloads) == 0 || contains(tb.Prefill.Workloads, w.Name)) {
+		if tb.Prefill != nil && (len(tb.Prefill.Workloads) == 0 || slices.Contains(tb.Prefill.Workloads, w.Name)) {
 			continue
 		}
-		if sc := scenarioOf(w); sc != nil && sc.ReadsInitial() {
+		if plan.ReadsInitial(w) {
 			out = append(out, w)
 		}
 	}
@@ -204,10 +207,10 @@ func InitialChecks(tb *Testbed) []*Workload {
 }
 
 // prefillSteps returns one prefill step per workload to prefill.
-func prefillSteps(tb *Testbed) []Step {
+func prefillSteps(tb *plan.Testbed) []Step {
 	var out []Step
 	for _, w := range tb.Workloads {
-		if len(tb.Prefill.Workloads) > 0 && !contains(tb.Prefill.Workloads, w.Name) {
+		if len(tb.Prefill.Workloads) > 0 && !slices.Contains(tb.Prefill.Workloads, w.Name) {
 			continue
 		}
 		clients := tb.Prefill.Clients
@@ -221,8 +224,8 @@ func prefillSteps(tb *Testbed) []Step {
 }
 
 // runSteps returns the warmup (when the sweep has one) and the run.
-func runSteps(tb *Testbed, w *Workload) []Step {
-	users, dur := RunShape(w)
+func runSteps(tb *plan.Testbed, w *plan.Workload) []Step {
+	users, dur := plan.RunShape(w)
 	run := Step{Kind: StepRun, Hosts: w.Clients, Workload: w.Name, Users: users, Duration: dur,
 		Agents: len(w.Clients) * w.AgentsPerClient}
 	if tb.Sweep.Warmup <= 0 {
@@ -233,36 +236,12 @@ func runSteps(tb *Testbed, w *Workload) []Step {
 	return []Step{warm, run}
 }
 
-// RunShape returns a workload's users and duration, taking the scenario's
-// user_count and run_seconds where the workload does not set them. The
-// duration is 0 when the run is bounded by an operation count instead.
-func RunShape(w *Workload) (users int, dur time.Duration) {
-	users, dur = w.Users, w.Duration
-	sc := scenarioOf(w)
-	if users == 0 && sc != nil {
-		users = sc.UserCount
-	}
-	if dur == 0 && w.OperationCount == 0 && sc != nil && sc.RunSeconds > 0 {
-		dur = time.Duration(sc.RunSeconds * float64(time.Second))
-	}
-	return users, dur
-}
-
-func hostNames(hs []*Host) []string {
+func hostNames(hs []*plan.Host) []string {
 	out := make([]string, 0, len(hs))
 	for _, h := range hs {
 		out = append(out, h.Name)
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // String describes a step in one line.

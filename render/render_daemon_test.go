@@ -1,6 +1,7 @@
-package plan
+package render
 
 import (
+	"benchbed/plan/plantest"
 	"fmt"
 	"net"
 	"net/http"
@@ -115,8 +116,8 @@ func TestSwiftDaemonsStartWithRenderedConfs(t *testing.T) {
 	// the per-disk ports are port_base and port_base+1: take two in a row
 	p[1] = freePair(t)
 	devices := filepath.Join(dir, "srv")
-	tb := loadText(t, "daemons.hcl", fmt.Sprintf(daemonTestbed, p[0], p[1], 0, p[3], p[4], p[5], devices))
-	r, err := tb.Render(tb.Variant("spp"), RenderOptions{})
+	tb := plantest.LoadText(t, "daemons.hcl", fmt.Sprintf(daemonTestbed, p[0], p[1], 0, p[3], p[4], p[5], devices))
+	r, err := Render(tb, tb.Variant("spp"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

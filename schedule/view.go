@@ -1,4 +1,6 @@
-package plan
+package schedule
+
+import "benchbed/plan"
 
 // PlanJSON is the shape of `benchbed plan --json`. docs/cli.md's contract is
 // testbed, hosts[name,address,roles] and cells[id,variant,workload,repeat]
@@ -67,7 +69,7 @@ type HostPortJSON struct {
 type WorkloadJSON struct {
 	Name        string            `json:"name"`
 	Block       string            `json:"block"`
-	Axis        *AxisPoint        `json:"axis,omitempty"`
+	Axis        *plan.AxisPoint   `json:"axis,omitempty"`
 	ScenarioSet map[string]string `json:"scenario_set,omitempty"`
 	Scenario    string            `json:"scenario,omitempty"`
 	Users       int               `json:"users"`
@@ -132,7 +134,7 @@ func (p *Plan) JSON() PlanJSON {
 	for _, h := range tb.Hosts {
 		hj := HostJSON{Name: h.Name, Address: h.Address, Roles: h.Roles}
 		for _, f := range h.Hardware {
-			hj.Hardware = append(hj.Hardware, FactJSON(f))
+			hj.Hardware = append(hj.Hardware, FactJSON{Key: f.Key, Value: f.Value})
 		}
 		for _, g := range h.Disks {
 			dj := DiskJSON{Group: g.Name}
@@ -171,8 +173,8 @@ func (p *Plan) JSON() PlanJSON {
 }
 
 // workloadJSON is a workload with its axis point and run shape.
-func workloadJSON(w *Workload) WorkloadJSON {
-	users, dur := RunShape(w)
+func workloadJSON(w *plan.Workload) WorkloadJSON {
+	users, dur := plan.RunShape(w)
 	out := WorkloadJSON{Name: w.Name, Block: w.Block, Axis: w.Axis, ScenarioSet: w.ScenarioSet,
 		Scenario: w.ScenarioFile, Users: users, DurationS: dur.Seconds(), Operations: w.OperationCount}
 	if out.Scenario == "" {
@@ -182,7 +184,7 @@ func workloadJSON(w *Workload) WorkloadJSON {
 }
 
 // rolesJSON lists roles in first-seen order with their hosts.
-func rolesJSON(tb *Testbed) []RoleJSON {
+func rolesJSON(tb *plan.Testbed) []RoleJSON {
 	var out []RoleJSON
 	idx := map[string]int{}
 	for _, h := range tb.Hosts {
@@ -201,7 +203,7 @@ func rolesJSON(tb *Testbed) []RoleJSON {
 
 // ringJSON gives a ring's devices and the ports of each layout: one port
 // per host (Port) or, per host, PortBase up to PortBase+disks-1.
-func ringJSON(tb *Testbed, r *Ring) RingJSON {
+func ringJSON(tb *plan.Testbed, r *plan.Ring) RingJSON {
 	rj := RingJSON{Name: r.Name, PartPower: r.PartPower, Replicas: r.Replicas, Disks: r.Disks, PortPerHost: r.Port}
 	for _, h := range tb.HostsWithRole(r.Role) {
 		g := h.DiskGroup(r.Disks)

@@ -1,6 +1,8 @@
-package plan
+package schedule
 
 import (
+	"benchbed/plan"
+	"benchbed/plan/plantest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,21 +19,21 @@ func TestPlanChecksInitialObjectsWithoutPrefill(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "get.scenario"), []byte(get), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile(filepath.Join("testdata", "broken", "put1.scenario"))
+	src, err := os.ReadFile(filepath.Join("..", "plan", "testdata", "broken", "put1.scenario"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "put1.scenario"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tbSrc := strings.Replace(strings.Replace(rateTestbed, "%s", "0.01", 2), `workload "a" {
+	tbSrc := strings.Replace(strings.Replace(plantest.Fixture(t, "rate.hcl.tmpl"), "%s", "0.01", 2), `workload "a" {
   scenario       = "put1.scenario"`, `workload "a" {
   scenario       = "get.scenario"`, 1)
 	for _, tc := range []struct {
 		extra string
 		want  []string
 	}{{"", []string{"a"}}, {"prefill { workloads = [\"a\"] }\n", nil}, {"prefill { workloads = [\"b\"] }\n", []string{"a"}}} {
-		tb, diags := LoadSource(filepath.Join(dir, "tb.hcl"), []byte(tbSrc+tc.extra), LoadOptions{})
+		tb, diags := plan.LoadSource(filepath.Join(dir, "tb.hcl"), []byte(tbSrc+tc.extra), plan.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags.Error())
 		}

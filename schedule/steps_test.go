@@ -1,6 +1,9 @@
-package plan
+package schedule
 
 import (
+	"benchbed/plan"
+	"benchbed/plan/plantest"
+	"benchbed/render"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -21,7 +24,7 @@ func kinds(c CellPlan) []string {
 }
 
 func TestSeedPlanSteps(t *testing.T) {
-	p := NewPlan(loadSeed(t))
+	p := NewPlan(plantest.LoadSeed(t))
 	if len(p.Cells) != 6 {
 		t.Fatalf("%d cells, want 6", len(p.Cells))
 	}
@@ -60,7 +63,7 @@ func TestSeedPlanSteps(t *testing.T) {
 }
 
 func TestPlanJSONShape(t *testing.T) {
-	b, err := json.Marshal(NewPlan(loadSeed(t)).JSON())
+	b, err := json.Marshal(NewPlan(plantest.LoadSeed(t)).JSON())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +92,7 @@ func TestPlanJSONShape(t *testing.T) {
 }
 
 func TestPlanMasksSecrets(t *testing.T) {
-	text := minimal + `
+	text := plantest.Fixture(t, "minimal.hcl") + `
 variable "pw" { sensitive = true }
 service "object-server" {
   role     = "object"
@@ -100,7 +103,7 @@ variant "b" {
   set "object-server" { DEFAULT = { password = "${var.pw}2", workers = 2 } }
 }
 `
-	tb := mustLoad(t, text, LoadOptions{Vars: map[string]string{"pw": "s3cr\"et"}}, nil)
+	tb := plantest.Load(t, text, plan.LoadOptions{Vars: map[string]string{"pw": "s3cr\"et"}}, nil)
 	p := NewPlan(tb)
 	var out strings.Builder
 	if err := p.WriteText(&out); err != nil {
@@ -121,7 +124,7 @@ variant "b" {
 }
 
 func TestPlanRingSwitchBackAndRepeats(t *testing.T) {
-	text := minimal + `
+	text := plantest.Fixture(t, "minimal.hcl") + `
 service "object-server" {
   role     = "object"
   settings = { DEFAULT = { workers = 2 } }
@@ -136,7 +139,7 @@ sweep {
   warmup = 30
 }
 `
-	p := NewPlan(mustLoad(t, text, LoadOptions{}, nil))
+	p := NewPlan(plantest.Load(t, text, plan.LoadOptions{}, nil))
 	got := [][]string{}
 	for _, c := range p.Cells {
 		got = append(got, kinds(c))
@@ -153,7 +156,7 @@ sweep {
 	if p.Cells[2].Steps[1].PortPerDisk {
 		t.Error("cell 3 should switch the object ring back to one port per host")
 	}
-	wantPorts := []PortChange{{Ring: "object", Host: "h1", Devices: []string{"d1", "d2"}, Old: []int{6201, 6202}, New: []int{6200, 6200}}}
+	wantPorts := []render.PortChange{{Ring: "object", Host: "h1", Devices: []string{"d1", "d2"}, Old: []int{6201, 6202}, New: []int{6200, 6200}}}
 	if diff := cmp.Diff(wantPorts, p.Cells[2].Steps[1].Ports); diff != "" {
 		t.Errorf("port changes back (-want +got):\n%s", diff)
 	}

@@ -1,10 +1,9 @@
-package plan
+package schedule
 
 import (
+	"benchbed/plan"
 	"fmt"
 	"time"
-
-	"benchbed/load"
 )
 
 // Assumed costs of the steps whose time the testbed does not say. They are
@@ -62,34 +61,10 @@ func estimate(p *Plan) Estimate {
 }
 
 // prefillTime is the assumed time to create w's initial files with agents.
-func prefillTime(w *Workload, agents int) time.Duration {
-	n := InitialObjects(w)
+func prefillTime(w *plan.Workload, agents int) time.Duration {
+	n := plan.InitialObjects(w)
 	if n == 0 || agents < 1 {
 		return 0
 	}
 	return time.Duration(float64(n) / (AssumePrefillPerAg * float64(agents)) * float64(time.Second))
-}
-
-// scenarioOf parses a workload's scenario JSON (validated by Load); nil if
-// it does not parse.
-func scenarioOf(w *Workload) *load.Scenario {
-	if w == nil || w.ScenarioJSON == nil {
-		return nil
-	}
-	sc, err := load.ParseScenario(w.ScenarioJSON)
-	if err != nil {
-		return nil
-	}
-	return sc
-}
-
-// InitialObjects returns how many objects a workload's scenario prefills.
-func InitialObjects(w *Workload) int {
-	n := 0
-	if sc := scenarioOf(w); sc != nil {
-		for _, c := range sc.InitialFiles {
-			n += c
-		}
-	}
-	return n
 }

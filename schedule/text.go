@@ -1,6 +1,7 @@
-package plan
+package schedule
 
 import (
+	"benchbed/plan"
 	"fmt"
 	"io"
 	"maps"
@@ -94,7 +95,7 @@ func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 }
 
 // writeStep prints one step on one line, with a render's changes below it.
-func writeStep(b *strings.Builder, tb *Testbed, s Step) {
+func writeStep(b *strings.Builder, tb *plan.Testbed, s Step) {
 	hosts := strings.Join(s.Hosts, ", ")
 	switch s.Kind {
 	case StepRender:
@@ -119,10 +120,10 @@ func writeStep(b *strings.Builder, tb *Testbed, s Step) {
 		fmt.Fprintf(b, "    restart  %s on %s, wait until healthy\n", s.Service, hosts)
 	case StepPrefill:
 		fmt.Fprintf(b, "    prefill  %s: %d objects from %d agents on %s (once; resumable)\n", s.Workload,
-			InitialObjects(tb.Workload(s.Workload)), s.Agents, hosts)
+			plan.InitialObjects(tb.Workload(s.Workload)), s.Agents, hosts)
 	case StepCheck:
 		fmt.Fprintf(b, "    check    %s: its %d initial objects listed from %s, no PUT (no prefill block creates them); missing ones stop the sweep\n",
-			s.Workload, InitialObjects(tb.Workload(s.Workload)), hosts)
+			s.Workload, plan.InitialObjects(tb.Workload(s.Workload)), hosts)
 	case StepWarmup, StepRun:
 		dur := "until the operation count"
 		if s.Duration > 0 {

@@ -84,6 +84,9 @@ func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 		if w.DurationS > 0 {
 			fmt.Fprintf(b, ", %s", short(time.Duration(w.DurationS*float64(time.Second))))
 		}
+		if w.Fill != nil {
+			fmt.Fprintf(b, ", fill each container to %d objects, latency in %d buckets", w.Fill.ContainerObjects, w.Fill.Buckets)
+		}
 		if w.Axis != nil {
 			fmt.Fprintf(b, "; axis %s[%d] = %s", w.Block, w.Axis.Index, w.Axis.Value)
 		}
@@ -126,10 +129,13 @@ func writeStep(b *strings.Builder, tb *plan.Testbed, s Step) {
 			s.Workload, plan.InitialObjects(tb.Workload(s.Workload)), hosts)
 	case StepWarmup, StepRun:
 		dur := "until the operation count"
-		if s.Duration > 0 {
-			dur = short(s.Duration)
+		if w := tb.Workload(s.Workload); w != nil && w.Fill != nil && s.Kind == StepRun {
+			dur = fmt.Sprintf("until each container holds %d objects", w.Fill.ContainerObjects)
 		}
-		fmt.Fprintf(b, "    %-8s %s: %d users for %s, %d agents on %s\n", s.Kind, s.Workload, s.Users, dur, s.Agents, hosts)
+		if s.Duration > 0 {
+			dur = "for " + short(s.Duration)
+		}
+		fmt.Fprintf(b, "    %-8s %s: %d users %s, %d agents on %s\n", s.Kind, s.Workload, s.Users, dur, s.Agents, hosts)
 	case StepRestore:
 		fmt.Fprintf(b, "    restore  the confs and rings found before the sweep on %s\n", hosts)
 	}

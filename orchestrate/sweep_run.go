@@ -36,11 +36,19 @@ func (s *Sweeper) agentRun(c plan.Cell, d time.Duration) AgentRun {
 	users, dur := plan.RunShape(w)
 	ar := AgentRun{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
 		Auth: workloadAuth(w), Users: users, Duration: dur, Ops: int64(w.OperationCount), Rate: w.Rate,
-		Live: s.liveLine("run")}
-	if d > 0 {
-		ar.Duration, ar.Ops, ar.Live = d, 0, s.liveLine("warm-up")
+		Fill: fillSpec(w), Live: s.liveLine("run")}
+	if d > 0 { // a warm-up is no fill run: its creates are deleted before the run
+		ar.Duration, ar.Ops, ar.Fill, ar.Live = d, 0, nil, s.liveLine("warm-up")
 	}
 	return ar
+}
+
+// fillSpec is a fill workload's spec for the agents, nil for others.
+func fillSpec(w *plan.Workload) *results.FillSpec {
+	if w.Fill == nil {
+		return nil
+	}
+	return &results.FillSpec{Objects: w.Fill.ContainerObjects, Buckets: w.Fill.Buckets}
 }
 
 // liveLine prints the merged req/s and errors about every 5 seconds.
@@ -81,6 +89,10 @@ func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *res
 		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
 		cell.Params = c.Workload.Params()
 		cell.Status = "ok"
+		var ferr error
+		if ar.Fill != nil {
+			cell.Fill, ferr = results.SummariseFill(*ar.Fill, m.Fill)
+		}
 		switch {
 		case ctx.Err() != nil:
 			cell.Status = "interrupted"
@@ -89,6 +101,8 @@ func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *res
 		case cell.Total.Count == 0:
 			cell.Status = "failed"
 			err = fmt.Errorf("no operation succeeded (%d errors: %v)", cell.Total.Errors, cell.Total.ErrorsBy)
+		case ferr != nil:
+			cell.Status, err = "failed", ferr
 		default:
 			if g := results.Gate(&cell, s.tb.ErrorGate(c.Workload)); g != nil {
 				err = g

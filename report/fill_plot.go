@@ -16,9 +16,11 @@ import (
 // FillSeries is one variant's (and workload's) fill buckets, averaged over
 // its repeats, for FillPlot.
 type FillSeries struct {
-	Name    string
-	Buckets []results.FillBucket
-	Repeats int // repeats averaged
+	Name     string               `json:"name"` // variant and workload
+	Variant  string               `json:"variant"`
+	Workload string               `json:"workload"`
+	Buckets  []results.FillBucket `json:"buckets"`
+	Repeats  int                  `json:"repeats"` // repeats averaged
 }
 
 // FillSeriesOf groups the cells with fill buckets by variant and workload
@@ -32,7 +34,7 @@ func FillSeriesOf(cells []results.Cell) ([]FillSeries, error) {
 			return nil, fmt.Errorf("%s: %w", groupName(g[0]), err)
 		}
 		if n > 0 {
-			out = append(out, FillSeries{Name: groupName(g[0]), Buckets: b, Repeats: n})
+			out = append(out, FillSeries{Name: groupName(g[0]), Variant: g[0].Variant, Workload: g[0].Workload, Buckets: b, Repeats: n})
 		}
 	}
 	return out, nil

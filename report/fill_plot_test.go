@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"image/png"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func fillCells() []results.Cell {
 		base, slope float64
 	}{{"normal", 10, 0.5}, {"tuned", 8, 0.2}} {
 		for r := 1; r <= 2; r++ {
-			c := results.Cell{ID: v.name + "-r", Variant: v.name, Workload: "fill", Repeat: r, Status: "ok"}
+			c := results.Cell{ID: v.name + "-r" + strconv.Itoa(r), Variant: v.name, Workload: "fill", Repeat: r, Status: "ok"}
 			for i := range spec.Buckets {
 				b := results.FillBucket{}
 				b.From, b.To = spec.Bounds(i)

@@ -71,7 +71,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 			return err
 		}
 	}
-	for _, t := range []table{r.envTable(), r.opTable(), r.errorTable(), r.repeatTable()} {
+	for _, t := range append([]table{r.envTable(), r.opTable(), r.errorTable(), r.repeatTable()}, r.fillTables()...) {
 		if len(t.Rows) == 0 {
 			continue
 		}

@@ -82,12 +82,14 @@ const FillLegend = "objects: the containers' fill when the PUTs started (each ag
 	"those that failed (summed over the repeats); first byte and last byte in milliseconds (p50, p95, p99, " +
 	"mean), each the mean of the repeats' values; - when a bucket has no PUT."
 
-// WriteFillTable renders a cell's fill buckets as markdown, one row per
-// bucket, followed by FillLegend.
-func WriteFillTable(w io.Writer, buckets []FillBucket) error {
-	t := markdownTable(w)
-	t.Header("objects", "% of target", "n", "errors", "fb p50", "fb p95", "fb p99", "lb p50", "lb p95", "lb p99", "lb mean")
+// FillHeader is the header of the fill table (FillRows).
+var FillHeader = []string{"objects", "% of target", "n", "errors", "fb p50", "fb p95", "fb p99", "lb p50", "lb p95", "lb p99", "lb mean"}
+
+// FillRows are the fill table's rows, one per bucket: its objects, its
+// share of the target, PUTs, errors and latencies in ms ("-" without PUT).
+func FillRows(buckets []FillBucket) [][]string {
 	target := FillTarget(buckets)
+	rows := make([][]string, 0, len(buckets))
 	for _, b := range buckets {
 		row := []string{fmt.Sprintf("%d..%d", b.From, b.To), percents(b, target),
 			strconv.FormatInt(b.Count, 10), strconv.FormatInt(b.Errors, 10)}
@@ -95,6 +97,17 @@ func WriteFillTable(w io.Writer, buckets []FillBucket) error {
 			b.LastByte.P95, b.LastByte.P99, b.LastByte.Mean} {
 			row = append(row, ms(x, b.Count > 0))
 		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// WriteFillTable renders a cell's fill buckets as markdown, one row per
+// bucket, followed by FillLegend.
+func WriteFillTable(w io.Writer, buckets []FillBucket) error {
+	t := markdownTable(w)
+	t.Header(FillHeader)
+	for _, row := range FillRows(buckets) {
 		if err := t.Append(row); err != nil {
 			return fmt.Errorf("table: %w", err)
 		}

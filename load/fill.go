@@ -77,14 +77,7 @@ func (c *Config) resolveFill() error {
 // CreateOnly reports whether every class a scenario draws from only
 // creates: what a fill run needs.
 func CreateOnly(s *Scenario) bool {
-	for _, z := range s.Sizes {
-		if s.InitialFiles[z.Name] <= 0 {
-			continue
-		}
-		p := s.CrudProfile
-		if z.CrudProfile != nil {
-			p = z.CrudProfile
-		}
+	for _, p := range s.drawnCrud() {
 		if len(p) != 4 || p[0] <= 0 || p[1] > 0 || p[2] > 0 || p[3] > 0 {
 			return false
 		}

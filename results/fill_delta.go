@@ -82,18 +82,7 @@ func FillDeltaRows(deltas []FillDelta) [][]string {
 // WriteFillDeltas renders FillDeltas as markdown (FillDeltaRows), followed
 // by FillDeltaLegend.
 func WriteFillDeltas(w io.Writer, base, other string, deltas []FillDelta) error {
-	t := markdownTable(w)
-	t.Header(FillDeltaHeader(base, other))
-	for _, row := range FillDeltaRows(deltas) {
-		if err := t.Append(row); err != nil {
-			return fmt.Errorf("table: %w", err)
-		}
-	}
-	if err := t.Render(); err != nil {
-		return fmt.Errorf("table: %w", err)
-	}
-	_, err := fmt.Fprintf(w, "\n%s\n", FillDeltaLegend)
-	return err
+	return writeMarkdown(w, FillDeltaHeader(base, other), FillDeltaRows(deltas), FillDeltaLegend)
 }
 
 // signedPercent shows a relative change as "+5.0 %", "-" when there is none.

@@ -105,9 +105,14 @@ func FillRows(buckets []FillBucket) [][]string {
 // WriteFillTable renders a cell's fill buckets as markdown, one row per
 // bucket, followed by FillLegend.
 func WriteFillTable(w io.Writer, buckets []FillBucket) error {
+	return writeMarkdown(w, FillHeader, FillRows(buckets), FillLegend)
+}
+
+// writeMarkdown renders a markdown table followed by its legend.
+func writeMarkdown(w io.Writer, header []string, rows [][]string, legend string) error {
 	t := markdownTable(w)
-	t.Header(FillHeader)
-	for _, row := range FillRows(buckets) {
+	t.Header(header)
+	for _, row := range rows {
 		if err := t.Append(row); err != nil {
 			return fmt.Errorf("table: %w", err)
 		}
@@ -115,7 +120,7 @@ func WriteFillTable(w io.Writer, buckets []FillBucket) error {
 	if err := t.Render(); err != nil {
 		return fmt.Errorf("table: %w", err)
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n", FillLegend)
+	_, err := fmt.Fprintf(w, "\n%s\n", legend)
 	return err
 }
 

@@ -2,6 +2,7 @@ package orchestrate
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"benchbed/load"
@@ -47,5 +48,13 @@ func TestMeasureFillCell(t *testing.T) {
 	}
 	if warm := s.agentRun(c, 1); warm.Fill != nil {
 		t.Error("the warm-up is a fill run")
+	}
+	s.cells = []cellResult{{cell: c, res: res}}
+	var tbl strings.Builder
+	if err := s.Table(&tbl); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tbl.String(), "PUT latency by container fill: normal (1 of 1 repeats)") || !strings.Contains(tbl.String(), " 900..1000 |") {
+		t.Errorf("the sweep's table:\n%s", tbl.String())
 	}
 }

@@ -68,6 +68,7 @@ func FillPlot(series []FillSeries) (*plot.Plot, error) {
 	p.X.Label.Text = "objects in the container when the PUT started"
 	p.Y.Label.Text = "latency (ms)"
 	p.X.Tick.Marker = plot.TickerFunc(objectTicks)
+	p.Y.Tick.Marker = plot.TickerFunc(plainTicks)
 	top := 0.0
 	for i, s := range series {
 		for k, q := range fillQuantiles {
@@ -130,6 +131,18 @@ func objectTicks(lo, hi float64) []plot.Tick {
 	for i, t := range ticks {
 		if t.Label != "" {
 			ticks[i].Label = objectCount(t.Value)
+		}
+	}
+	return ticks
+}
+
+// plainTicks are gonum's default ticks labelled with the digits they need
+// (250, not 250.00).
+func plainTicks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = strconv.FormatFloat(t.Value, 'f', -1, 64)
 		}
 	}
 	return ticks

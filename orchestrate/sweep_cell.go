@@ -11,6 +11,7 @@ import (
 	"benchbed/plan"
 	"benchbed/render"
 	"benchbed/results"
+	"benchbed/schedule"
 )
 
 // cellResult is one cell of the matrix and its outcome.
@@ -51,6 +52,7 @@ func (s *Sweeper) selected(c plan.Cell) bool {
 // runCells runs every selected cell in order, keeping those an earlier
 // attempt finished; a failed cell stops the sweep when on_failure = stop.
 func (s *Sweeper) runCells(ctx context.Context) error {
+	var prev *plan.Variant // the variant of the last cell run: what the hosts have
 	for _, c := range plan.Expand(s.tb) {
 		if !s.selected(c) {
 			continue
@@ -63,7 +65,8 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 			}
 		}
 		s.logf("cell %s (%s)", c.ID, cellLabel(s.tb, c))
-		res, err := s.runCell(ctx, c)
+		res, err := s.runCell(ctx, schedule.CellSteps(s.tb, prev, c))
+		prev = c.Variant
 		s.cells = append(s.cells, cellResult{cell: c, res: res})
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -79,56 +82,36 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 	return nil
 }
 
-// runCell brings the lab to the cell's variant and measures it: ring
-// ports, confs, restarts, health, warm-up, run, collect. A failure is
-// recorded in the cell's directory (error.txt) and the journal.
-func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error) {
+// runCell brings the lab to the cell's variant and measures it, running
+// the kinds of steps the schedule gives it in its order (the steps
+// `benchbed plan` prints): record, ring ports, confs, restarts, health,
+// warm-up, run. A failure is recorded in the cell's directory (error.txt)
+// and the journal.
+func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan) (results.Cell, error) {
+	c := cp.Cell
 	res := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: "failed"}
 	dir, err := s.run.CellDir(c.ID)
 	if err != nil {
 		return res, err
 	}
-	r := s.rend[c.Variant.Name]
-	rs := &restarts{}
-	if !s.touched {
-		// The first cell of this sweep restarts every server: what runs
-		// may not be what the files on the hosts say (a conf edited
-		// without a restart, a killed sweep), and the plan says so.
-		s.restartAll(rs)
-	}
+	ex := &cellExec{s: s, c: c, dir: dir, r: s.rend[c.Variant.Name], rs: &restarts{}, res: &res}
+	ex.planRestarts(cp.Steps)
 	s.touched = true
-	steps := []struct {
-		name string
-		fn   func(context.Context) error
-	}{
-		{"record", func(context.Context) error { return s.recordCell(dir, r) }},
-		{"ring-ports", func(ctx context.Context) error { s.settled = false; return s.switchRings(ctx, c.Variant, rs) }},
-		{"push-conf", func(ctx context.Context) error { return s.pushConfs(ctx, r, rs) }},
-		{"restart", func(ctx context.Context) error { return s.keepLogsOnError(ctx, dir, s.restartSettled(ctx, r, rs)) }},
-		{"health", func(ctx context.Context) error { return s.health(ctx, r, dir) }},
-		{"warmup", func(ctx context.Context) error { return s.warmup(ctx, c) }},
-		{"run", func(ctx context.Context) error { return s.measure(ctx, c, dir, &res) }},
-	}
-	for _, st := range steps {
-		if err := s.step(ctx, st.name, c.ID, "", st.fn); err != nil {
+	for _, kind := range schedule.Kinds(cp.Steps) {
+		fn := ex.step(kind)
+		if fn == nil {
+			fn = func(context.Context) error { return fmt.Errorf("the sweep cannot run a cell step %q", kind) }
+		}
+		if err := s.step(ctx, kind, c.ID, "", fn); err != nil {
 			if ctx.Err() != nil {
 				res.Status = "interrupted"
 			}
-			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", st.name, err))
+			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", kind, err))
 			_ = results.WriteFileAtomic(filepath.Join(dir, "error.txt"), []byte(res.Error+"\n"), 0o640)
-			return res, fmt.Errorf("%s: %w", st.name, err)
+			return res, fmt.Errorf("%s: %w", kind, err)
 		}
 	}
 	return res, nil
-}
-
-// restartAll marks every service of every host for restart.
-func (s *Sweeper) restartAll(rs *restarts) {
-	for _, h := range ServiceHosts(s.tb) {
-		for _, svc := range hostServices(s.tb, h) {
-			rs.add(h.Name, svc.Name)
-		}
-	}
 }
 
 // recordCell keeps the cell's confs (secrets masked) and ring ports.

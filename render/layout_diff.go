@@ -1,9 +1,9 @@
 package render
 
 import (
-	"benchbed/plan"
 	"fmt"
 
+	"benchbed/plan"
 	"benchbed/span"
 )
 

@@ -1,12 +1,12 @@
 package render
 
 import (
-	"benchbed/plan"
 	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"benchbed/plan"
 	"benchbed/templates"
 
 	"github.com/hashicorp/hcl/v2"

@@ -1,10 +1,10 @@
 package render
 
 import (
-	"benchbed/plan"
 	"fmt"
 	"strconv"
 
+	"benchbed/plan"
 	"benchbed/span"
 	"benchbed/templates"
 )

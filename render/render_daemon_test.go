@@ -1,7 +1,6 @@
 package render
 
 import (
-	"benchbed/plan/plantest"
 	"fmt"
 	"net"
 	"net/http"
@@ -12,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"benchbed/plan/plantest"
 )
 
 // daemonTestbed is one host on 127.0.0.1 running all four Swift servers,

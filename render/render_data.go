@@ -1,9 +1,9 @@
 package render
 
 import (
-	"benchbed/plan"
 	"strings"
 
+	"benchbed/plan"
 	"benchbed/templates"
 )
 

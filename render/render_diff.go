@@ -1,11 +1,11 @@
 package render
 
 import (
-	"benchbed/plan"
 	"fmt"
 	"io"
 	"strings"
 
+	"benchbed/plan"
 	"benchbed/secrets"
 	"benchbed/templates"
 )

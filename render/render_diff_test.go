@@ -1,13 +1,13 @@
 package render
 
 import (
-	"benchbed/plan"
-	"benchbed/plan/plantest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"benchbed/plan"
+	"benchbed/plan/plantest"
 	"benchbed/secrets"
 )
 

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"benchbed/plan"
 	"bufio"
 	"bytes"
 	"encoding/json"
@@ -9,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"benchbed/plan"
 )
 
 // swiftAcceptPy runs Swift's own code on rendered confs, as run_wsgi does up

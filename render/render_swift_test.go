@@ -1,8 +1,6 @@
 package render
 
 import (
-	"benchbed/plan"
-	"benchbed/plan/plantest"
 	"bytes"
 	"fmt"
 	"os"
@@ -11,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/plan"
+	"benchbed/plan/plantest"
 	"benchbed/templates"
 )
 

@@ -1,14 +1,14 @@
 package render
 
 import (
-	"benchbed/plan"
-	"benchbed/plan/plantest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"benchbed/plan"
+	"benchbed/plan/plantest"
 	"benchbed/templates"
 )
 

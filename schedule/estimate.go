@@ -1,15 +1,16 @@
 package schedule
 
 import (
-	"benchbed/plan"
 	"fmt"
 	"time"
+
+	"benchbed/plan"
 )
 
 // Assumed costs of the steps whose time the testbed does not say. They are
 // guesses for a LAN lab, printed with every estimate.
 const (
-	AssumeRender       = 5 * time.Second  // upload one conf to its hosts in parallel
+	AssumeRender       = 5 * time.Second  // push one conf to its hosts in parallel
 	AssumeRestart      = 30 * time.Second // stop, start and health-check one service on its hosts
 	AssumeRingSwitch   = 20 * time.Second // set_info, write_ring, copy; servers re-read within ring_check_interval
 	AssumePrefillPerAg = 250.0            // objects created per second by one prefill agent
@@ -31,18 +32,24 @@ func estimate(p *Plan) Estimate {
 		fmt.Sprintf("prefill creates %.0f objects/s per agent (an existing prefill is resumed and takes less)", AssumePrefillPerAg),
 		"runs and warmups last as configured",
 	}}
+	for _, s := range p.Before {
+		if s.Kind == StepPrefill && !s.Unchanged {
+			e.Prefill += prefillTime(p.Testbed.Workload(s.Workload), s.Agents)
+		}
+	}
 	for _, c := range p.Cells {
 		var d time.Duration
 		for _, s := range c.Steps {
+			if s.Unchanged {
+				continue
+			}
 			switch s.Kind {
-			case StepRender:
+			case StepPushConf:
 				d += AssumeRender
 			case StepRestart:
 				d += AssumeRestart
 			case StepRingPorts:
 				d += AssumeRingSwitch
-			case StepPrefill:
-				e.Prefill += prefillTime(p.Testbed.Workload(s.Workload), s.Agents)
 			case StepWarmup, StepRun:
 				if s.Duration == 0 {
 					e.Unbounded++

@@ -27,8 +27,8 @@ func TestFillPlan(t *testing.T) {
 	if err := p.WriteText(&text); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"run      fill: 32 users until each container holds 20000 objects",
-		"fill each container to 20000 objects, latency in 10 buckets", "warmup   fill: 32 users for 2s", "or a fill target"} {
+	for _, want := range []string{"fill: 32 users until each container holds 20000 objects",
+		"fill each container to 20000 objects, latency in 10 buckets", "fill: 32 users for 2s", "or a fill target"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("the plan lacks %q:\n%s", want, text.String())
 		}

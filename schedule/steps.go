@@ -1,42 +1,60 @@
 package schedule
 
 import (
-	"benchbed/plan"
-	"benchbed/render"
 	"fmt"
 	"slices"
 	"sort"
 	"time"
 
+	"benchbed/plan"
+	"benchbed/render"
 	"benchbed/secrets"
 )
 
-// Kinds of Step.
+// Kinds of Step: the names the sweep journals (journal.jsonl's "step",
+// docs/results.md), so that what `benchbed plan` prints is what runs.
 const (
-	StepRender    = "render"     // write a service's conf on its hosts
+	// Run-wide, before the cells (Plan.Before), in this order.
+	StepPreflight     = "preflight"     // every host reachable, its host key known, the commands there
+	StepPreconditions = "preconditions" // list a workload's initial objects, no PUT, before any lock or change
+	StepLock          = "lock"          // take the sweep lock on every host
+	StepEnvironment   = "environment"   // record each host's kernel, CPU, memory, disks, Swift version
+	StepRender        = "render"        // render every variant's confs here; nothing contacted
+	StepBackup        = "backup"        // copy the files the sweep may change on every host
+	StepPrefill       = "prefill"       // create the workloads' initial objects (once)
+
+	// Per cell (CellPlan.Steps), in this order.
+	StepRecord    = "record"     // keep the cell's confs and ring ports in the run directory
 	StepRingPorts = "ring-ports" // switch a ring between one port per host and one per disk
-	StepRestart   = "restart"    // restart a service on its hosts and wait until healthy
-	StepPrefill   = "prefill"    // create the workloads' initial objects (once)
-	StepCheck     = "check"      // list a workload's initial objects, no PUT: the sweep's precondition
+	StepPushConf  = "push-conf"  // write a service's conf on its hosts where it differs
+	StepRestart   = "restart"    // restart a service on its hosts
+	StepHealth    = "health"     // wait until every server answers
 	StepWarmup    = "warmup"     // unmeasured load before the run
 	StepRun       = "run"        // the measured run
-	StepRestore   = "restore"    // put back the confs and rings found before the sweep
+
+	// After the cells (Plan.Finally), in this order.
+	StepUndoBackup = "undo-backup" // put back the confs and rings found before the sweep
+	StepUndoLock   = "undo-lock"   // release the sweep locks
 )
 
-// Step is one thing a sweep does, in order.
+// Step is one thing a sweep does, in order. A kind may come several times
+// in a row (one push-conf per service); the sweep runs each kind once, for
+// all of them. A Step with Unchanged set says that the kind has nothing
+// to change in this cell: the sweep still checks the hosts.
 type Step struct {
 	Kind        string
 	Hosts       []string            // where it happens
-	Service     string              // render, restart
-	Path        string              // render: the conf's path on each host
-	Changes     []Change            // render: what differs from the previous cell
+	Unchanged   bool                // ring-ports, push-conf, restart: nothing expected to change
+	Service     string              // push-conf, restart
+	Path        string              // push-conf: the conf's path on each host
+	Changes     []Change            // push-conf: what differs from the previous cell (nil: every setting)
 	Ring        string              // ring-ports
 	PortPerDisk bool                // ring-ports: the layout switched to
 	Ports       []render.PortChange // ring-ports: per host, the devices' old and new ports
-	Workload    string              // prefill, warmup, run
-	Users       int                 // run
+	Workload    string              // preconditions, prefill, warmup, run
+	Users       int                 // warmup, run
 	Duration    time.Duration
-	Agents      int // run: clients x agents_per_client
+	Agents      int // prefill, warmup, run: clients x agents per client
 }
 
 // Change is one setting that differs from the previous cell. Old or New is
@@ -51,49 +69,77 @@ type CellPlan struct {
 	Steps []Step
 }
 
-// Plan is the ordered work of a sweep: per cell its steps, then the
-// restore. It is computed from the model alone; nothing is contacted.
+// Plan is the ordered work of a sweep: the run-wide steps, per cell its
+// steps, then the restore. It is computed from the model alone; nothing is
+// contacted.
 type Plan struct {
 	Testbed  *plan.Testbed
-	Before   []Step // before any lock or change: the preconditions
+	Before   []Step // run-wide, before the first cell
 	Cells    []CellPlan
-	Finally  []Step // after the last cell
+	Finally  []Step // after the last cell, also of a failed or interrupted sweep
 	Estimate Estimate
 }
 
-// NewPlan computes the steps of every cell of tb. The first cell renders and
-// restarts every service (the lab's state before the sweep is unknown) and
-// sets every ring's port layout it needs; later cells render and restart only
-// the services whose settings differ from the previous cell's, and switch a
-// ring only when its layout differs. Prefill runs once, in the first cell,
-// once the services are up.
-func NewPlan(tb *plan.Testbed) *Plan {
-	p := &Plan{Testbed: tb}
-	for _, w := range InitialChecks(tb) {
-		p.Before = append(p.Before, Step{Kind: StepCheck, Hosts: w.Clients, Workload: w.Name})
-	}
+// NewPlan computes the steps of every cell of tb's matrix (Of).
+func NewPlan(tb *plan.Testbed) *Plan { return Of(tb, plan.Expand(tb)) }
+
+// Of computes the steps of the given cells of tb, in order: the sweep's
+// schedule of the cells it runs. The first cell pushes every conf and
+// restarts every server (what runs on the hosts is not known) and sets
+// every ring's port layout; later cells push and restart only the services
+// whose settings differ from the previous cell's, and switch a ring only
+// when its layout differs. Prefill runs once, before the first cell.
+func Of(tb *plan.Testbed, cells []plan.Cell) *Plan {
+	p := &Plan{Testbed: tb, Before: Before(tb), Finally: Finally(tb)}
 	var prev *plan.Variant
-	for i, c := range plan.Expand(tb) {
-		cp := CellPlan{Cell: c}
-		cp.Steps = append(cp.Steps, configSteps(tb, prev, c.Variant, i == 0)...)
-		if i == 0 && tb.Prefill != nil {
-			cp.Steps = append(cp.Steps, prefillSteps(tb)...)
-		}
-		cp.Steps = append(cp.Steps, runSteps(tb, c.Workload)...)
-		p.Cells = append(p.Cells, cp)
+	for _, c := range cells {
+		p.Cells = append(p.Cells, CellSteps(tb, prev, c))
 		prev = c.Variant
-	}
-	if tb.Sweep.Restore {
-		p.Finally = []Step{{Kind: StepRestore, Hosts: hostNames(tb.Hosts)}}
 	}
 	p.Estimate = estimate(p)
 	return p
 }
 
-// configSteps returns the render, ring-ports and restart steps that take
-// the lab from variant prev (nil: unknown state) to cur.
+// CellSteps returns the steps of cell c when the cell before it ran
+// variant prev; nil prev: c is the first cell the sweep runs.
+func CellSteps(tb *plan.Testbed, prev *plan.Variant, c plan.Cell) CellPlan {
+	cp := CellPlan{Cell: c, Steps: []Step{{Kind: StepRecord}}}
+	cp.Steps = append(cp.Steps, configSteps(tb, prev, c.Variant, prev == nil)...)
+	cp.Steps = append(cp.Steps, Step{Kind: StepHealth, Hosts: serviceHosts(tb)})
+	cp.Steps = append(cp.Steps, runSteps(tb, c.Workload)...)
+	return cp
+}
+
+// Finally returns the steps after the cells.
+func Finally(tb *plan.Testbed) []Step {
+	all := hostNames(tb.Hosts)
+	return []Step{{Kind: StepUndoBackup, Hosts: all}, {Kind: StepUndoLock, Hosts: all}}
+}
+
+// Before returns the run-wide steps before the first cell.
+func Before(tb *plan.Testbed) []Step {
+	all := hostNames(tb.Hosts)
+	out := []Step{{Kind: StepPreflight, Hosts: all}}
+	checks := InitialChecks(tb)
+	for _, w := range checks {
+		out = append(out, Step{Kind: StepPreconditions, Hosts: w.Clients, Workload: w.Name})
+	}
+	if len(checks) == 0 {
+		out = append(out, Step{Kind: StepPreconditions, Unchanged: true})
+	}
+	out = append(out, Step{Kind: StepLock, Hosts: all}, Step{Kind: StepEnvironment, Hosts: all},
+		Step{Kind: StepRender}, Step{Kind: StepBackup, Hosts: serviceHosts(tb)})
+	if tb.Prefill == nil {
+		return append(out, Step{Kind: StepPrefill, Unchanged: true})
+	}
+	return append(out, prefillSteps(tb)...)
+}
+
+// configSteps returns the ring-ports, push-conf and restart steps that
+// take the lab from variant prev (nil: unknown state) to cur; a kind with
+// nothing to change gets one Unchanged step.
 func configSteps(tb *plan.Testbed, prev, cur *plan.Variant, first bool) []Step {
-	var render, rings, restart []Step
+	var push, rings, restart []Step
 	restarted := map[string]bool{}
 	for _, s := range tb.Services {
 		hosts := hostNames(tb.HostsWithRole(s.Role))
@@ -104,28 +150,48 @@ func configSteps(tb *plan.Testbed, prev, cur *plan.Variant, first bool) []Step {
 		if first {
 			changes = nil // everything is written; the diff against the unknown lab is not known
 		}
-		render = append(render, Step{Kind: StepRender, Hosts: hosts, Service: s.Name, Path: s.Path, Changes: changes})
+		push = append(push, Step{Kind: StepPushConf, Hosts: hosts, Service: s.Name, Path: s.Path, Changes: changes})
 		restart = append(restart, Step{Kind: StepRestart, Hosts: hosts, Service: s.Name})
 		restarted[s.Name] = true
 	}
 	for _, r := range tb.Rings {
 		was := prev != nil && prev.PortPerDisk(r.Name)
 		now := cur.PortPerDisk(r.Name)
-		if was == now && !(first && now) {
+		if was == now && !first {
 			continue
 		}
-		hosts := hostNames(tb.Hosts)
-		rings = append(rings, Step{Kind: StepRingPorts, Hosts: hosts, Ring: r.Name, PortPerDisk: now,
+		rings = append(rings, Step{Kind: StepRingPorts, Hosts: hostNames(tb.Hosts), Ring: r.Name, PortPerDisk: now,
 			Ports: ringPortDiff(tb, prev, cur, r.Name)})
-		// The ring's servers must listen on the new ports.
+		// The ring's servers must listen on the new ports, and the proxies
+		// load the new ring at once rather than within their reload_time.
 		for _, s := range tb.Services {
-			if s.Role == r.Role && !restarted[s.Name] {
+			if (s.Role == r.Role || s.Role == plan.RoleProxy) && !restarted[s.Name] {
 				restart = append(restart, Step{Kind: StepRestart, Hosts: hostNames(tb.HostsWithRole(s.Role)), Service: s.Name})
 				restarted[s.Name] = true
 			}
 		}
 	}
-	return append(append(render, rings...), restart...)
+	return slices.Concat(orUnchanged(rings, StepRingPorts), orUnchanged(push, StepPushConf), orUnchanged(restart, StepRestart))
+}
+
+// orUnchanged is steps, or one Unchanged step of kind when there is none.
+func orUnchanged(steps []Step, kind string) []Step {
+	if len(steps) == 0 {
+		return []Step{{Kind: kind, Unchanged: true}}
+	}
+	return steps
+}
+
+// Kinds returns the distinct kinds of steps in order: what the sweep runs
+// and journals for them.
+func Kinds(steps []Step) []string {
+	var out []string
+	for _, s := range steps {
+		if len(out) == 0 || out[len(out)-1] != s.Kind {
+			out = append(out, s.Kind)
+		}
+	}
+	return out
 }
 
 // ringPortDiff returns ring's port changes from variant prev (nil: one
@@ -236,6 +302,20 @@ func runSteps(tb *plan.Testbed, w *plan.Workload) []Step {
 	return []Step{warm, run}
 }
 
+// serviceHosts are the hosts that run a service of tb.
+func serviceHosts(tb *plan.Testbed) []string {
+	var out []string
+	for _, h := range tb.Hosts {
+		for _, s := range tb.Services {
+			if h.HasRole(s.Role) {
+				out = append(out, h.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
 func hostNames(hs []*plan.Host) []string {
 	out := make([]string, 0, len(hs))
 	for _, h := range hs {
@@ -247,8 +327,8 @@ func hostNames(hs []*plan.Host) []string {
 // String describes a step in one line.
 func (s Step) String() string {
 	switch s.Kind {
-	case StepRender:
-		return fmt.Sprintf("render %s (%s) on %v, %d changed keys", s.Path, s.Service, s.Hosts, len(s.Changes))
+	case StepPushConf:
+		return fmt.Sprintf("push-conf %s (%s) on %v, %d changed keys", s.Path, s.Service, s.Hosts, len(s.Changes))
 	case StepRingPorts:
 		return fmt.Sprintf("ring %s: port per disk %v", s.Ring, s.PortPerDisk)
 	case StepRestart:

@@ -98,6 +98,7 @@ type CellJSON struct {
 // StepJSON is a step.
 type StepJSON struct {
 	Kind        string       `json:"kind"`
+	Unchanged   bool         `json:"unchanged,omitempty"`
 	Hosts       []string     `json:"hosts,omitempty"`
 	Service     string       `json:"service,omitempty"`
 	Path        string       `json:"path,omitempty"`
@@ -228,9 +229,9 @@ func ringJSON(tb *plan.Testbed, r *plan.Ring) RingJSON {
 }
 
 func stepJSON(s Step) StepJSON {
-	sj := StepJSON{Kind: s.Kind, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
+	sj := StepJSON{Kind: s.Kind, Unchanged: s.Unchanged, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
 		Workload: s.Workload, Users: s.Users, DurationS: s.Duration.Seconds(), Agents: s.Agents}
-	if s.Kind == StepRingPorts {
+	if s.Kind == StepRingPorts && !s.Unchanged {
 		b := s.PortPerDisk
 		sj.PortPerDisk = &b
 	}

@@ -31,6 +31,9 @@ type Pair struct {
 	// its label says "(failed)".
 	FailedA bool `json:"failed_a,omitempty"`
 	FailedB bool `json:"failed_b,omitempty"`
+	// Fill compares fill experiments bucket by bucket (FillDeltas), each
+	// side's repeats averaged; absent for other workloads.
+	Fill []FillDelta `json:"fill,omitempty"`
 }
 
 // OpCompare is one operation type's figures ("GET"...; "total" when a
@@ -92,6 +95,11 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 		p.Notes = append(p.Notes, pooledLatencyNote(o))
 	}
 	p.Conf = pairConfDiff(a, b)
+	if d, note := compareFill(ca, cb); note != "" {
+		p.Notes = append(p.Notes, note)
+	} else {
+		p.Fill = d
+	}
 	return p
 }
 

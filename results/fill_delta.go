@@ -10,11 +10,16 @@ import (
 // p50, p95, p99 and mean of each (seconds) and the change from the base
 // (relative: 0.05 is 5 % slower; NaN-free, 0 when either has no PUT).
 type FillDelta struct {
-	From, To    int64
-	Base, Other Stats // last byte
-	HasBoth     bool  // both buckets have PUTs
-	P50, P95    float64
-	P99, Mean   float64
+	From    int64 `json:"from_objects"`
+	To      int64 `json:"to_objects"`
+	Base    Stats `json:"base"`  // last byte
+	Other   Stats `json:"other"` // last byte
+	HasBoth bool  `json:"both"`  // both buckets have PUTs
+	// Relative changes of the last byte's p50, p95, p99 and mean.
+	P50  float64 `json:"p50_change"`
+	P95  float64 `json:"p95_change"`
+	P99  float64 `json:"p99_change"`
+	Mean float64 `json:"mean_change"`
 }
 
 // errFillMismatch refuses to compare cells whose buckets differ.

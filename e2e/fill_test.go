@@ -22,7 +22,8 @@ const fillObjects = 2000
 // holds PUTs, the buckets' object ranges increase without gap from 0 to the
 // target and their PUTs add up to the target; the report has a table per
 // bucket and the plot of PUT latency against the objects in the container
-// (kept with -artifacts), and the container is left empty.
+// (kept with -artifacts), compare gives the change per bucket, and the
+// container is left empty.
 func TestFill(t *testing.T) {
 	lab := Lab(t)
 	labUp(t)
@@ -66,6 +67,10 @@ func TestFill(t *testing.T) {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+	cmp, errOut, err := lab.Benchbed(t, "compare", run+":normal", run+":db_preallocation=on")
+	if err != nil || !strings.Contains(cmp, "PUT latency by container fill") || !strings.Contains(cmp, " 1800..2000 ") {
+		t.Errorf("compare: %v\n%s\n%s", err, cmp, errOut)
 	}
 	if i := strings.Index(string(txt), "PUT latency by container fill"); i >= 0 {
 		t.Logf("the report's fill tables (plot: %s):\n%s", filepath.Join(dir, "put_latency_by_fill.png"), txt[i:])

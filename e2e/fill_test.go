@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // fillObjects is the e2e's fill target: small, so that both variants'
@@ -40,7 +41,7 @@ func TestFill(t *testing.T) {
 		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
 	}
 	run := m[1]
-	b, err := os.ReadFile(filepath.Join(run, results.SummaryFile))
+	b, err := os.ReadFile(filepath.Join(run, rundir.SummaryFile))
 	must(t, err)
 	var sum results.Summary
 	must(t, json.Unmarshal(b, &sum))

@@ -2,17 +2,15 @@ package orchestrate
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
 
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
+	"benchbed/tables"
 )
-
-// SummaryName is the run's summary (docs/results.md).
-const SummaryName = results.SummaryFile
 
 // writeSummary writes summary.json and table.md from the cells run or
 // kept, in declaration order, and returns the summary.
@@ -26,25 +24,21 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 		}
 		sum.Cells = append(sum.Cells, res)
 	}
-	b, err := json.MarshalIndent(sum, "", "  ")
-	if err != nil {
-		return sum, err
-	}
-	if err := s.run.WriteFile(SummaryName, append(b, '\n')); err != nil {
+	if err := s.run.WriteSummary(sum); err != nil {
 		return sum, err
 	}
 	var t bytes.Buffer
 	if err := s.Table(&t); err != nil {
 		return sum, err
 	}
-	return sum, s.run.WriteFile("table.md", t.Bytes())
+	return sum, s.run.WriteFile(rundir.TableFile, t.Bytes())
 }
 
 // Table writes the sweep's table of the cells run or kept, in declaration
 // order. With sweep.repeat = 1 it is the ssbench-style table: one row per cell
 // with the total's first-byte latency, req/s and errors; a cell that did
 // not finish says so in its label. With repeats it is the repeats' table: one row
-// per (variant, workload) averaged over its repeats (results.WriteRepeatTable,
+// per (variant, workload) averaged over its repeats (tables.WriteRepeatTable,
 // whose legend follows the table). A fill workload's buckets follow, then
 // errors by cause, per cell.
 func (s *Sweeper) Table(w io.Writer) error {
@@ -54,9 +48,9 @@ func (s *Sweeper) Table(w io.Writer) error {
 	}
 	var err error
 	if s.tb.Sweep.Repeat > 1 {
-		err = results.WriteRepeatTable(w, title, s.repeatRows())
+		err = tables.WriteRepeatTable(w, title, s.repeatRows())
 	} else {
-		err = results.WriteTable(w, title, s.cellRows())
+		err = tables.WriteTable(w, title, s.cellRows())
 	}
 	if err == nil {
 		err = s.writeFillTables(w)
@@ -80,25 +74,25 @@ func (s *Sweeper) Table(w io.Writer) error {
 }
 
 // cellRows is one row per cell.
-func (s *Sweeper) cellRows() []results.TableRow {
-	var rows []results.TableRow
+func (s *Sweeper) cellRows() []tables.TableRow {
+	var rows []tables.TableRow
 	for _, c := range s.cells {
 		label := cellLabel(s.tb, c.cell)
 		if c.res.Status != "ok" {
 			label += " (" + c.res.Status + ")"
 		}
-		rows = append(rows, results.TableRow{Label: label, Op: c.res.Total, Failed: c.res.Status != results.StatusOK})
+		rows = append(rows, tables.TableRow{Label: label, Op: c.res.Total, Failed: c.res.Status != results.StatusOK})
 	}
 	return rows
 }
 
 // repeatRows is one row per (variant, workload), in the order of their
 // first cell, with the totals of the repeats that finished.
-func (s *Sweeper) repeatRows() []results.RepeatRow {
+func (s *Sweeper) repeatRows() []tables.RepeatRow {
 	cells := s.namedCells()
-	var rows []results.RepeatRow
+	var rows []tables.RepeatRow
 	for _, idx := range results.Groups(cells) {
-		row := results.RepeatRow{Label: pairLabel(s.tb, s.cells[idx[0]].cell)}
+		row := tables.RepeatRow{Label: pairLabel(s.tb, s.cells[idx[0]].cell)}
 		for _, i := range idx {
 			row.Add(cells[i])
 		}

@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // fillReport is a report of fillCells' run.
 func fillReport() *Report {
-	return &Report{Run: &results.RunResults{Summary: results.Summary{Run: "r", Testbed: "lab-seed003-fill", Cells: fillCells()}}}
+	return &Report{Run: &rundir.RunResults{Summary: results.Summary{Run: "r", Testbed: "lab-seed003-fill", Cells: fillCells()}}}
 }
 
 // TestFillTablesInEveryFormat: text, markdown and HTML show each

@@ -11,7 +11,7 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
-	"benchbed/results"
+	"benchbed/tables"
 )
 
 // Formats of WriteFormat.
@@ -59,7 +59,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	if err := results.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
+	if err := tables.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
 		return err
 	}
 	if rows := r.RepeatRows(); rows != nil {
@@ -67,7 +67,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if err := results.WriteRepeatTable(w, r.TableTitle(), rows); err != nil {
+		if err := tables.WriteRepeatTable(w, r.TableTitle(), rows); err != nil {
 			return err
 		}
 	}

@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/rate"
 	"benchbed/results"
+	"benchbed/tables"
 
 	"github.com/spf13/cobra"
 )
@@ -77,7 +79,7 @@ func newLoadCmd() *cobra.Command {
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
 	fl.BoolVar(&f.keep, "keep", false, "keep the objects the measured run creates (-k of ssbench)")
 	fl.StringVar(&f.initial, "initial", "upload", "the scenario's initial files: upload (where missing), check (refuse when missing) or skip")
-	f.maxErrors = results.DefaultMaxErrorRate
+	f.maxErrors = rate.DefaultMaxError
 	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
 	fl.Int64Var(&f.fill.Objects, "fill-objects", 0, "fill run: PUT into the scenario's containers until each holds this many objects (a create-only scenario), latency by fill")
 	fl.IntVar(&f.fill.Buckets, "fill-buckets", 10, "fill run: equal buckets of the fill target the latency is reported by")
@@ -169,18 +171,18 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 		return enc.Encode(c)
 	}
 	title := fmt.Sprintf("%s; %d users; %.1f s", c.Workload, users, c.DurationS)
-	rows := results.CellRows(c)
+	rows := tables.CellRows(c)
 	for i := range rows {
 		rows[i].Failed = c.Status != results.StatusOK
 	}
-	if err := results.WriteTable(w, title, rows); err != nil {
+	if err := tables.WriteTable(w, title, rows); err != nil {
 		return err
 	}
 	if len(c.Fill) > 0 {
 		if _, err := fmt.Fprintf(w, "\nPUT latency by the containers' fill (target %d objects a container)\n\n", results.FillTarget(c.Fill)); err != nil {
 			return err
 		}
-		if err := results.WriteFillTable(w, c.Fill); err != nil {
+		if err := tables.WriteFillTable(w, c.Fill); err != nil {
 			return err
 		}
 	}

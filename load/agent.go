@@ -75,20 +75,21 @@ func (a AuthSpec) NewAuth(hc *http.Client) (Auth, error) {
 // with the agent's clock), "interval" (one interval's histograms),
 // "progress" (running totals), "done" (the run is over) or "error".
 type Event struct {
-	Type  string            `json:"type"`
-	Agent string            `json:"agent,omitempty"`
-	Clock time.Time         `json:"clock,omitzero"`
-	Index int               `json:"index,omitempty"` // interval number, from 0
-	Start time.Time         `json:"start,omitzero"`
-	End   time.Time         `json:"end,omitzero"`
-	Ops   results.Recording `json:"ops,omitempty"`
+	Type     string            `json:"type"`
+	Agent    string            `json:"agent,omitempty"`
+	Clock    time.Time         `json:"clock,omitzero"`
+	Index    int               `json:"index,omitempty"` // interval number, from 0
+	Start    time.Time         `json:"start,omitzero"`
+	End      time.Time         `json:"end,omitzero"`
+	Ops      results.Recording `json:"ops,omitempty"`
+	Elapsed  float64           `json:"elapsed_s,omitempty"`
+	Done     int64             `json:"done,omitempty"`   // successful operations so far
+	Errors   int64             `json:"errors,omitempty"` // failed operations so far
+	Duration float64           `json:"duration_s,omitempty"`
+	Error    string            `json:"error,omitempty"`
+
 	// Fill is an interval's creates by fill bucket (a fill run's).
-	Fill     results.FillRecording `json:"fill,omitempty"`
-	Elapsed  float64               `json:"elapsed_s,omitempty"`
-	Done     int64                 `json:"done,omitempty"`   // successful operations so far
-	Errors   int64                 `json:"errors,omitempty"` // failed operations so far
-	Duration float64               `json:"duration_s,omitempty"`
-	Error    string                `json:"error,omitempty"`
+	Fill results.FillRecording `json:"fill,omitempty"`
 }
 
 // LineWriter writes values as JSON lines, one at a time from any number of

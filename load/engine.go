@@ -44,11 +44,13 @@ type Result struct {
 	Started   time.Time
 	Duration  time.Duration // from the first operation to the last one's end
 	Recording results.Recording
-	PerSecond []int64               // successful operations per interval
-	Fill      results.FillRecording // a fill run's creates by fill bucket
-	FillSpec  *results.FillSpec     // the fill run's spec, nil for other runs
-	Restored  int64                 // initial objects the run deleted and put back at its end
-	Cleanup   error                 // failures deleting the run's objects or restoring initial ones (the run still counts)
+	PerSecond []int64 // successful operations per interval
+	Restored  int64   // initial objects the run deleted and put back at its end
+	Cleanup   error   // failures deleting the run's objects or restoring initial ones (the run still counts)
+
+	// A fill run's creates by fill bucket, and its spec (nil for other runs).
+	Fill     results.FillRecording
+	FillSpec *results.FillSpec
 }
 
 // Cell summarises the result as summary.json's cell (docs/results.md) (workload = scenario name).

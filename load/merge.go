@@ -25,11 +25,13 @@ type Live struct {
 // Merged is the outcome of every agent's stream.
 type Merged struct {
 	Recording results.Recording
-	Fill      results.FillRecording // a fill run's creates by fill bucket, all agents
-	PerSecond []int64               // successful operations per interval, summed by interval index
-	Duration  time.Duration         // the longest agent's run
-	Done      int                   // agents that reported "done"
-	Err       error                 // agents' errors and broken streams, joined
+	PerSecond []int64       // successful operations per interval, summed by interval index
+	Duration  time.Duration // the longest agent's run
+	Done      int           // agents that reported "done"
+	Err       error         // agents' errors and broken streams, joined
+
+	// Fill is a fill run's creates by fill bucket, all agents.
+	Fill results.FillRecording
 }
 
 // agentLine is one decoded line, or a stream's failure or end.

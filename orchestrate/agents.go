@@ -35,20 +35,23 @@ type AgentHosts interface {
 
 // AgentRun is one load run from the agents of the client hosts.
 type AgentRun struct {
-	Name      string            // a label for the agents' names (e.g. the cell id)
-	Clients   []string          // client hosts
-	PerClient int               // agents per client host (default 1)
-	Scenario  []byte            // ssbench scenario JSON
-	Auth      load.AuthSpec     // how agents reach the cluster
-	Users     int               // users in all (0 = the scenario's user_count)
-	Duration  time.Duration     // run time (0 = the scenario's)
-	Ops       int64             // operation count in all, when no duration
-	Rate      float64           // open loop: ops/s in all
-	Keep      bool              // keep the objects the run creates
-	Fill      *results.FillSpec // a fill run: every agent fills its share (load.Job.Fill)
-	Lead      time.Duration     // from sending the jobs to the shared start (default 1 s)
-	LogDir    string            // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
+	Name      string        // a label for the agents' names (e.g. the cell id)
+	Clients   []string      // client hosts
+	PerClient int           // agents per client host (default 1)
+	Scenario  []byte        // ssbench scenario JSON
+	Auth      load.AuthSpec // how agents reach the cluster
+	Users     int           // users in all (0 = the scenario's user_count)
+	Duration  time.Duration // run time (0 = the scenario's)
+	Ops       int64         // operation count in all, when no duration
+	Rate      float64       // open loop: ops/s in all
+	Keep      bool          // keep the objects the run creates
+	Lead      time.Duration // from sending the jobs to the shared start (default 1 s)
+	LogDir    string        // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
 	Live      func(load.Live)
+
+	// Fill makes the run a fill experiment: every agent fills its share
+	// (load.Job.Fill).
+	Fill *results.FillSpec
 }
 
 // agentJobs splits the run over n agents: users, operations and rate

@@ -27,10 +27,10 @@ func workloadAuth(w *plan.Workload) load.AuthSpec {
 
 // agentRun is the agents' run of cell c; d > 0 replaces its duration (the
 // warm-up).
-func (s *Sweeper) agentRun(c plan.Cell, d time.Duration) AgentRun {
+func (s *Sweeper) agentRun(c plan.Cell, d time.Duration) agentRun {
 	w := c.Workload
 	users, dur := plan.RunShape(w)
-	ar := AgentRun{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
+	ar := agentRun{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
 		Auth: workloadAuth(w), Users: users, Duration: dur, Ops: int64(w.OperationCount), Rate: w.Rate,
 		Fill: fillSpec(w), Live: s.liveLine("run")}
 	if d > 0 { // a warm-up is no fill run: its creates are deleted before the run
@@ -67,7 +67,7 @@ func (s *Sweeper) warmup(ctx context.Context, c plan.Cell) error {
 	if s.tb.Sweep.Warmup <= 0 {
 		return nil
 	}
-	_, err := RunAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup))
+	_, err := runAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup))
 	return err
 }
 
@@ -79,7 +79,7 @@ func (s *Sweeper) warmup(ctx context.Context, c plan.Cell) error {
 func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
 	ar := s.agentRun(c, 0)
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
-	m, err := RunAgents(ctx, s.opts.Agents, ar)
+	m, err := runAgents(ctx, s.opts.Agents, ar)
 	if m != nil {
 		cell := results.Summarise(m.Recording, m.Duration)
 		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
@@ -118,7 +118,7 @@ func (s *Sweeper) readCell(c plan.Cell) (results.Cell, error) { return s.run.Rea
 // saveLog keeps the last lines of service's log on host in the cell's
 // logs/ directory, secrets and auth tokens masked.
 func (s *Sweeper) saveLog(ctx context.Context, host string, svc *plan.Service, dir string) error {
-	res, err := s.p.Run(context.WithoutCancel(ctx), host, SwiftDaemon(svc, nil).logTailScript(50)+"; true")
+	res, err := s.p.Run(context.WithoutCancel(ctx), host, swiftDaemon(svc, nil).logTailScript(50)+"; true")
 	if err != nil {
 		return err
 	}

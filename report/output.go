@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"gonum.org/v1/plot"
-
 	"benchbed/rundir"
+
+	"gonum.org/v1/plot"
 )
 
 // Figure is one rendered plot: its file name (without extension), title,

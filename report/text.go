@@ -7,11 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"benchbed/tables"
+
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
-
-	"benchbed/tables"
 )
 
 // Formats of WriteFormat.

@@ -21,7 +21,7 @@ import (
 )
 
 // StartTelemetryAgent runs the telemetry agent in-process on this machine.
-func (l *localAgents) StartTelemetryAgent(_ context.Context, host, bin string) (*AgentProc, error) {
+func (l *localAgents) StartTelemetryAgent(_ context.Context, host, bin string) (*agentProc, error) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
@@ -31,7 +31,7 @@ func (l *localAgents) StartTelemetryAgent(_ context.Context, host, bin string) (
 		inR.Close()
 		done <- err
 	}()
-	return &AgentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
+	return &agentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
 }
 
 // teleCell returns a sweeper of the axis testbed with telemetry at 200 ms
@@ -121,7 +121,7 @@ func checkCellTelemetry(t *testing.T, cdir string, res results.Cell) {
 		t.Errorf("disks %+v, busiest %q", tm.Disks, tm.Busiest)
 	}
 	// The load agents run in this process here: none is found as a process.
-	if len(tm.Services) != 2 || tm.Services[0].Service != LoadAgentService || tm.Services[1].Service != "object-server" {
+	if len(tm.Services) != 2 || tm.Services[0].Service != loadAgentService || tm.Services[1].Service != "object-server" {
 		t.Errorf("services %+v", tm.Services)
 	}
 	samples, err := telemetry.ReadSamples(filepath.Join(cdir, rundir.TelemetryDir, "st.jsonl"))

@@ -36,6 +36,9 @@ type Pair struct {
 	// its label says "(failed)".
 	FailedA bool `json:"failed_a,omitempty"`
 	FailedB bool `json:"failed_b,omitempty"`
+	// Fill compares fill experiments bucket by bucket (FillDeltas), each
+	// side's repeats averaged; absent for other workloads.
+	Fill []results.FillDelta `json:"fill,omitempty"`
 }
 
 // OpCompare is one operation type's figures ("GET"...; "total" when a
@@ -99,6 +102,11 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	tel, notes := compareTelemetry(ca, cb)
 	p.Telemetry, p.Notes = tel, append(p.Notes, notes...)
 	p.Conf = pairConfDiff(a, b)
+	if d, note := compareFill(ca, cb); note != "" {
+		p.Notes = append(p.Notes, note)
+	} else {
+		p.Fill = d
+	}
 	return p
 }
 

@@ -13,12 +13,13 @@ import (
 	"benchbed/telemetry"
 )
 
-// telemetryServices are the daemons the lab's sweep runs per host.
+// telemetryServices are the daemons the lab's sweep runs per host, and
+// client1's load agents.
 var telemetryServices = map[string][]string{
 	"proxy1":  {"memcached", "proxy-server"},
 	"stor1":   {"account-server", "container-server", "object-server"},
 	"stor2":   {"account-server", "container-server", "object-server"},
-	"client1": nil,
+	"client1": {"load-agent"},
 }
 
 // TestTelemetry: a sweep of normal and servers_per_port=2 (6 s runs) gives

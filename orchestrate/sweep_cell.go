@@ -87,7 +87,7 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 // the kinds of steps the schedule gives it in its order (the steps
 // `benchbed plan` prints): record, ring ports, confs, restarts, health,
 // warm-up, run. A failure is recorded in the cell's directory (error.txt)
-// and the journal.
+// and the journal; a failed run keeps its telemetry.
 func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan) (results.Cell, error) {
 	c := cp.Cell
 	res := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: "failed"}
@@ -110,6 +110,9 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan) (results.Ce
 				res.Status = "interrupted"
 			}
 			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", kind, err))
+			if kind == schedule.StepRun {
+				_ = s.finishCellTelemetry(c, &res) // what the hosts did in a run that failed
+			}
 			_ = s.run.WriteCellError(c.ID, res.Error)
 			return res, fmt.Errorf("%s: %w", kind, err)
 		}
@@ -145,9 +148,9 @@ func ringLayoutData(l *plan.Layout) *rundir.RingLayout {
 // pushConfs places every host's confs for the cell; only files whose
 // content differs are written, and their services marked for restart.
 func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restarts) error {
-	rep := NewReport(names(s.tb.Hosts))
-	err := s.p.FanOut(ctx, names(ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
-		written, err := PushConfs(ctx, s.p, r, host, rep)
+	rep := newReport(names(s.tb.Hosts))
+	err := s.p.FanOut(ctx, names(serviceHosts(s.tb)), func(ctx context.Context, host string) error {
+		written, err := pushConfs(ctx, s.p, r, host, rep)
 		changed, all := changedServices(s.tb, s.tb.Host(host), written)
 		for svc := range changed {
 			rs.add(host, svc)
@@ -166,10 +169,10 @@ func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restar
 // restart restarts on each host only the services whose inputs changed
 // (and starts any that is not running).
 func (s *Sweeper) restart(ctx context.Context, r *render.Rendering, rs *restarts) error {
-	rep := NewReport(names(s.tb.Hosts))
-	err := s.p.FanOut(ctx, names(ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
-		ds, _ := HostDaemons(s.tb, r, s.tb.Host(host))
-		return StartServices(ctx, s.p, host, ds, rs.of(host), false, rep)
+	rep := newReport(names(s.tb.Hosts))
+	err := s.p.FanOut(ctx, names(serviceHosts(s.tb)), func(ctx context.Context, host string) error {
+		ds, _ := hostDaemons(s.tb, r, s.tb.Host(host))
+		return startServices(ctx, s.p, host, ds, rs.of(host), false, rep)
 	}).Err()
 	s.logChanges(rep)
 	return err
@@ -184,7 +187,7 @@ func (s *Sweeper) restartSettled(ctx context.Context, r *render.Rendering, rs *r
 }
 
 // logChanges logs what a report says changed.
-func (s *Sweeper) logChanges(rep *Report) {
+func (s *Sweeper) logChanges(rep *report) {
 	for _, h := range s.tb.Hosts {
 		for _, c := range rep.Changes(h.Name) {
 			s.logf("  %s: %s", h.Name, c)
@@ -196,7 +199,7 @@ func (s *Sweeper) logChanges(rep *Report) {
 // does not answer in time, or stops, fails the cell with its last log
 // lines saved in the cell's logs/ directory.
 func (s *Sweeper) health(ctx context.Context, r *render.Rendering, dir string) error {
-	return s.keepLogsOnError(ctx, dir, waitAllHealthy(ctx, s.tb, s.p, r, names(ServiceHosts(s.tb)), s.opts.HealthTimeout))
+	return s.keepLogsOnError(ctx, dir, waitAllHealthy(ctx, s.tb, s.p, r, names(serviceHosts(s.tb)), s.opts.HealthTimeout))
 }
 
 // keepLogsOnError saves the end of every service's log in the cell's
@@ -206,7 +209,7 @@ func (s *Sweeper) keepLogsOnError(ctx context.Context, dir string, err error) er
 		return err
 	}
 	var errs []error
-	for _, h := range ServiceHosts(s.tb) {
+	for _, h := range serviceHosts(s.tb) {
 		for _, svc := range hostServices(s.tb, h) {
 			errs = append(errs, s.saveLog(ctx, h.Name, svc, dir))
 		}

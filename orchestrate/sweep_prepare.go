@@ -72,7 +72,7 @@ func (s *Sweeper) preflight(ctx context.Context) error {
 }
 
 func (s *Sweeper) lock(ctx context.Context) error {
-	stale, err := Lock(ctx, s.p, s.p.Hosts(), NewHolder(s.run.ID), s.opts.BreakLock)
+	stale, err := lock(ctx, s.p, s.p.Hosts(), newHolder(s.run.ID), s.opts.BreakLock)
 	for _, st := range stale {
 		s.logf("%s", st)
 		s.journal(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String(),
@@ -85,22 +85,22 @@ func (s *Sweeper) lock(ctx context.Context) error {
 // not be put back: no other sweep starts on it before `benchbed restore`.
 func (s *Sweeper) unlock(ctx context.Context) error {
 	hosts := slices.DeleteFunc(s.p.Hosts(), func(h string) bool { return slices.Contains(s.notRestored, h) })
-	return Unlock(ctx, s.p, hosts, s.run.ID)
+	return unlock(ctx, s.p, hosts, s.run.ID)
 }
 
 func (s *Sweeper) captureEnv(ctx context.Context) error {
-	return CaptureEnv(ctx, s.p, s.run, s.p.Hosts())
+	return captureEnv(ctx, s.p, s.run, s.p.Hosts())
 }
 
 // prepare renders every variant with the cluster's swift.conf hashes (read
 // from the builder host, never changed) and saves each variant's confs,
 // secrets masked, and ring ports in the run.
 func (s *Sweeper) prepare(ctx context.Context) error {
-	b, err := BuilderHost(s.tb)
+	b, err := builderHost(s.tb)
 	if err != nil {
 		return err
 	}
-	have, err := ReadHashes(ctx, s.p, b.Name)
+	have, err := readHashes(ctx, s.p, b.Name)
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 // any variant renders there, the ring files on the service hosts, and the
 // builders on the builder host.
 func (s *Sweeper) backupFiles() (map[string][]string, error) {
-	b, err := BuilderHost(s.tb)
+	b, err := builderHost(s.tb)
 	if err != nil {
 		return nil, err
 	}
@@ -146,13 +146,13 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 			add(c.Host.Name, c.Path)
 		}
 	}
-	for _, h := range ServiceHosts(s.tb) {
-		for _, f := range RingFiles(s.tb) {
+	for _, h := range serviceHosts(s.tb) {
+		for _, f := range ringFiles(s.tb) {
 			add(h.Name, f)
 		}
 	}
 	for _, r := range s.tb.Rings {
-		add(b.Name, builderPath(SwiftDir, r.Name))
+		add(b.Name, builderPath(swiftDir, r.Name))
 	}
 	return files, nil
 }
@@ -162,7 +162,7 @@ func (s *Sweeper) takeBackup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.backup, err = TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
+	s.backup, err = takeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
 	var n int
 	for _, fs := range s.backup {
 		n += len(fs)

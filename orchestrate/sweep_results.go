@@ -39,7 +39,8 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 // with the total's first-byte latency, req/s and errors; a cell that did
 // not finish says so in its label. With repeats it is the repeats' table: one row
 // per (variant, workload) averaged over its repeats (tables.WriteRepeatTable,
-// whose legend follows the table). Errors by cause follow, per cell.
+// whose legend follows the table). A fill workload's buckets follow, then
+// errors by cause, per cell.
 func (s *Sweeper) Table(w io.Writer) error {
 	title := s.tb.Name
 	if len(s.tb.Workloads) == 1 {
@@ -50,6 +51,9 @@ func (s *Sweeper) Table(w io.Writer) error {
 		err = tables.WriteRepeatTable(w, title, s.repeatRows())
 	} else {
 		err = tables.WriteTable(w, title, s.cellRows())
+	}
+	if err == nil {
+		err = s.writeFillTables(w)
 	}
 	if err != nil {
 		return err
@@ -85,11 +89,7 @@ func (s *Sweeper) cellRows() []tables.TableRow {
 // repeatRows is one row per (variant, workload), in the order of their
 // first cell, with the totals of the repeats that finished.
 func (s *Sweeper) repeatRows() []tables.RepeatRow {
-	cells := make([]results.Cell, len(s.cells))
-	for i, c := range s.cells {
-		cells[i] = c.res
-		cells[i].Variant, cells[i].Workload = c.cell.Variant.Name, c.cell.Workload.Name
-	}
+	cells := s.namedCells()
 	var rows []tables.RepeatRow
 	for _, idx := range results.Groups(cells) {
 		row := tables.RepeatRow{Label: pairLabel(s.tb, s.cells[idx[0]].cell)}
@@ -99,6 +99,17 @@ func (s *Sweeper) repeatRows() []tables.RepeatRow {
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// namedCells are the results of the cells run or kept, each named by its
+// cell's variant and workload (a cell that failed early may lack them).
+func (s *Sweeper) namedCells() []results.Cell {
+	cells := make([]results.Cell, len(s.cells))
+	for i, c := range s.cells {
+		cells[i] = c.res
+		cells[i].Variant, cells[i].Workload = c.cell.Variant.Name, c.cell.Workload.Name
+	}
+	return cells
 }
 
 // pairLabel is a (variant, workload) row's label: the variant's

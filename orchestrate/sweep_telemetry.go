@@ -21,7 +21,7 @@ func (s *Sweeper) startCellTelemetry(ctx context.Context, c plan.Cell) error {
 	if !s.tb.Telemetry.Enabled {
 		return nil
 	}
-	th, ok := s.opts.Agents.(TelemetryHosts)
+	th, ok := s.opts.Agents.(telemetryHosts)
 	if !ok {
 		s.logf("  telemetry: the agents' hosts cannot start telemetry agents; this cell has none")
 		return nil

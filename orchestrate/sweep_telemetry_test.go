@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,11 +16,12 @@ import (
 	"benchbed/render"
 	"benchbed/results"
 	"benchbed/rundir"
+	"benchbed/schedule"
 	"benchbed/telemetry"
 )
 
 // StartTelemetryAgent runs the telemetry agent in-process on this machine.
-func (l *localAgents) StartTelemetryAgent(_ context.Context, host, bin string) (*AgentProc, error) {
+func (l *localAgents) StartTelemetryAgent(_ context.Context, host, bin string) (*agentProc, error) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
@@ -29,16 +31,17 @@ func (l *localAgents) StartTelemetryAgent(_ context.Context, host, bin string) (
 		inR.Close()
 		done <- err
 	}()
-	return &AgentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
+	return &agentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
 }
 
-// TestCellTelemetry runs one cell with telemetry at 200 ms (the agent
-// in-process, on this machine): its samples go to telemetry/st.jsonl, the
-// run phase covers the 1 s run, and cell.json gets the summary with the
-// host's disk resolved and its services present.
-func TestCellTelemetry(t *testing.T) {
+// teleCell returns a sweeper of the axis testbed with telemetry at 200 ms
+// and 1 s runs against a fake Swift (served through wrap), the agents
+// in-process, and the plan of its first cell reduced to its telemetry and
+// run steps.
+func teleCell(t *testing.T, wrap func(http.Handler) http.Handler) (*Sweeper, schedule.CellPlan) {
+	t.Helper()
 	m := &memSwift{objects: map[string]map[string]int64{}}
-	srv := httptest.NewServer(m)
+	srv := httptest.NewServer(wrap(m))
 	t.Cleanup(srv.Close)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "put.scenario"), []byte(axisScenario), 0o644); err != nil {
@@ -58,21 +61,49 @@ func TestCellTelemetry(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.rend = map[string]*render.Rendering{c.Variant.Name: r}
-	cdir, err := s.run.CellDir(c.ID)
+	cp := schedule.CellSteps(tb, nil, c)
+	var steps []schedule.Step
+	for _, st := range cp.Steps {
+		switch st.Kind {
+		case schedule.StepTelemetryStart, schedule.StepRun, schedule.StepTelemetry:
+			steps = append(steps, st)
+		}
+	}
+	cp.Steps = steps
+	return s, cp
+}
+
+// TestCellTelemetry runs one cell with telemetry at 200 ms (the agent
+// in-process, on this machine): its samples go to telemetry/st.jsonl, the
+// run phase covers the 1 s run, and cell.json gets the summary with the
+// host's disk resolved and its services present.
+func TestCellTelemetry(t *testing.T) {
+	s, cp := teleCell(t, func(h http.Handler) http.Handler { return h })
+	res, err := s.runCell(context.Background(), cp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var res results.Cell
-	ctx := context.Background()
-	for _, step := range []func() error{
-		func() error { return s.startCellTelemetry(ctx, c) },
-		func() error { return s.measure(ctx, c, cdir, &res) },
-		func() error { return s.finishCellTelemetry(c, &res) },
-	} {
-		if err := step(); err != nil {
-			t.Fatal(err)
-		}
+	cdir, _ := s.run.CellDir(cp.Cell.ID)
+	checkCellTelemetry(t, cdir, res)
+}
+
+// TestFailedRunKeepsTelemetry: a run whose every object PUT fails (503)
+// fails the cell, which still gets the telemetry of its run.
+func TestFailedRunKeepsTelemetry(t *testing.T) {
+	s, cp := teleCell(t, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPut && strings.Count(r.URL.Path, "/") > 3 {
+				w.WriteHeader(http.StatusServiceUnavailable)
+				return
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	res, err := s.runCell(context.Background(), cp)
+	if err == nil || res.Status != "failed" {
+		t.Fatalf("status %s, err %v: want a failed run", res.Status, err)
 	}
+	cdir, _ := s.run.CellDir(cp.Cell.ID)
 	checkCellTelemetry(t, cdir, res)
 }
 
@@ -89,7 +120,8 @@ func checkCellTelemetry(t *testing.T, cdir string, res results.Cell) {
 	if len(tm.Disks) != 1 || tm.Disks[0].Disk != "d1" || tm.Disks[0].Dev == "" || tm.Busiest != "st:d1" {
 		t.Errorf("disks %+v, busiest %q", tm.Disks, tm.Busiest)
 	}
-	if len(tm.Services) != 1 || tm.Services[0].Service != "object-server" {
+	// The load agents run in this process here: none is found as a process.
+	if len(tm.Services) != 2 || tm.Services[0].Service != loadAgentService || tm.Services[1].Service != "object-server" {
 		t.Errorf("services %+v", tm.Services)
 	}
 	samples, err := telemetry.ReadSamples(filepath.Join(cdir, rundir.TelemetryDir, "st.jsonl"))

@@ -14,22 +14,18 @@ import (
 	"benchbed/telemetry"
 )
 
-// TelemetryHosts is what telemetry needs of a testbed's hosts: benchbed
+// telemetryHosts is what telemetry needs of a testbed's hosts: benchbed
 // installed, and `benchbed telemetry-agent` started. PoolAgents is one.
-type TelemetryHosts interface {
+type telemetryHosts interface {
 	Install(ctx context.Context, host string) (string, error)
-	StartTelemetryAgent(ctx context.Context, host, bin string) (*AgentProc, error)
+	StartTelemetryAgent(ctx context.Context, host, bin string) (*agentProc, error)
 }
 
-var _ TelemetryHosts = PoolAgents{}
+var _ telemetryHosts = PoolAgents{}
 
 // StartTelemetryAgent runs "<bin> telemetry-agent" on host.
-func (a PoolAgents) StartTelemetryAgent(ctx context.Context, host, bin string) (*AgentProc, error) {
-	s, err := a.Pool.Start(ctx, host, shellQuote(bin)+" telemetry-agent")
-	if err != nil {
-		return nil, err
-	}
-	return &AgentProc{Stdin: s.Stdin, Stdout: s.Stdout, Wait: s.Wait}, nil
+func (a PoolAgents) StartTelemetryAgent(ctx context.Context, host, bin string) (*agentProc, error) {
+	return a.startAgent(ctx, host, bin, "telemetry-agent")
 }
 
 // readyTimeout is how long a telemetry agent may take to say what it
@@ -40,7 +36,7 @@ const readyTimeout = 30 * time.Second
 // samples go to a file per host, only the latest kept in memory.
 type telemetryAgents struct {
 	hosts   []string
-	procs   []*AgentProc
+	procs   []*agentProc
 	streams []*telemetry.Stream
 	files   []*os.File
 	wg      sync.WaitGroup
@@ -53,7 +49,7 @@ type telemetryAgents struct {
 // startTelemetry installs benchbed on every host, starts an agent on each
 // with its config, and waits for each one's ready line; a failure stops
 // those started.
-func startTelemetry(ctx context.Context, th TelemetryHosts, cfgs []telemetry.Config, dir func(host string) (string, error)) (*telemetryAgents, error) {
+func startTelemetry(ctx context.Context, th telemetryHosts, cfgs []telemetry.Config, dir func(host string) (string, error)) (*telemetryAgents, error) {
 	ta := &telemetryAgents{}
 	for _, c := range cfgs {
 		if err := ta.start(ctx, th, c, dir); err != nil {
@@ -69,7 +65,7 @@ func startTelemetry(ctx context.Context, th TelemetryHosts, cfgs []telemetry.Con
 }
 
 // start starts the agent of one host and sends its config.
-func (ta *telemetryAgents) start(ctx context.Context, th TelemetryHosts, c telemetry.Config, dir func(string) (string, error)) error {
+func (ta *telemetryAgents) start(ctx context.Context, th telemetryHosts, c telemetry.Config, dir func(string) (string, error)) error {
 	bin, err := th.Install(ctx, c.Host)
 	if err != nil {
 		return err

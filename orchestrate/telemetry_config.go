@@ -10,9 +10,13 @@ import (
 	"benchbed/telemetry"
 )
 
+// loadAgentService is the telemetry's name of the load agents (`benchbed
+// agent`) on a client host: their CPU says whether the clients kept up.
+const loadAgentService = "load-agent"
+
 // telemetryConfigs is every host's agent config for a cell rendered as r:
-// the host's disks (a device, or the directory under the devices root)
-// and the daemons the sweep runs on it.
+// the host's disks (a device, or the directory under the devices root),
+// the daemons the sweep runs on it, and on a client host the load agents.
 func telemetryConfigs(tb *plan.Testbed, r *render.Rendering) []telemetry.Config {
 	var out []telemetry.Config
 	for _, h := range tb.Hosts {
@@ -30,9 +34,13 @@ func telemetryConfigs(tb *plan.Testbed, r *render.Rendering) []telemetry.Config 
 		if rc := tb.StatsdReceiver(); rc == h {
 			c.StatsdAddr = fmt.Sprintf(":%d", plan.StatsdPort)
 		}
-		ds, _ := HostDaemons(tb, r, h)
+		ds, _ := hostDaemons(tb, r, h)
 		for _, d := range ds {
 			c.Services = append(c.Services, telemetry.ServiceSpec{Name: d.Name, Match: []string{daemonProgram(d)}})
+		}
+		if h.HasRole(plan.RoleClient) {
+			// "<bin> agent": the program is content-addressed, its subcommand is not.
+			c.Services = append(c.Services, telemetry.ServiceSpec{Name: loadAgentService, Match: []string{"agent"}})
 		}
 		out = append(out, c)
 	}
@@ -41,7 +49,7 @@ func telemetryConfigs(tb *plan.Testbed, r *render.Rendering) []telemetry.Config 
 
 // daemonProgram is the program name of d's processes: the command of a
 // direct daemon, swift-<name> for Swift's servers, memcached itself.
-func daemonProgram(d Daemon) string {
+func daemonProgram(d daemon) string {
 	switch {
 	case len(d.Argv) > 0:
 		return filepath.Base(d.Argv[0])

@@ -207,6 +207,7 @@ type Workload struct {
 	StorageURL      string
 	Token           string
 	MaxErrorRate    *float64 // the workload's error-rate gate; nil = the sweep's
+	Fill            *Fill    // a fill experiment (its fill block), nil for other workloads
 	DefRange        hcl.Range
 }
 

@@ -37,10 +37,11 @@ type Chart struct {
 	Height vg.Length // of the plot without its legend; 0 means plotHeight
 }
 
-// LegendEntry is one line of a chart's legend.
+// LegendEntry is one line of a chart's legend: its name and what its
+// thumbnail draws (a line, its points...).
 type LegendEntry struct {
-	Name  string
-	Thumb plot.Thumbnailer
+	Name   string
+	Thumbs []plot.Thumbnailer
 }
 
 // newPlot returns an empty plot titled title, all its text in plotFont.
@@ -75,7 +76,7 @@ func legendColumns(entries []LegendEntry, width vg.Length) ([]plot.Legend, vg.Le
 	for i := 0; i < len(entries); i += rows {
 		l := proto
 		for _, e := range entries[i:min(i+rows, len(entries))] {
-			l.Add(e.Name, e.Thumb)
+			l.Add(e.Name, e.Thumbs...)
 		}
 		out = append(out, l)
 	}

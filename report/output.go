@@ -47,6 +47,12 @@ func (r *Report) Figures() ([]Figure, error) {
 	if err := add("req_per_s_over_time", p, err); err != nil {
 		return nil, err
 	}
+	if series, err := FillSeriesOf(cells); err == nil && len(series) > 0 {
+		p, err = FillPlot(series)
+		if err := add("put_latency_by_fill", p, err); err != nil {
+			return nil, err
+		}
+	}
 	if curves := r.spectra(); len(curves) == 0 {
 		r.Notices = append(r.Notices, "no cell has agents' histograms: no percentile plot")
 	} else {

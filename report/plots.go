@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strconv"
 
+	"benchbed/results"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
-
-	"benchbed/results"
 )
 
 // Curve is one named line of a plot.
@@ -90,7 +90,7 @@ func addCurves(p *plot.Plot, curves []Curve) ([]LegendEntry, error) {
 		l.Dashes = plotutil.Dashes(i / len(plotutil.SoftColors))
 		l.Width = vg.Points(1.5)
 		p.Add(l)
-		legend = append(legend, LegendEntry{Name: c.Name, Thumb: l})
+		legend = append(legend, LegendEntry{Name: c.Name, Thumbs: []plot.Thumbnailer{l}})
 		for _, xy := range c.XYs {
 			top = max(top, xy.Y)
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 
 	"benchbed/results"
@@ -70,7 +71,7 @@ func telemetryChart(title, ylabel string, hosts []telemetry.HostSamples, curves 
 		}
 		shade.Color, shade.LineStyle.Width = runShade, 0
 		p.Add(shade)
-		legend = append(legend, LegendEntry{Name: "run phase", Thumb: shade})
+		legend = append(legend, LegendEntry{Name: "run phase", Thumbs: []plot.Thumbnailer{shade}})
 	}
 	lines, err := addCurves(p, curves)
 	p.Y.Min, p.Y.Max = 0, 100

@@ -54,6 +54,9 @@ type Cell struct {
 	// Params is the workload's axis point (plan.Workload.Params): its
 	// block label with each.value, and the scenario fields it overrides.
 	Params map[string]string `json:"params,omitempty"`
+	// Fill is a fill experiment's PUT latency by the containers' fill
+	// (FillSpec), every bucket in order; nil for other workloads.
+	Fill []FillBucket `json:"fill,omitempty"`
 	// Telemetry is the hosts' telemetry over the measured run (omitted
 	// when telemetry was off).
 	Telemetry *telemetry.CellSummary `json:"telemetry,omitempty"`

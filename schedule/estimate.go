@@ -61,7 +61,7 @@ func estimate(p *Plan) Estimate {
 		e.Total += d
 	}
 	if e.Unbounded > 0 {
-		e.Assumptions = append(e.Assumptions, fmt.Sprintf("%d runs end after an operation count and are not counted", e.Unbounded))
+		e.Assumptions = append(e.Assumptions, fmt.Sprintf("%d runs end after an operation count or a fill target and are not counted", e.Unbounded))
 	}
 	e.Total += e.Prefill
 	return e

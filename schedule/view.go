@@ -75,6 +75,13 @@ type WorkloadJSON struct {
 	Users       int               `json:"users"`
 	DurationS   float64           `json:"duration_s,omitempty"`
 	Operations  int               `json:"operation_count,omitempty"`
+	Fill        *FillJSON         `json:"fill,omitempty"`
+}
+
+// FillJSON is a fill workload's target and buckets.
+type FillJSON struct {
+	ContainerObjects int64 `json:"container_objects"`
+	Buckets          int   `json:"buckets"`
 }
 
 // CellJSON is a cell and its steps.
@@ -180,6 +187,9 @@ func workloadJSON(w *plan.Workload) WorkloadJSON {
 		Scenario: w.ScenarioFile, Users: users, DurationS: dur.Seconds(), Operations: w.OperationCount}
 	if out.Scenario == "" {
 		out.Scenario = "(inline)"
+	}
+	if w.Fill != nil {
+		out.Fill = &FillJSON{ContainerObjects: w.Fill.ContainerObjects, Buckets: w.Fill.Buckets}
 	}
 	return out
 }

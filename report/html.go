@@ -54,6 +54,14 @@ type htmlTelemetry struct {
 	Figures []htmlFigure
 }
 
+// SharedText says which disks share a device, "" when none do.
+func (t htmlTelemetry) SharedText() string {
+	if len(t.Shared) == 0 {
+		return ""
+	}
+	return sharedText(t.Shared)
+}
+
 // htmlFigures splits the figures into the run's and each telemetry
 // section's.
 func htmlFigures(figs []Figure, secs []telemetrySection) ([]htmlFigure, []htmlTelemetry) {

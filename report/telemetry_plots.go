@@ -90,20 +90,25 @@ func firstSample(hosts []telemetry.HostSamples) time.Time {
 	return t0
 }
 
-// runSpan is the run phase's first and last second of any host, from the
-// cell's first sample; ok is false without a run phase.
+// runSpan is the run phase's start and end in seconds from the cell's
+// first sample, over all hosts; ok is false without a run phase. A
+// sample closes its interval (it covers the time since the sample
+// before it), so the phase starts at the sample before its first one.
 func runSpan(hosts []telemetry.HostSamples) (from, to float64, ok bool) {
 	t0 := firstSample(hosts)
 	for _, h := range hosts {
-		for _, s := range h.Samples {
+		for i, s := range h.Samples {
 			if s.Phase != telemetry.PhaseRun {
 				continue
 			}
-			x := s.T.Sub(t0).Seconds()
-			if !ok || x < from {
-				from = x
+			start := s.T.Sub(t0).Seconds()
+			if i > 0 {
+				start = h.Samples[i-1].T.Sub(t0).Seconds()
 			}
-			to, ok = max(to, x), true
+			if !ok || start < from {
+				from = start
+			}
+			to, ok = max(to, s.T.Sub(t0).Seconds()), true
 		}
 	}
 	return from, to, ok

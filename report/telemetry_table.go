@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"benchbed/results"
 	"benchbed/telemetry"
@@ -16,7 +17,10 @@ type telemetrySection struct {
 	Heading    string
 	Bottleneck string
 	Warning    string // the page cache's, "" when the reads hit the disks
-	Table      table
+	// Shared names the disks of a host that are one block device: their
+	// figures are the device's, the same for each.
+	Shared []string
+	Table  table
 }
 
 // telemetrySections are the sections of the cells that have telemetry,
@@ -43,6 +47,7 @@ func cellTelemetry(c results.Cell) telemetrySection {
 	if t.PageCache != nil {
 		s.Warning = t.PageCache.Warning
 	}
+	s.Shared = sharedDevices(t.Disks)
 	tb := table{Title: "Telemetry of " + cellName(c), Header: []string{"resource", "mean", "p95", "max", "note"}, Class: "telemetry"}
 	for _, h := range t.Hosts {
 		if h.Samples == 0 {
@@ -70,8 +75,8 @@ func cellTelemetry(c results.Cell) telemetrySection {
 			strconv.Itoa(v.Processes)+" process(es), RSS max "+f1(v.RSS.Max)+" MB"))
 	}
 	for _, m := range t.Statsd {
-		tb.Rows = append(tb.Rows, []string{m.Host + " statsd " + m.Metric + " ms", f1(m.Mean), "", f1(m.Max),
-			strconv.Itoa(m.N) + " timings (the service's own)"})
+		tb.Rows = append(tb.Rows, []string{"statsd " + m.Metric + " ms", f1(m.Mean), "", f1(m.Max),
+			strconv.Itoa(m.N) + " timings, the service's own, received on " + m.Host})
 	}
 	s.Table = tb
 	return s
@@ -121,6 +126,28 @@ func pageCacheText(pc *telemetry.PageCache) string {
 	return "does not fit"
 }
 
+// sharedDevices lists, per host and block device, the disks that resolve
+// to the same device: "stor1: d0, d1 on vda".
+func sharedDevices(disks []telemetry.DiskSummary) []string {
+	var keys []string
+	byDev := map[string][]string{}
+	for _, d := range disks {
+		k := d.Host + "\x00" + d.Dev
+		if byDev[k] == nil {
+			keys = append(keys, k)
+		}
+		byDev[k] = append(byDev[k], d.Disk)
+	}
+	var out []string
+	for _, k := range keys {
+		if names := byDev[k]; len(names) > 1 {
+			host, dev, _ := strings.Cut(k, "\x00")
+			out = append(out, host+": "+strings.Join(names, ", ")+" on "+dev)
+		}
+	}
+	return out
+}
+
 func statRow(name string, st telemetry.Stat, note string) []string {
 	return []string{name, f1(st.Mean), f1(st.P95), f1(st.Max), note}
 }
@@ -145,6 +172,9 @@ func (r *Report) writeTelemetry(w io.Writer, head func(int, string), markdown bo
 		if s.Warning != "" {
 			fmt.Fprintf(w, "%sWARNING: page cache: %s\n", item, s.Warning)
 		}
+		if len(s.Shared) > 0 {
+			fmt.Fprintf(w, "%s%s\n", item, sharedText(s.Shared))
+		}
 		if markdown {
 			fmt.Fprintln(w)
 		}
@@ -153,4 +183,9 @@ func (r *Report) writeTelemetry(w io.Writer, head func(int, string), markdown bo
 		}
 	}
 	return nil
+}
+
+// sharedText says which disks share a device and what that means.
+func sharedText(shared []string) string {
+	return "disks on one device (their figures are the device's, the same for each): " + strings.Join(shared, "; ")
 }

@@ -48,10 +48,14 @@ func TestTelemetryText(t *testing.T) {
 		t.Fatal("the fixture's summary has no statsd timers")
 	}
 	for _, m := range st {
-		inOrder(t, out, "Telemetry of "+sum.Cells[0].ID, m.Host+" statsd "+m.Metric+" ms", f1(m.Mean), f1(m.Max), strconv.Itoa(m.N)+" timings")
+		inOrder(t, out, "Telemetry of "+sum.Cells[0].ID, "statsd "+m.Metric+" ms", f1(m.Mean), f1(m.Max),
+			strconv.Itoa(m.N)+" timings, the service's own, received on "+m.Host)
 	}
 	if strings.Contains(out, "Telemetry of "+sum.Cells[2].ID) {
 		t.Errorf("a cell without telemetry has a telemetry section:\n%s", out)
+	}
+	if strings.Contains(out, "disks on one device") {
+		t.Errorf("disks on devices of their own are said to share one:\n%s", out)
 	}
 	if strings.Contains(out, "no sample in the run phase") {
 		t.Errorf("a host with samples is said to have none:\n%s", out)
@@ -175,4 +179,30 @@ func TestTelemetryHostWithoutSamples(t *testing.T) {
 	if strings.Contains(b.String(), "stor3 iowait") {
 		t.Errorf("stor3 has an iowait row:\n%s", b.String())
 	}
+}
+
+// Disks of one host on one block device (the lab's directories) are said
+// to share it: their figures are the device's.
+func TestTelemetrySharedDevice(t *testing.T) {
+	r, sum := loadFixture(t, telFixture()[:1], true)
+	disks := r.Run.Summary.Cells[0].Telemetry.Disks
+	for i := range disks {
+		if disks[i].Host == "stor1" {
+			disks[i].Dev = "vda"
+		}
+	}
+	var b bytes.Buffer
+	if err := r.WriteText(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	inOrder(t, b.String(), "Telemetry of "+sum.Cells[0].ID, "disks on one device (their figures are the device's, the same for each): "+
+		"stor1: d0, d1, d2, d3, m0 on vda\n", "resource")
+	if strings.Contains(b.String(), "stor2: d0") {
+		t.Errorf("stor2's disks, each on its own device, are said to share one:\n%s", b.String())
+	}
+	b.Reset()
+	if err := r.WriteHTML(&b, nil); err != nil {
+		t.Fatal(err)
+	}
+	inOrder(t, b.String(), "Telemetry of "+sum.Cells[0].ID, "<p>disks on one device", "stor1: d0, d1, d2, d3, m0 on vda</p>", "<table")
 }

@@ -28,7 +28,9 @@ var telemetryServices = map[string][]string{
 // summary.json and in one samples file per host; servers_per_port=2 runs
 // more object-server processes than normal; the live line names the
 // busiest host and disk; with statsd = true the object servers' own GET
-// timings arrive at client1's agent. The telemetry agent's CPU per host is
+// timings arrive at client1's agent; with drop_caches = true the caches are
+// dropped before each run and the page-cache check (500 objects of 64 KiB
+// fit) says so. The telemetry agent's CPU per host is
 // logged (the target is under 1 % of one core).
 func TestTelemetry(t *testing.T) {
 	lab := Lab(t)
@@ -37,7 +39,7 @@ func TestTelemetry(t *testing.T) {
 		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"6s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
 		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
-		{`(?m)^sweep \{`, "telemetry { statsd = true }\n\nsweep {"},
+		{`(?m)^sweep \{`, "telemetry {\n  statsd      = true\n  drop_caches = true\n}\n\nsweep {"},
 	})
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
@@ -72,6 +74,9 @@ func TestTelemetry(t *testing.T) {
 		t.Logf("cell %s: bottleneck %q, busiest disk %s, object-server processes on stor1: %d", c.ID,
 			c.Telemetry.Bottleneck, c.Telemetry.Busiest, procs[c.Variant])
 		checkStatsd(t, c)
+		if pc := c.Telemetry.PageCache; pc == nil || !pc.Fits || !pc.Dropped || pc.WorkingSetMB <= 0 || !strings.Contains(pc.Warning, "dropped") {
+			t.Errorf("cell %s: page cache check %+v: want the working set to fit and the caches dropped", c.ID, pc)
+		}
 	}
 	if procs["servers_per_port=2"] <= procs["normal"] {
 		t.Errorf("object-server processes on stor1: %v; servers_per_port=2 (two per disk) should run more than normal", procs)

@@ -66,6 +66,13 @@ func TestCompareTelemetryDeltas(t *testing.T) {
 	if i, j := strings.Index(text, "req/s"), strings.Index(text, "telemetry (run phase)"); i < 0 || j < i {
 		t.Errorf("the telemetry table is not after the req/s table:\n%s", text)
 	}
+	out.Reset()
+	if err := WriteComparison(&out, c, "markdown"); err != nil {
+		t.Fatal(err)
+	}
+	if md := out.String(); !strings.Contains(md, "|\n\n| telemetry (run phase)") || !strings.Contains(md, "| "+busiestName) {
+		t.Errorf("markdown: no telemetry table after the metrics' table:\n%s", md)
+	}
 }
 
 func TestCompareTelemetryOneSide(t *testing.T) {

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -110,5 +111,6 @@ func BarPlot(bars []Bar) (Chart, error) {
 	p.NominalY(labels...)
 	p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
 	p.X.Min, p.X.Max = 0, top*1.2
+	p.X.Tick.Marker = plot.TickerFunc(plainTicks)
 	return Chart{Plot: p, Height: sizeFor(n)}, nil
 }

@@ -35,6 +35,7 @@ func ThroughputPlot(cells []results.Cell) (Chart, error) {
 	p := newPlot("Successful requests per second over time")
 	p.X.Label.Text = "second of the run (the last one may be partial)"
 	p.Y.Label.Text = "req/s"
+	p.Y.Tick.Marker = plot.TickerFunc(plainTicks)
 	legend, err := addCurves(p, curves)
 	p.Y.Min = 0
 	return Chart{Plot: p, Legend: legend}, err
@@ -48,6 +49,7 @@ func SpectrumPlot(title string, curves []Curve) (Chart, error) {
 	p.Y.Label.Text = "latency (ms)"
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = plot.TickerFunc(percentileTicks)
+	p.Y.Tick.Marker = plot.TickerFunc(plainTicks)
 	legend, err := addCurves(p, curves)
 	p.X.Min = 2 // the spectra start at the median
 	p.Y.Min = 0

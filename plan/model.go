@@ -30,6 +30,7 @@ type Testbed struct {
 	Hosts       []*Host              // in declaration order
 	Rings       []*Ring              // in declaration order
 	Services    []*Service           // in declaration order
+	Generics    []*Generic           // services of kind "generic", in declaration order
 	Variants    []*Variant           // expanded (for_each), in declaration order
 	Workloads   []*Workload          // expanded (for_each: one per axis point), in declaration order
 	Prefill     *Prefill             // nil when the file has no prefill block
@@ -174,11 +175,12 @@ type Setting struct {
 // Variant is one configuration to measure: overrides applied on top of the
 // services' settings.
 type Variant struct {
-	Name        string              // expanded name, e.g. "servers_per_port=2"
-	Block       string              // the variant block's label
-	Description string              // free text, e.g. the seed's table row "normal; 29 workers"
-	Set         map[string]Settings // service name -> overrides
-	RingPort    map[string]bool     // ring name -> port_per_disk
+	Name        string                 // expanded name, e.g. "servers_per_port=2"
+	Block       string                 // the variant block's label
+	Description string                 // free text, e.g. the seed's table row "normal; 29 workers"
+	Set         map[string]Settings    // service name -> overrides
+	RingPort    map[string]bool        // ring name -> port_per_disk
+	Runs        map[string]*GenericRun // generic service name -> its flags and after_start in this variant
 	DefRange    hcl.Range
 }
 
@@ -204,7 +206,10 @@ type Workload struct {
 	StorageURL      string
 	Token           string
 	MaxErrorRate    *float64 // the workload's error-rate gate; nil = the sweep's
-	DefRange        hcl.Range
+	// Command, when set, makes this a command workload (a tool's output
+	// parsed into figures) instead of a Swift scenario run by the agents.
+	Command  *CommandLoad
+	DefRange hcl.Range
 }
 
 // ErrorGate returns the error-rate gate of w's cells: its own, else the

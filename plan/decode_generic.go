@@ -91,23 +91,27 @@ func (d *decoder) checkGeneric(g *Generic, b *hcl.Block, c *hcl.BodyContent) {
 	case g.Manager == ManagerDirect && g.Command == "":
 		d.errorf(b.DefRange.Ptr(), "Missing command",
 			"service %q: manager = \"direct\" needs command, the daemon's foreground command line (benchbed keeps its pid and log)", g.Name)
-	case g.Manager == ManagerSystemd && c.Attributes["flags"] != nil:
+	}
+	if g.Manager == ManagerSystemd && c.Attributes["flags"] != nil {
 		d.errorf(c.Attributes["flags"].NameRange.Ptr(), "Flags need a direct start",
 			"service %q: flags are added to command, which only manager = \"direct\" runs", g.Name)
 	}
 	if g.Health == "" {
-		d.errorf(b.DefRange.Ptr(), "Missing health", "service %q: health is a tcp://ADDR:PORT, an http:// URL or a command that exits 0 when the service serves", g.Name)
+		d.errorf(b.DefRange.Ptr(), "Missing health", "service %q: health is tcp://ADDR:PORT, an http:// URL (an empty ADDR is the host's: http://:80/) or a command that exits 0 when the service serves", g.Name)
 	}
 }
 
-// checkHealth checks a health check's form: a URL must parse with a host.
+// checkHealth checks a health check's form: a URL must parse, with a port
+// for tcp://. An empty address (tcp://:80, http://:8080/) is the host's.
 func (d *decoder) checkHealth(a *hcl.Attribute, h string) {
 	if !strings.Contains(h, "://") {
 		return
 	}
 	u, err := url.Parse(h)
-	if err != nil || u.Host == "" || (u.Scheme != "tcp" && u.Scheme != "http" && u.Scheme != "https") {
-		d.errorf(a.Expr.Range().Ptr(), "Invalid health check", "health %q: a check with :// is tcp://ADDR:PORT or an http(s) URL", h)
+	if err != nil || u.Host == "" || (u.Scheme != "tcp" && u.Scheme != "http" && u.Scheme != "https") ||
+		(u.Scheme == "tcp" && u.Port() == "") {
+		d.errorf(a.Expr.Range().Ptr(), "Invalid health check",
+			"health %q: a check with :// is tcp://ADDR:PORT or an http(s) URL (an empty ADDR is the host's: tcp://:80)", h)
 	}
 }
 

@@ -31,7 +31,8 @@ type Generic struct {
 	Flags    []string
 	Restart  string // override of the restart command
 	// Health is "tcp://ADDR:PORT", an http:// or https:// URL (2xx is
-	// healthy), or else a command run on the host (exit 0 is healthy).
+	// healthy), or else a command run on the host (exit 0 is healthy). An
+	// empty ADDR (tcp://:80, http://:8080/) is each host's address.
 	Health      string
 	Ports       []int    // TCP ports it listens on; a restart waits until they are free
 	AfterStart  []string // commands run on the host after every start or restart

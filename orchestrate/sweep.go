@@ -49,6 +49,7 @@ type Sweeper struct {
 	settled  bool
 	finished map[string]bool // cells kept from an earlier attempt
 	cells    []cellResult
+	gen      genericState // the generic services' confs and what the restore needs
 
 	mu       sync.Mutex
 	cleanups []cleanup // a stack: the last pushed runs first

@@ -1,0 +1,80 @@
+package orchestrate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+
+	"benchbed/cmdload"
+	"benchbed/plan"
+	"benchbed/results"
+)
+
+// measureCommand runs command workload cell c: its before commands, then
+// its users copies of the command at once on its clients, each copy's
+// output kept in the cell's output/ directory (secrets masked) and parsed;
+// the copies' figures make the cell's metrics (cell.json). A copy that
+// fails, or whose output lacks a figure, fails the cell.
+func (s *Sweeper) measureCommand(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
+	w := c.Workload
+	cl := w.Command
+	if err := s.beforeCommands(ctx, w); err != nil {
+		return err
+	}
+	runCtx, cancel := context.WithTimeout(ctx, cl.Timeout)
+	defer cancel()
+	out, err := cmdload.Run(runCtx, s.p, cmdload.Job{Command: cl.Command, Parser: cl.Parser, Hosts: w.Clients, Copies: w.Users})
+	if runCtx.Err() != nil && ctx.Err() == nil {
+		err = errors.Join(fmt.Errorf("the command ran longer than its timeout (%s)", cl.Timeout), err)
+	}
+	saveErr := s.saveOutputs(dir, out)
+	cell := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: w.Name, Repeat: c.Repeat, Status: results.StatusOK,
+		DurationS: out.Duration.Seconds(), Ops: map[string]results.OpSummary{}, Params: w.Params()}
+	if err == nil {
+		cell.Metrics, err = out.Metrics()
+	}
+	if _, ok := cell.Metrics[cl.Metric]; err == nil && !ok {
+		err = fmt.Errorf("the copies' output has no %s", cl.Metric)
+	}
+	switch {
+	case ctx.Err() != nil:
+		cell.Status = "interrupted"
+	case err != nil:
+		cell.Status = "failed"
+	}
+	*res = cell
+	return errors.Join(err, saveErr, writeJSON(filepath.Join(dir, CellFile), res))
+}
+
+// beforeCommands runs the workload's before commands on its before_on
+// hosts (default: its clients), one host after another, in order.
+func (s *Sweeper) beforeCommands(ctx context.Context, w *plan.Workload) error {
+	hosts := w.Command.BeforeOn
+	if len(hosts) == 0 {
+		hosts = w.Clients
+	}
+	for _, h := range hosts {
+		for _, cmd := range w.Command.Before {
+			if _, err := s.p.Run(ctx, h, cmd); err != nil {
+				return fmt.Errorf("before: %w", scriptFailed(h, "before command "+strconv.Quote(s.tb.Mask(cmd)), err))
+			}
+			s.logf("  %s: ran %s", h, s.tb.Mask(cmd))
+		}
+	}
+	return nil
+}
+
+// saveOutputs keeps each copy's stdout and stderr, secrets masked, as
+// output/<copy>-<host>.out and .err in the cell's directory.
+func (s *Sweeper) saveOutputs(dir string, out cmdload.Result) error {
+	var errs []error
+	for _, c := range out.Copies {
+		base := filepath.Join(dir, "output", strconv.Itoa(c.Index)+"-"+results.SafeName(c.Host))
+		errs = append(errs,
+			results.WriteFileAtomic(base+".out", []byte(s.tb.Mask(string(c.Output.Stdout))), 0o640),
+			results.WriteFileAtomic(base+".err", []byte(s.tb.Mask(string(c.Output.Stderr))), 0o640))
+	}
+	return errors.Join(errs...)
+}

@@ -43,7 +43,7 @@ type Result struct {
 	Cleanup   error   // failures deleting the run's objects or restoring initial ones (the run still counts)
 }
 
-// Cell summarises the result as DESIGN.md's cell (workload = scenario name).
+// Cell summarises the result as summary.json's cell (docs/results.md) (workload = scenario name).
 func (r *Result) Cell(workload string) results.Cell {
 	c := results.Summarise(r.Recording, r.Duration)
 	c.Workload, c.Status, c.PerSecond = workload, "ok", r.PerSecond

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
 	"time"
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/secrets"
 )
 
 // watchEvery is how often a health wait checks that the daemons still run.
@@ -77,7 +77,7 @@ func watchDaemons(ctx context.Context, r Runner, host string, ds []Daemon, stop 
 			tail, _ := r.Run(ctx, host, d.logTailScript(20)+"; true")
 			e := &DaemonExitedError{Host: host, Service: d.Name}
 			if tail != nil {
-				e.LogTail = MaskTokens(strings.TrimRight(string(tail.Stdout), "\n"))
+				e.LogTail = secrets.Tokens(strings.TrimRight(string(tail.Stdout), "\n"))
 			}
 			stop(e)
 			return
@@ -112,15 +112,4 @@ func (d Daemon) logTailScript(n int) string {
 		return fmt.Sprintf("tail -n %[1]d /var/log/syslog 2>&1 || journalctl -n %[1]d --no-pager 2>&1", n)
 	}
 	return fmt.Sprintf("tail -n %d %s 2>&1", n, remote.Quote(d.logFile()))
-}
-
-// swiftTokens are Swift auth tokens as servers log them: tempauth's
-// AUTH_tk... and Keystone's Fernet gAAAAA... (the proxy logs their first
-// characters).
-var swiftTokens = regexp.MustCompile(`AUTH_tk[0-9a-fA-F]+|gAAAAA[0-9A-Za-z_=-]+`)
-
-// MaskTokens replaces every Swift auth token in s (a server's log) by
-// plan.Masked.
-func MaskTokens(s string) string {
-	return swiftTokens.ReplaceAllString(s, plan.Masked)
 }

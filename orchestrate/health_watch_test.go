@@ -55,13 +55,6 @@ func TestWatchDaemonsNamesTheOneThatStopped(t *testing.T) {
 	}
 }
 
-func TestMaskTokens(t *testing.T) {
-	in := "tok AUTH_tk4f3a9b and gAAAAABk_x-Y= end AUTH_bench"
-	if got := MaskTokens(in); got != "tok "+plan.Masked+" and "+plan.Masked+" end AUTH_bench" {
-		t.Fatalf("MaskTokens(%q) = %q", in, got)
-	}
-}
-
 // TestScriptFailedTellsTheEndNotTheScript: a failed start names host,
 // daemon, exit status and the script's stderr, without the script's text,
 // and still wraps the *remote.ExitError.

@@ -1,7 +1,6 @@
 package orchestrate
 
 import (
-	"benchbed/remote"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"benchbed/plan"
+	"benchbed/remote"
 )
 
 // RingDev is one device of a ring, as the testbed wants it or as a builder

@@ -12,6 +12,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/secrets"
 )
 
 // Listener is one address a server of a host answers /healthcheck on.
@@ -141,7 +142,7 @@ func withJournal(ctx context.Context, p *remote.Pool, host string, d Daemon, err
 	if jerr != nil || len(res.Stdout) == 0 {
 		return err
 	}
-	journal := MaskTokens(strings.TrimRight(string(res.Stdout), "\n"))
+	journal := secrets.Tokens(strings.TrimRight(string(res.Stdout), "\n"))
 	return &scriptError{msg: fmt.Sprintf("%v\n%s on %s:\n%s", err, d.JournalScript(), host, journal), err: err}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/secrets"
 )
 
 // SetupOptions tune Setup.
@@ -246,7 +247,7 @@ func (s *setup) withLog(h *plan.Host, service string, err error) error {
 	if lerr != nil {
 		return err
 	}
-	return fmt.Errorf("%w\n%s on %s:\n%s", err, d.JournalScript(), h.Name, MaskTokens(string(res.Stdout)))
+	return fmt.Errorf("%w\n%s on %s:\n%s", err, d.JournalScript(), h.Name, secrets.Tokens(string(res.Stdout)))
 }
 
 // roundTrips does an auth, PUT, GET and DELETE through every proxy.

@@ -10,7 +10,6 @@ import (
 
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/templates"
 )
 
 // cellResult is one cell of the matrix and its outcome.
@@ -90,6 +89,12 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 	}
 	r := s.rend[c.Variant.Name]
 	rs := &restarts{}
+	if !s.touched {
+		// The first cell of this sweep restarts every server: what runs
+		// may not be what the files on the hosts say (a conf edited
+		// without a restart, a killed sweep), and the plan says so.
+		s.restartAll(rs)
+	}
 	s.touched = true
 	steps := []struct {
 		name string
@@ -116,9 +121,18 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 	return res, nil
 }
 
+// restartAll marks every service of every host for restart.
+func (s *Sweeper) restartAll(rs *restarts) {
+	for _, h := range ServiceHosts(s.tb) {
+		for _, svc := range hostServices(s.tb, h) {
+			rs.add(h.Name, svc.Name)
+		}
+	}
+}
+
 // recordCell keeps the cell's confs (secrets masked) and ring ports.
 func (s *Sweeper) recordCell(dir string, r *plan.Rendering) error {
-	if _, err := r.WriteMasked(filepath.Join(dir, "confs"), templates.NewMasker(s.tb.Sensitive)); err != nil {
+	if _, err := r.WriteMasked(filepath.Join(dir, "confs"), s.tb.Secrets()); err != nil {
 		return err
 	}
 	return results.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(r.Layout.Text()), 0o640)

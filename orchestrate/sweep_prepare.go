@@ -229,7 +229,7 @@ func (s *Sweeper) dropBackups(ctx context.Context) error {
 }
 
 // cellLabel is a cell's row label in the table: the variant's description
-// (the seed's row text) or name, with the workload and repeat when the
+// (a row's text, e.g. "normal; 29 workers") or name, with the workload and repeat when the
 // matrix has several.
 func cellLabel(tb *plan.Testbed, c plan.Cell) string {
 	l := pairLabel(tb, c)

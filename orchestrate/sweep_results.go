@@ -11,7 +11,7 @@ import (
 	"benchbed/results"
 )
 
-// SummaryName is the run's summary (DESIGN.md).
+// SummaryName is the run's summary (docs/results.md).
 const SummaryName = results.SummaryFile
 
 // writeSummary writes summary.json and table.md from the cells run or
@@ -41,9 +41,9 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 }
 
 // Table writes the sweep's table of the cells run or kept, in declaration
-// order. With sweep.repeat = 1 it is seed 000's table: one row per cell
+// order. With sweep.repeat = 1 it is the ssbench-style table: one row per cell
 // with the total's first-byte latency, req/s and errors; a cell that did
-// not finish says so in its label. With repeats it is seed 003's: one row
+// not finish says so in its label. With repeats it is the repeats' table: one row
 // per (variant, workload) averaged over its repeats (results.WriteRepeatTable,
 // whose legend follows the table). Errors by cause follow, per cell.
 func (s *Sweeper) Table(w io.Writer) error {
@@ -108,7 +108,7 @@ func (s *Sweeper) repeatRows() []results.RepeatRow {
 }
 
 // pairLabel is a (variant, workload) row's label: the variant's
-// description (the seed's row text) or name, with the workload when the
+// description (a row's text, e.g. "normal; 29 workers") or name, with the workload when the
 // matrix has several.
 func pairLabel(tb *plan.Testbed, c plan.Cell) string {
 	l := c.Variant.Name

@@ -132,5 +132,5 @@ func (s *Sweeper) saveLog(ctx context.Context, host string, svc *plan.Service, d
 		return err
 	}
 	p := filepath.Join(dir, "logs", results.SafeName(host)+"-"+results.SafeName(svc.Name)+".log")
-	return results.WriteFileAtomic(p, []byte(MaskTokens(s.tb.Mask(string(res.Stdout)))), 0o640)
+	return results.WriteFileAtomic(p, []byte(s.tb.Mask(string(res.Stdout))), 0o640)
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/secrets"
 )
 
 // TestSavedTestbedIsMasked: the testbed file kept in the run has its
@@ -25,7 +25,7 @@ func TestSavedTestbedIsMasked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(b), "s3cret") || !strings.Contains(string(b), `default   = "`+plan.Masked+`"`) {
+	if strings.Contains(string(b), "s3cret") || !strings.Contains(string(b), `default   = "`+secrets.Masked+`"`) {
 		t.Fatalf("testbed.hcl in the run:\n%s", b)
 	}
 }

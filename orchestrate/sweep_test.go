@@ -9,6 +9,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/secrets"
 )
 
 // bareSweeper is a Sweeper with a run directory and journal and no hosts,
@@ -63,7 +64,7 @@ func TestCleanupsRunInReverseEvenAfterAFailure(t *testing.T) {
 			failed = &es[i]
 		}
 	}
-	if failed == nil || failed.Step != "undo-backup" || strings.Contains(failed.Detail, "s3cret") || !strings.Contains(failed.Detail, plan.Masked) {
+	if failed == nil || failed.Step != "undo-backup" || strings.Contains(failed.Detail, "s3cret") || !strings.Contains(failed.Detail, secrets.Masked) {
 		t.Fatalf("journal's failed entry %+v: the undo's failure, its secret masked", failed)
 	}
 }

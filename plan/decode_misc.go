@@ -3,9 +3,9 @@ package plan
 import (
 	"time"
 
-	"github.com/hashicorp/hcl/v2"
-
 	"benchbed/results"
+
+	"github.com/hashicorp/hcl/v2"
 )
 
 // Defaults of the model (see README "Defaults").

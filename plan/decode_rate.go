@@ -3,10 +3,10 @@ package plan
 import (
 	"math/big"
 
+	"benchbed/results"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
-
-	"benchbed/results"
 )
 
 // rate evaluates an error-rate attribute (max_error_rate): a share from 0

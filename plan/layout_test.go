@@ -2,11 +2,11 @@ package plan
 
 import (
 	"os"
-
-	"github.com/hashicorp/hcl/v2"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/hcl/v2"
 )
 
 // minimalWorkload is the workload (and client host) every testbed needs.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"benchbed/load"
+	"benchbed/secrets"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
@@ -116,7 +117,7 @@ variant "v" {}
 	if s["DEFAULT"]["derived"].Value != "pre-hunter2" {
 		t.Errorf("derived = %q", s["DEFAULT"]["derived"].Value)
 	}
-	if got := tb.Mask("is pre-hunter2 and k"); got != "is "+Masked+" and k" {
+	if got := tb.Mask("is pre-hunter2 and k"); got != "is "+secrets.Masked+" and k" {
 		t.Errorf("Mask = %q", got)
 	}
 }

@@ -1,10 +1,9 @@
 package plan
 
 import (
-	"encoding/json"
+	"benchbed/secrets"
+
 	"github.com/hashicorp/hcl/v2"
-	"sort"
-	"strings"
 )
 
 // RoleClient is the role of hosts that run load agents.
@@ -98,34 +97,14 @@ func (tb *Testbed) Effective(s *Service, v *Variant) Settings {
 	return out
 }
 
-// Masked is what Mask puts in place of a secret.
-const Masked = "(sensitive)"
+// Secrets returns the Set of the testbed's secret values (sensitive
+// variables, auth keys): the one masking of everything benchbed prints or
+// keeps (package secrets).
+func (tb *Testbed) Secrets() *secrets.Set { return secrets.New(tb.Sensitive...) }
 
-// MinMaskLen is the shortest secret that Mask searches for in free text:
-// shorter ones would match inside ordinary words and paths. Settings from
-// sensitive variables are masked by their Sensitive flag whatever their
-// length.
-const MinMaskLen = 4
-
-// Mask replaces every value of a sensitive variable (and every auth key or
-// token) of at least MinMaskLen bytes in s with Masked, also in its JSON
-// string form. Longer secrets are replaced first so that a secret
-// containing another is masked whole.
-func (tb *Testbed) Mask(s string) string {
-	secrets := append([]string(nil), tb.Sensitive...)
-	sort.Slice(secrets, func(i, j int) bool { return len(secrets[i]) > len(secrets[j]) })
-	for _, x := range secrets {
-		if len(x) < MinMaskLen {
-			continue
-		}
-		s = strings.ReplaceAll(s, x, Masked)
-		// The secret as it appears inside a JSON string.
-		if q, err := json.Marshal(x); err == nil && string(q[1:len(q)-1]) != x {
-			s = strings.ReplaceAll(s, string(q[1:len(q)-1]), Masked)
-		}
-	}
-	return s
-}
+// Mask is tb.Secrets().Mask(s): s with every secret value (also in its JSON
+// string form) and every Swift token replaced by secrets.Masked.
+func (tb *Testbed) Mask(s string) string { return tb.Secrets().Mask(s) }
 
 // MaskDiagnostics returns copies of diags whose summaries and details are
 // masked; the source ranges are kept as they are.

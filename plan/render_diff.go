@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"benchbed/secrets"
 	"benchbed/templates"
 )
 
@@ -85,7 +86,7 @@ func entryValue(e *templates.Entry) string {
 // WriteText prints the diff: per group of hosts and file, per section,
 // "key: old (source) -> new (source)"; then the ring changes. Values are
 // masked by m.
-func (d *VariantDiff) WriteText(w io.Writer, m *templates.Masker) error {
+func (d *VariantDiff) WriteText(w io.Writer, m *secrets.Set) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "variant %q -> %q\n", d.A, d.B)
 	for _, fd := range d.Files {
@@ -119,13 +120,13 @@ func (d *VariantDiff) WriteText(w io.Writer, m *templates.Masker) error {
 		}
 		fmt.Fprintf(&b, "  %s\n", p)
 	}
-	_, err := io.WriteString(w, m.Text(b.String()))
+	_, err := io.WriteString(w, m.Mask(b.String()))
 	return err
 }
 
 // WriteUnified prints a unified diff of every file that differs, masked by
 // m, and of the ring layouts.
-func WriteUnified(w io.Writer, a, b *Rendering, m *templates.Masker) error {
+func WriteUnified(w io.Writer, a, b *Rendering, m *secrets.Set) error {
 	var out strings.Builder
 	seen := map[string]bool{}
 	for _, c := range append(append([]*Conf(nil), a.Confs...), b.Confs...) {
@@ -145,15 +146,15 @@ func WriteUnified(w io.Writer, a, b *Rendering, m *templates.Masker) error {
 	}
 	out.WriteString(templates.Unified(variantName(a.Variant)+"/"+LayoutFile, variantName(b.Variant)+"/"+LayoutFile,
 		a.Layout.Text(), b.Layout.Text()))
-	_, err := io.WriteString(w, m.Text(out.String()))
+	_, err := io.WriteString(w, m.Mask(out.String()))
 	return err
 }
 
-func maskedConf(c *Conf, m *templates.Masker) string {
+func maskedConf(c *Conf, m *secrets.Set) string {
 	if c == nil {
 		return ""
 	}
-	return string(c.File.Masked(m.Secrets()))
+	return string(c.File.Masked(m))
 }
 
 func rawConf(c *Conf) string {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/templates"
+	"benchbed/secrets"
 )
 
 func renderOrFatal(t *testing.T, tb *Testbed, variant string) *Rendering {
@@ -32,7 +32,7 @@ func TestDiffSeedVariants(t *testing.T) {
 		t.Fatalf("files: %+v", d.Files)
 	}
 	var b strings.Builder
-	if err := d.WriteText(&b, templates.NewMasker(tb.Sensitive)); err != nil {
+	if err := d.WriteText(&b, tb.Secrets()); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -85,7 +85,7 @@ variant "b" {
 }
 `)
 	a, b := renderOrFatal(t, tb, "a"), renderOrFatal(t, tb, "b")
-	m := templates.NewMasker(tb.Sensitive)
+	m := tb.Secrets()
 	var text, unified strings.Builder
 	if err := DiffRenderings(a, b).WriteText(&text, m); err != nil {
 		t.Fatal(err)
@@ -98,7 +98,7 @@ variant "b" {
 			t.Errorf("%s diff leaks or masks nothing:\n%s", name, out)
 		}
 	}
-	if !strings.Contains(text.String(), "note: "+templates.Mask) {
+	if !strings.Contains(text.String(), "note: "+secrets.Masked) {
 		t.Errorf("the changed sensitive key is still listed:\n%s", text.String())
 	}
 	dir := t.TempDir()
@@ -120,7 +120,7 @@ variant "b" {
 		t.Fatal(err)
 	}
 	data, err = os.ReadFile(filepath.Join(runDir, "p", "etc", "swift", "proxy-server.conf"))
-	if err != nil || strings.Contains(string(data), "s3cr3t") || !strings.Contains(string(data), "user_a_b = "+templates.Mask) {
+	if err != nil || strings.Contains(string(data), "s3cr3t") || !strings.Contains(string(data), "user_a_b = "+secrets.Masked) {
 		t.Fatalf("a run directory's copy must be masked: %v\n%s", err, data)
 	}
 }

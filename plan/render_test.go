@@ -195,7 +195,7 @@ variant "v" {}
 		if v, _ := c.File.Value("swift-hash", "swift_hash_path_suffix"); v != "salty-suffix" {
 			t.Errorf("%s: suffix %q", h, v)
 		}
-		if strings.Contains(string(c.File.Masked(tb.Sensitive)), "salty") {
+		if strings.Contains(string(c.File.Masked(tb.Secrets())), "salty") {
 			t.Errorf("%s: printed swift.conf leaks the suffix", h)
 		}
 	}

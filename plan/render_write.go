@@ -6,24 +6,22 @@ import (
 	"path/filepath"
 	"strings"
 
-	"benchbed/templates"
+	"benchbed/secrets"
 )
 
 // WriteDir writes every conf to dir/<host>/<absolute path> (mode 0600: the
 // files hold secrets in clear, as the hosts need them) and the ring layout
 // to dir/ring-layout.txt. It returns the paths written.
-func (r *Rendering) WriteDir(dir string) ([]string, error) { return r.write(dir, nil) }
+func (r *Rendering) WriteDir(dir string) ([]string, error) { return r.write(dir, nil, false) }
 
-// WriteMasked is WriteDir with sensitive values masked by m: for run
-// directories, which must never hold a secret.
-func (r *Rendering) WriteMasked(dir string, m *templates.Masker) ([]string, error) {
-	if m == nil {
-		m = templates.NewMasker(nil)
-	}
-	return r.write(dir, m)
+// WriteMasked is WriteDir with sensitive values masked by m (a nil m masks
+// by key and token only): for run directories, which must never hold a
+// secret.
+func (r *Rendering) WriteMasked(dir string, m *secrets.Set) ([]string, error) {
+	return r.write(dir, m, true)
 }
 
-func (r *Rendering) write(dir string, m *templates.Masker) ([]string, error) {
+func (r *Rendering) write(dir string, m *secrets.Set, mask bool) ([]string, error) {
 	var written []string
 	for _, c := range r.Confs {
 		rel := filepath.FromSlash(strings.TrimPrefix(c.Path, "/"))
@@ -32,8 +30,8 @@ func (r *Rendering) write(dir string, m *templates.Masker) ([]string, error) {
 		}
 		p := filepath.Join(dir, c.Host.Name, rel)
 		data := c.File.Bytes()
-		if m != nil {
-			data = c.File.Masked(m.Secrets())
+		if mask {
+			data = c.File.Masked(m)
 		}
 		if err := writeFile(p, data); err != nil {
 			return written, err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"time"
+
+	"benchbed/secrets"
 )
 
 // Kinds of Step.
@@ -35,7 +37,7 @@ type Step struct {
 }
 
 // Change is one setting that differs from the previous cell. Old or New is
-// "" when the key is absent; sensitive values are Masked.
+// "" when the key is absent; sensitive values are secrets.Masked.
 type Change struct {
 	Section, Key, Old, New string
 }
@@ -149,7 +151,7 @@ func settingChanges(a, b Settings) []Change {
 		case !ok:
 			return ""
 		case s.Sensitive:
-			return Masked
+			return secrets.Masked
 		}
 		return s.Value
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/secrets"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -113,7 +115,7 @@ variant "b" {
 			t.Errorf("secret in output:\n%s", s)
 		}
 	}
-	if !strings.Contains(out.String(), "password: "+Masked+" -> "+Masked) {
+	if !strings.Contains(out.String(), "password: "+secrets.Masked+" -> "+secrets.Masked) {
 		t.Errorf("masked change not shown:\n%s", out.String())
 	}
 }

@@ -1,6 +1,6 @@
 package plan
 
-// PlanJSON is the shape of `benchbed plan --json`. DESIGN.md's contract is
+// PlanJSON is the shape of `benchbed plan --json`. docs/cli.md's contract is
 // testbed, hosts[name,address,roles] and cells[id,variant,workload,repeat]
 // in declaration order; the other fields are additional.
 type PlanJSON struct {

@@ -35,7 +35,7 @@ type pageData struct {
 	Title, Testbed, Run, Started, Ended string
 	Cells                               int
 	Notices, Problems                   []string
-	Seed, SeedRepeats                   string
+	Table, Repeats                      string
 	Figures                             []htmlFigure
 	Tables                              []table
 	Failed                              []htmlFailed
@@ -45,7 +45,7 @@ type pageData struct {
 }
 
 // WriteHTML writes one self-contained page: the run's dates, notices,
-// seed 000's table, the plots inline, the tables, the failed cells with
+// the ssbench-style table, the plots inline, the tables, the failed cells with
 // their errors, the hosts' environment, the journal's steps and where the
 // testbed file is (its text is not shown: it may hold secrets).
 func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
@@ -59,18 +59,18 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	if !r.Ended.IsZero() {
 		d.Ended = r.Ended.UTC().Format(time.RFC3339)
 	}
-	var seed bytes.Buffer
-	if err := results.WriteTable(&seed, r.SeedTitle(), r.SeedRows()); err != nil {
+	var table bytes.Buffer
+	if err := results.WriteTable(&table, r.TableTitle(), r.TableRows()); err != nil {
 		return err
 	}
 	if rows := r.RepeatRows(); rows != nil {
 		var rep bytes.Buffer
-		if err := results.WriteRepeatTable(&rep, r.SeedTitle(), rows); err != nil {
+		if err := results.WriteRepeatTable(&rep, r.TableTitle(), rows); err != nil {
 			return err
 		}
-		d.SeedRepeats = rep.String()
+		d.Repeats = rep.String()
 	}
-	d.Seed = seed.String()
+	d.Table = table.String()
 	for _, f := range figs {
 		hf := htmlFigure{Name: f.Name, Title: f.Title}
 		if svg, err := safeSVG(f.SVG); err == nil {

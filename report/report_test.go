@@ -56,7 +56,7 @@ func TestTextReport(t *testing.T) {
 	// The repeats: mean ± stddev of req/s, computed here from the cells.
 	a, b2 := sum.Cells[0].Total.ReqPerS, sum.Cells[1].Total.ReqPerS
 	mean, sd := (a+b2)/2, math.Abs(a-b2)/math.Sqrt2
-	inOrder(t, out, "Over the repeats, as in seed 003", "   n |", "normal | 2/2", f1(mean)+" | "+f1(sd), "a&b<i> | 2/2",
+	inOrder(t, out, "Over the repeats: mean and spread of req/s", "   n |", "normal | 2/2", f1(mean)+" | "+f1(sd), "a&b<i> | 2/2",
 		"broken | 0/1 |", "n: finished repeats")
 	inOrder(t, out, "Repeats", "normal", "2/2", f1(mean)+" ± "+f1(sd), "a&b<i>", "2/2")
 	inOrder(t, out, "Failed cells", "005-broken-64K_get-r1 (failed): health: stor1: object-server did not answer | exit 1")

@@ -22,9 +22,9 @@ func ms(sec float64) string { return strconv.FormatFloat(sec*1000, 'f', 2, 64) }
 
 func f1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
 
-// SeedTitle heads seed 000's table: the workload when there is one, else
+// TableTitle heads the ssbench-style table: the workload when there is one, else
 // the testbed's name.
-func (r *Report) SeedTitle() string {
+func (r *Report) TableTitle() string {
 	s := r.Run.Summary
 	w := ""
 	for _, c := range s.Cells {
@@ -36,12 +36,12 @@ func (r *Report) SeedTitle() string {
 	return w
 }
 
-// SeedRows are seed 000's table's rows: one per cell, the total's figures,
+// TableRows are the ssbench-style table's rows: one per cell, the total's figures,
 // labelled by variant (and workload and repeat when those vary), a cell
 // that is not ok saying its status.
-func (r *Report) SeedRows() []results.TableRow {
+func (r *Report) TableRows() []results.TableRow {
 	cells := r.Run.Summary.Cells
-	multiWorkload := r.SeedTitle() != cells[0].Workload
+	multiWorkload := r.TableTitle() != cells[0].Workload
 	repeated := len(Groups(cells)) < len(cells)
 	var rows []results.TableRow
 	for _, c := range cells {
@@ -60,7 +60,7 @@ func (r *Report) SeedRows() []results.TableRow {
 	return rows
 }
 
-// RepeatRows are seed 003's table's rows (results.WriteRepeatTable): one
+// RepeatRows are the repeats' table's rows (results.WriteRepeatTable): one
 // per variant and workload, over its repeats; nil without repeats.
 func (r *Report) RepeatRows() []results.RepeatRow {
 	if len(r.Repeats) == 0 {

@@ -37,8 +37,8 @@ func (r *Report) WriteFormat(w io.Writer, format string) error {
 	return fmt.Errorf("format %q: want text, markdown, csv or json", format)
 }
 
-// WriteText writes the report's tables as plain text or markdown: seed
-// 000's table, the hosts, the per-operation table, the errors by cause,
+// WriteText writes the report's tables as plain text or markdown: the
+// ssbench-style table, the hosts, the per-operation table, the errors by cause,
 // the repeats' aggregates and the failed cells with their errors.
 func (r *Report) WriteText(out io.Writer, markdown bool) error {
 	w := bufio.NewWriter(out)
@@ -55,19 +55,19 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 	for _, n := range append(append([]string(nil), r.Notices...), r.Problems...) {
 		fmt.Fprintf(w, "NOTICE: %s\n", n)
 	}
-	head(2, "Time to first byte (s), as in seed 000")
+	head(2, "Time to first byte (s), as ssbench reports it")
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	if err := results.WriteTable(w, r.SeedTitle(), r.SeedRows()); err != nil {
+	if err := results.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
 		return err
 	}
 	if rows := r.RepeatRows(); rows != nil {
-		head(2, "Over the repeats, as in seed 003")
+		head(2, "Over the repeats: mean and spread of req/s")
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if err := results.WriteRepeatTable(w, r.SeedTitle(), rows); err != nil {
+		if err := results.WriteRepeatTable(w, r.TableTitle(), rows); err != nil {
 			return err
 		}
 	}

@@ -242,24 +242,6 @@ func TestOpenSideColonInPath(t *testing.T) {
 	}
 }
 
-func TestMaskHCL(t *testing.T) {
-	in := "variable \"auth_key\" {\n  default   = \"lab-bench-key\"\n  sensitive = true\n}\n" +
-		"variable \"users\" {\n  default = \"64\"\n}\n" +
-		"auth {\n  key = var.auth_key\n  password = \"hunter22\"\n  user = \"bench:bench\"\n}\n" +
-		"x = \"lab-bench-key again\"\n"
-	out := MaskHCL(in)
-	for _, gone := range []string{"lab-bench-key", "hunter22"} {
-		if strings.Contains(out, gone) {
-			t.Errorf("%q not masked:\n%s", gone, out)
-		}
-	}
-	for _, kept := range []string{`default = "64"`, "key = var.auth_key", `user = "bench:bench"`, `password = "****"`} {
-		if !strings.Contains(out, kept) {
-			t.Errorf("lost %q:\n%s", kept, out)
-		}
-	}
-}
-
 func TestCompareSeveralOpsPerSecondTestsTheTotal(t *testing.T) {
 	run := fixRun(t, "run", fixTestbed, false, fixNormal(1, 500), fixSPP1(1, 400))
 	r, err := ReadRun(run)

@@ -6,9 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 
+	"benchbed/secrets"
 	"benchbed/templates"
 )
 
@@ -36,7 +35,7 @@ func testbedDiff(dirA, dirB string) ([]string, error) {
 	case string(a) == string(b):
 		return nil, nil
 	}
-	lines := changedLines(templates.Unified("A", "B", MaskHCL(string(a)), MaskHCL(string(b))))
+	lines := changedLines(templates.Unified("A", "B", secrets.HCL(string(a)), secrets.HCL(string(b))))
 	if len(lines) == 0 {
 		return []string{"# only masked values differ"}, nil
 	}
@@ -44,76 +43,4 @@ func testbedDiff(dirA, dirB string) ([]string, error) {
 		lines = append(lines[:maxTestbedLines], fmt.Sprintf("# ... %d more changed lines", n-maxTestbedLines))
 	}
 	return lines, nil
-}
-
-var (
-	hclVariable  = regexp.MustCompile(`^\s*variable\s+"[^"]*"\s*\{`)
-	hclSensitive = regexp.MustCompile(`^\s*sensitive\s*=\s*true\b`)
-	hclDefault   = regexp.MustCompile(`^\s*default\s*=`)
-	hclSecretKey = regexp.MustCompile(`(?i)^\s*"?[a-z0-9_.-]*(key|password|passwd|secret|token)"?\s*[=:]`)
-	hclString    = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
-)
-
-// MaskHCL masks the secrets a testbed file may hold, line by line: the
-// default of a variable marked sensitive (and that value wherever else it
-// appears) and the string literals of keys named like a secret (key,
-// password, secret, token). References such as var.auth_key stay.
-func MaskHCL(text string) string {
-	lines := strings.Split(text, "\n")
-	var secrets []string
-	for i := 0; i < len(lines); i++ {
-		if !hclVariable.MatchString(lines[i]) {
-			continue
-		}
-		end := blockEnd(lines, i)
-		if !anyMatch(hclSensitive, lines[i:end+1]) {
-			i = end
-			continue
-		}
-		for j := i; j <= end; j++ {
-			if hclDefault.MatchString(lines[j]) {
-				for _, s := range hclString.FindAllString(lines[j], -1) {
-					if len(s) > 4 {
-						secrets = append(secrets, s[1:len(s)-1])
-					}
-				}
-				lines[j] = maskStrings(lines[j])
-			}
-		}
-		i = end
-	}
-	for i, l := range lines {
-		if hclSecretKey.MatchString(l) {
-			lines[i] = maskStrings(l)
-		}
-	}
-	out := strings.Join(lines, "\n")
-	for _, s := range secrets {
-		out = strings.ReplaceAll(out, s, "****")
-	}
-	return out
-}
-
-func maskStrings(l string) string { return hclString.ReplaceAllString(l, `"****"`) }
-
-func anyMatch(re *regexp.Regexp, lines []string) bool {
-	for _, l := range lines {
-		if re.MatchString(l) {
-			return true
-		}
-	}
-	return false
-}
-
-// blockEnd returns the line where the block opened on line i closes (by
-// counting braces), or the last line.
-func blockEnd(lines []string, i int) int {
-	depth := 0
-	for j := i; j < len(lines); j++ {
-		depth += strings.Count(lines[j], "{") - strings.Count(lines[j], "}")
-		if depth <= 0 && j > i || depth == 0 && strings.Contains(lines[j], "}") {
-			return j
-		}
-	}
-	return len(lines) - 1
 }

@@ -13,7 +13,7 @@ import (
 
 // Names of what a sweep keeps in a run directory and in each cell's.
 const (
-	SummaryFile = "summary.json" // the run's cells (DESIGN.md, contract)
+	SummaryFile = "summary.json" // the run's cells (docs/results.md, contract)
 	CellFile    = "cell.json"    // one cell's result, in cells/<id>/
 	CellsDir    = "cells"        // one directory per cell, named by its id
 )

@@ -18,7 +18,7 @@ type Stats struct {
 	P999   float64 `json:"p999"`
 }
 
-// OpSummary is one operation type's line of a cell (DESIGN.md). Count is
+// OpSummary is one operation type's line of a cell (docs/results.md). Count is
 // the successful operations (those in the histograms), Errors the failed
 // ones, ErrorsBy the failures by cause ("http_503", "transport_timeout"...).
 type OpSummary struct {
@@ -32,7 +32,7 @@ type OpSummary struct {
 }
 
 // Cell is one matrix cell's result: summary.json's element and the output
-// of `benchbed load --json` (DESIGN.md, contract).
+// of `benchbed load --json` (docs/results.md, contract).
 type Cell struct {
 	// ID is the matrix cell's id (plan), its directory's name under cells/.
 	ID        string               `json:"id,omitempty"`
@@ -57,7 +57,7 @@ type Cell struct {
 	Metrics map[string]Figure `json:"metrics,omitempty"`
 }
 
-// Summary is a run's summary.json (DESIGN.md, contract).
+// Summary is a run's summary.json (docs/results.md, contract).
 type Summary struct {
 	Run     string `json:"run"`
 	Testbed string `json:"testbed"`

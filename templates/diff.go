@@ -1,6 +1,10 @@
 package templates
 
-import "fmt"
+import (
+	"fmt"
+
+	"benchbed/secrets"
+)
 
 // Change is one key whose value differs between two files. Old is nil for
 // an added key, New for a removed one.
@@ -34,9 +38,9 @@ func Diff(a, b *File) []Change {
 }
 
 // Format gives "key: old -> new" with the source of each value, masking
-// sensitive values: "workers: 29 (a.hcl:40 (settings)) -> 6 (a.hcl:80 (set))".
+// sensitive values (a nil m masks by key and token only): "workers: 29 (a.hcl:40 (settings)) -> 6 (a.hcl:80 (set))".
 // An added key shows "(unset)" on the left, a removed one on the right.
-func (c Change) Format(m *Masker) string {
+func (c Change) Format(m *secrets.Set) string {
 	return fmt.Sprintf("%s: %s -> %s", c.Key, side(c.Section, c.Old, m), side(c.Section, c.New, m))
 }
 
@@ -53,14 +57,11 @@ func val(e *Entry) string {
 	return e.Value
 }
 
-func side(section string, e *Entry, m *Masker) string {
+func side(section string, e *Entry, m *secrets.Set) string {
 	if e == nil {
 		return "(unset)"
 	}
-	v := e.Value
-	if m != nil {
-		v = m.Entry(section, e)
-	}
+	v := m.Entry(section, e.Key, e.Value, e.Sensitive)
 	if v == "" {
 		v = `""`
 	}

@@ -3,6 +3,8 @@ package templates
 import (
 	"strings"
 	"testing"
+
+	"benchbed/secrets"
 )
 
 const sample = `# head comment
@@ -90,13 +92,13 @@ func TestMasking(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Set("DEFAULT", "other", Value{Value: "v", Sensitive: true})
-	out := string(f.Masked([]string{"s3cr3t"}))
+	out := string(f.Masked(secrets.New("s3cr3t")))
 	for _, leak := range []string{"s3cr3t", "= k\n", "= v\n"} {
 		if strings.Contains(out, leak) {
 			t.Errorf("masked output leaks %q:\n%s", leak, out)
 		}
 	}
-	for _, keep := range []string{"token_life = 10", "plain = 1", "note = has " + Mask + " in it"} {
+	for _, keep := range []string{"token_life = 10", "plain = 1", "note = has " + secrets.Masked + " in it"} {
 		if !strings.Contains(out, keep) {
 			t.Errorf("masked output lacks %q:\n%s", keep, out)
 		}

@@ -3,6 +3,8 @@ package templates
 import (
 	"fmt"
 	"sort"
+
+	"benchbed/secrets"
 )
 
 // Value is one overlaid value and where it came from.
@@ -88,7 +90,7 @@ func dropTemplateAlias(f *File, sec, key string) {
 
 func maskIf(v Value) string {
 	if v.Sensitive {
-		return Mask
+		return secrets.Masked
 	}
 	return fmt.Sprintf("%q", v.Value)
 }

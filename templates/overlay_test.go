@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"benchbed/secrets"
 )
 
 func TestOverlayOrderAndSources(t *testing.T) {
@@ -81,12 +83,12 @@ func TestDiffAndFormat(t *testing.T) {
 	b, _ := Parse("b", []byte("[DEFAULT]\nworkers = 6\nsame = 1\nservers_per_port = 2\n[filter:tempauth]\nuser_a_b = new .admin\n"))
 	var got []string
 	for _, c := range Diff(a, b) {
-		got = append(got, "["+c.Section+"] "+c.Format(NewMasker(nil)))
+		got = append(got, "["+c.Section+"] "+c.Format(nil))
 	}
 	want := []string{
 		"[DEFAULT] workers: 29 (a:2 (file)) -> 6 (b:2 (file))",
 		"[DEFAULT] servers_per_port: (unset) -> 2 (b:4 (file))",
-		"[filter:tempauth] user_a_b: " + Mask + " (a:6 (file)) -> " + Mask + " (b:6 (file))",
+		"[filter:tempauth] user_a_b: " + secrets.Masked + " (a:6 (file)) -> " + secrets.Masked + " (b:6 (file))",
 		"[DEFAULT] gone: x (a:4 (file)) -> (unset)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

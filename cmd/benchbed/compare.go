@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/results"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newCompareCmd) }

@@ -3,9 +3,9 @@ package main
 import (
 	"testing"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/orchestrate"
+
+	"github.com/spf13/cobra"
 )
 
 func TestAcceptNewHostKeysReachesThePool(t *testing.T) {

@@ -40,7 +40,7 @@ func newDiffCmd() *cobra.Command {
 			}
 			printWarnings(cmd, tb, newWarnings(a.Warnings, b.Warnings), args[2]+": ")
 			d := plan.DiffRenderings(a, b)
-			m := templates.NewMasker(tb.Sensitive)
+			m := tb.Secrets()
 			var err error
 			if unified {
 				err = plan.WriteUnified(cmd.OutOrStdout(), a, b, m)

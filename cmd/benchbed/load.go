@@ -14,10 +14,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/load"
 	"benchbed/results"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newLoadCmd) }
@@ -42,7 +42,7 @@ func newLoadCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "load --scenario FILE (--auth-url URL --user U --key K | --storage-url URL --token T)",
 		Short: "Run one ssbench scenario from this machine against a Swift endpoint (no SSH)",
-		Long: "Runs an ssbench scenario in-process as ssbench does and prints seed 000's table (time to first\n" +
+		Long: "Runs an ssbench scenario in-process as ssbench does and prints the ssbench-style table (time to first\n" +
 			"byte, req/s, errors), or with --json the summary cell. First, unmeasured, the scenario's initial\n" +
 			"files are put where a listing of its containers does not find them (progress on stderr); they\n" +
 			"are kept afterwards, so a second run starts at once (--initial check refuses to run when any is\n" +
@@ -149,7 +149,7 @@ func reportLoad(ctx context.Context, cmd *cobra.Command, name string, res *load.
 	return nil
 }
 
-// printLoadCell prints the cell as seed 000's table or as JSON.
+// printLoadCell prints the cell as the ssbench-style table or as JSON.
 func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 	if asJSON {
 		enc := json.NewEncoder(w)

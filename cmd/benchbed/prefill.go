@@ -9,10 +9,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/orchestrate"
 	"benchbed/results"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newPrefillCmd) }

@@ -6,9 +6,9 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/load/prefill"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newPrefillAgentCmd) }

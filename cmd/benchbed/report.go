@@ -5,10 +5,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/report"
 	"benchbed/results"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newReportCmd) }
@@ -28,7 +28,7 @@ func newReportCmd() *cobra.Command {
 		Short: "Tables (text, markdown, csv, json), plots and an HTML page of a sweep's run",
 		Long: "RUN is a sweep's run directory. Or give the testbed FILE and a run id, or \"latest\" (the\n" +
 			"default): the run is looked for under the testbed's sweep.runs_dir (or --runs-dir).\n" +
-			"Prints seed 000's table, the per-operation table, the errors, the repeats' mean and spread and\n" +
+			"Prints the ssbench-style table, the per-operation table, the errors, the repeats' mean and spread and\n" +
 			"the failed cells in --format (text, markdown, csv: one row per cell and operation in seconds,\n" +
 			"json: the summary plus the repeats' aggregates). --out DIR also writes report.html (one\n" +
 			"self-contained page), the plots as SVG and PNG, and report.{txt,md,csv,json}.\n" +

@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/orchestrate"
 	"benchbed/results"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newRestoreCmd) }

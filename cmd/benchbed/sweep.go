@@ -9,9 +9,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/orchestrate"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newSweepCmd) }
@@ -31,7 +31,7 @@ func newSweepCmd() *cobra.Command {
 	var lf *loadFlags
 	cmd := &cobra.Command{
 		Use:   "sweep FILE",
-		Short: "Run the testbed's whole matrix over SSH and print seed 000's table",
+		Short: "Run the testbed's whole matrix over SSH and print the ssbench-style table",
 		Long: "Checks and locks every host, records their environment, backs up every conf and ring it will\n" +
 			"change, prefills once, then per cell switches ring ports, pushes the confs that changed,\n" +
 			"restarts what changed, waits for health, warms up and runs the workload from the agents.\n" +

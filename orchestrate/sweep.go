@@ -112,6 +112,9 @@ func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, erro
 		{"lock", s.lock, s.unlock},
 		{"environment", s.captureEnv, nil},
 		{"render", s.prepare, nil},
+		// Rendered before the backup lists their files; their cleanup
+		// runs after the backup's, on the original confs.
+		{"services", s.prepareGeneric, s.restoreGenericIfWanted},
 		{"backup", s.takeBackup, s.restoreIfWanted},
 		{"prefill", s.prefill, nil},
 		{"cells", s.runCells, nil},

@@ -100,13 +100,14 @@ func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error
 		name string
 		fn   func(context.Context) error
 	}{
-		{"record", func(context.Context) error { return s.recordCell(dir, r) }},
+		{"record", func(context.Context) error { return errors.Join(s.recordCell(dir, r), s.recordGeneric(dir, c.Variant)) }},
 		{"ring-ports", func(ctx context.Context) error { s.settled = false; return s.switchRings(ctx, c.Variant, rs) }},
 		{"push-conf", func(ctx context.Context) error { return s.pushConfs(ctx, r, rs) }},
 		{"restart", func(ctx context.Context) error { return s.keepLogsOnError(ctx, dir, s.restartSettled(ctx, r, rs)) }},
 		{"health", func(ctx context.Context) error { return s.health(ctx, r, dir) }},
+		{"services", func(ctx context.Context) error { return s.runGeneric(ctx, c.Variant) }},
 		{"warmup", func(ctx context.Context) error { return s.warmup(ctx, c) }},
-		{"run", func(ctx context.Context) error { return s.measure(ctx, c, dir, &res) }},
+		{"run", func(ctx context.Context) error { return s.measureCell(ctx, c, dir, &res) }},
 	}
 	for _, st := range steps {
 		if err := s.step(ctx, st.name, c.ID, "", st.fn); err != nil {

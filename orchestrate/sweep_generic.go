@@ -27,7 +27,7 @@ type genericState struct {
 func genericKey(host, service string) string { return host + "/" + service }
 
 // prepareGeneric renders every variant's generic confs.
-func (s *Sweeper) prepareGeneric() error {
+func (s *Sweeper) prepareGeneric(context.Context) error {
 	s.gen.confs = map[string][]*plan.GenericConf{}
 	s.gen.cmd, s.gen.before = map[string]string{}, map[string]bool{}
 	for _, v := range s.tb.Variants {
@@ -118,6 +118,15 @@ func (s *Sweeper) genericHealthy(ctx context.Context, hosts []string) error {
 		}
 		return nil
 	}).Err()
+}
+
+// restoreGenericIfWanted is restoreGeneric unless the testbed says not
+// to restore.
+func (s *Sweeper) restoreGenericIfWanted(ctx context.Context) error {
+	if !s.tb.Sweep.Restore {
+		return nil
+	}
+	return s.restoreGeneric(ctx)
 }
 
 // restoreGeneric runs after the original files are back: a generic

@@ -45,16 +45,22 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 // with the total's first-byte latency, req/s and errors; a cell that did
 // not finish says so in its label. With repeats it is the repeats' table: one row
 // per (variant, workload) averaged over its repeats (results.WriteRepeatTable,
-// whose legend follows the table). Errors by cause follow, per cell.
+// whose legend follows the table). Command workloads have their own table
+// first (commandTable). Errors by cause follow, per cell.
 func (s *Sweeper) Table(w io.Writer) error {
 	title := s.tb.Name
 	if len(s.tb.Workloads) == 1 {
 		title = s.tb.Workloads[0].Name
 	}
+	if err := s.commandTable(w); err != nil {
+		return err
+	}
 	var err error
-	if s.tb.Sweep.Repeat > 1 {
+	switch {
+	case !s.hasScenarioCells():
+	case s.tb.Sweep.Repeat > 1:
 		err = results.WriteRepeatTable(w, title, s.repeatRows())
-	} else {
+	default:
 		err = results.WriteTable(w, title, s.cellRows())
 	}
 	if err != nil {
@@ -79,6 +85,9 @@ func (s *Sweeper) Table(w io.Writer) error {
 func (s *Sweeper) cellRows() []results.TableRow {
 	var rows []results.TableRow
 	for _, c := range s.cells {
+		if c.cell.Workload.IsCommand() {
+			continue
+		}
 		label := cellLabel(s.tb, c.cell)
 		if c.res.Status != "ok" {
 			label += " (" + c.res.Status + ")"
@@ -98,6 +107,9 @@ func (s *Sweeper) repeatRows() []results.RepeatRow {
 	}
 	var rows []results.RepeatRow
 	for _, idx := range results.Groups(cells) {
+		if s.cells[idx[0]].cell.Workload.IsCommand() {
+			continue
+		}
 		row := results.RepeatRow{Label: pairLabel(s.tb, s.cells[idx[0]].cell)}
 		for _, i := range idx {
 			row.Add(cells[i])

@@ -22,7 +22,7 @@ import (
 func (s *Sweeper) measureCommand(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
 	w := c.Workload
 	cl := w.Command
-	if err := s.beforeCommands(ctx, w); err != nil {
+	if err := s.beforeCommands(ctx, "workload "+w.Name+" before", cl.Before, cl.BeforeOn, w.Clients); err != nil {
 		return err
 	}
 	runCtx, cancel := context.WithTimeout(ctx, cl.Timeout)
@@ -50,17 +50,16 @@ func (s *Sweeper) measureCommand(ctx context.Context, c plan.Cell, dir string, r
 	return errors.Join(err, saveErr, writeJSON(filepath.Join(dir, CellFile), res))
 }
 
-// beforeCommands runs the workload's before commands on its before_on
-// hosts (default: its clients), one host after another, in order.
-func (s *Sweeper) beforeCommands(ctx context.Context, w *plan.Workload) error {
-	hosts := w.Command.BeforeOn
+// beforeCommands runs cmds on hosts (default: the cell's clients), one
+// host after another, in order; what names them in errors.
+func (s *Sweeper) beforeCommands(ctx context.Context, what string, cmds, hosts, clients []string) error {
 	if len(hosts) == 0 {
-		hosts = w.Clients
+		hosts = clients
 	}
 	for _, h := range hosts {
-		for _, cmd := range w.Command.Before {
+		for _, cmd := range cmds {
 			if _, err := s.p.Run(ctx, h, cmd); err != nil {
-				return fmt.Errorf("before: %w", scriptFailed(h, "before command "+strconv.Quote(s.tb.Mask(cmd)), err))
+				return fmt.Errorf("%s: %w", what, scriptFailed(h, "before command "+strconv.Quote(s.tb.Mask(cmd)), err))
 			}
 			s.logf("  %s: ran %s", h, s.tb.Mask(cmd))
 		}

@@ -68,8 +68,13 @@ func (s *Sweeper) warmup(ctx context.Context, c plan.Cell) error {
 	return err
 }
 
-// measureCell measures cell c: a command workload's copies, or the agents.
+// measureCell measures cell c after its variant's before commands: a
+// command workload's copies, or the agents.
 func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
+	v := c.Variant
+	if err := s.beforeCommands(ctx, "variant "+v.Name+" before", v.Before, v.BeforeOn, c.Workload.Clients); err != nil {
+		return err
+	}
 	if c.Workload.IsCommand() {
 		return s.measureCommand(ctx, c, dir, res)
 	}

@@ -144,7 +144,7 @@ func TestGenericServiceErrors(t *testing.T) {
 		{`  kind     = "generic"`, `  kind = "generic"
   manager = "systemd"`, "flags are added to command"},
 		{`  path     = "/srv/nginx/nginx.conf"`, `  path = "/srv/nginx/nginx.conf"
-  template = "x.tmpl"`, "give template (a file) or content"},
+  template = "x.tmpl"`, "needs template (a file) or content"},
 		{`  service "nginx" {`, `  service "other" {`, `variant "sendfile-off" has service "other"`},
 	} {
 		text := strings.Replace(seed004, tt.from, tt.to, 1) + "workload \"w\" {\n command = \"x\"\n parser = \"curl\"\n}\n"

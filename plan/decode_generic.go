@@ -10,7 +10,7 @@ import (
 )
 
 // genericAttrs are a generic service's attributes ("!" = required).
-var genericAttrs = []string{"kind!", "role!", "template", "content", "format", "path!", "manager", "unit",
+var genericAttrs = []string{"kind!", "role!", "template", "content", "format", "path", "manager", "unit",
 	"command", "flags", "restart", "health", "ports", "after_start", "settings", "packages"}
 
 // isGeneric reports whether service block b says kind = "generic"
@@ -81,9 +81,12 @@ func (d *decoder) genericAttr(g *Generic, a *hcl.Attribute) {
 // checkGeneric checks what a generic service needs as a whole: one
 // template, a way to start it, and a health check.
 func (d *decoder) checkGeneric(g *Generic, b *hcl.Block, c *hcl.BodyContent) {
-	if (g.Template == "") == (g.Content == "") {
+	if g.Path != "" && (g.Template == "") == (g.Content == "") {
 		d.errorf(b.DefRange.Ptr(), "Generic service needs one template",
-			"service %q: give template (a file) or content (the template inline), one of them", g.Name)
+			"service %q: its conf at path needs template (a file) or content (the template inline), one of them", g.Name)
+	}
+	if g.Path == "" && (g.Template != "" || g.Content != "") {
+		d.errorf(b.DefRange.Ptr(), "Missing path", "service %q: path is where its template's conf goes on the host", g.Name)
 	}
 	switch {
 	case g.Manager == ManagerSystemd && g.Unit == "":

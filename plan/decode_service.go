@@ -67,7 +67,7 @@ var variantBlocks = []hcl.BlockHeaderSchema{
 // decodeVariant decodes one variant block, expanded over its for_each.
 func (d *decoder) decodeVariant(b *hcl.Block) {
 	label := b.Labels[0]
-	c := d.attrs(b.Body, []string{"for_each", "name", "description"}, variantBlocks...)
+	c := d.attrs(b.Body, []string{"for_each", "name", "description", "before", "before_on"}, variantBlocks...)
 	fe := c.Attributes["for_each"]
 	if fe == nil {
 		ctx := d.noEachContext(b.Body, "variant", label)
@@ -119,6 +119,13 @@ func (d *decoder) buildVariant(b *hcl.Block, c *hcl.BodyContent, name string, ct
 		Runs: map[string]*GenericRun{}, DefRange: b.DefRange}
 	if a := c.Attributes["description"]; a != nil {
 		v.Description, _ = d.str(a, ctx)
+	}
+	if a := c.Attributes["before"]; a != nil {
+		v.Before, _ = d.strings(a, ctx)
+	}
+	if a := c.Attributes["before_on"]; a != nil {
+		v.BeforeOn, _ = d.strings(a, ctx)
+		d.checkHosts(a, v.BeforeOn)
 	}
 	for _, blk := range c.Blocks {
 		target := blk.Labels[0]

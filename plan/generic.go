@@ -24,7 +24,7 @@ type Generic struct {
 	Template string // template file, relative to the testbed's directory ("" with Content)
 	Content  string // the template inline ("" with Template)
 	Format   string // FormatPlain or FormatINI
-	Path     string // absolute path of the rendered conf on the host
+	Path     string // absolute path of the rendered conf on the host ("": a daemon without one)
 	Manager  string // ManagerSystemd or ManagerDirect
 	Unit     string // systemd unit (systemd)
 	Command  string // the daemon's foreground command line (direct)

@@ -181,7 +181,13 @@ type Variant struct {
 	Set         map[string]Settings    // service name -> overrides
 	RingPort    map[string]bool        // ring name -> port_per_disk
 	Runs        map[string]*GenericRun // generic service name -> its flags and after_start in this variant
-	DefRange    hcl.Range
+	// Before are commands run before each of the variant's measured runs
+	// (after any warm-up, before a command workload's own), on the
+	// BeforeOn hosts (default: the workload's clients) one host after
+	// another: drop the page cache for a cold run, read a file for a warm one.
+	Before   []string
+	BeforeOn []string
+	DefRange hcl.Range
 }
 
 // PortPerDisk reports whether the variant gives ring r one port per disk.

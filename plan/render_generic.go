@@ -15,8 +15,8 @@ type GenericConf struct {
 	Content []byte // as written to the host, secrets in clear
 }
 
-// RenderGeneric renders every generic service's conf on the hosts of its
-// role for variant v (nil: as declared), hosts in declaration order. A
+// RenderGeneric renders every generic service's conf (those that have
+// one) on the hosts of its role for variant v (nil: as declared), hosts in declaration order. A
 // plain template sees templates.PlainData, its .Settings the service's
 // settings with the variant's set on top; an INI one is rendered as
 // Swift's confs are, then overlaid by the settings and the variant's set
@@ -25,7 +25,7 @@ func (tb *Testbed) RenderGeneric(v *Variant) ([]*GenericConf, error) {
 	var out []*GenericConf
 	for _, h := range tb.Hosts {
 		for _, g := range tb.Generics {
-			if !h.HasRole(g.Role) {
+			if !h.HasRole(g.Role) || g.Path == "" {
 				continue
 			}
 			b, err := tb.renderGeneric(g, v, h)

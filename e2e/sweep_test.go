@@ -51,6 +51,7 @@ func TestSweep(t *testing.T) {
 				t.Errorf("the sweep does not say it took over %s's stale lock (run %s, pid %d):\n%s", h, dead.run, dead.pid, out.String())
 			}
 		}
+		checkJournalFollowsPlan(t, lab, tb, run)
 		if !journalSays(t, run, "lock", "took over a stale lock") {
 			t.Errorf("%s: the journal does not record the stale locks taken over", run)
 		}

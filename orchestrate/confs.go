@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 )
 
 // confMode is the mode of pushed confs: they may hold tempauth keys, so
@@ -17,9 +17,9 @@ const confMode = 0o640
 
 // PushConfs places host's rendered confs and returns the paths whose
 // content changed.
-func PushConfs(ctx context.Context, p *remote.Pool, r *plan.Rendering, host string, rep *Report) ([]string, error) {
+func PushConfs(ctx context.Context, p *remote.Pool, r *render.Rendering, host string, rep *Report) ([]string, error) {
 	var dirs []string
-	var confs []*plan.Conf
+	var confs []*render.Conf
 	for _, c := range r.Confs {
 		if c.Host.Name == host {
 			confs = append(confs, c)

@@ -9,6 +9,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 )
 
 // Run and log directories of directly started generic daemons: one per
@@ -68,7 +69,7 @@ func GenericHosts(tb *plan.Testbed) []*plan.Host {
 
 // PushGenericConfs places host's generic confs of a rendering and returns
 // the services whose conf changed.
-func PushGenericConfs(ctx context.Context, p *remote.Pool, confs []*plan.GenericConf, host string, rep *Report) (map[string]bool, error) {
+func PushGenericConfs(ctx context.Context, p *remote.Pool, confs []*render.GenericConf, host string, rep *Report) (map[string]bool, error) {
 	changed := map[string]bool{}
 	for _, c := range confs {
 		if c.Host.Name != host {

@@ -10,6 +10,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/secrets"
 )
 
@@ -32,7 +33,7 @@ func (e *DaemonExitedError) Error() string {
 // /healthcheck, within timeout; a daemon of the host found dead meanwhile
 // ends the wait at once with a *DaemonExitedError, instead of waiting out
 // the timeout for a server that will never answer.
-func waitHostHealthy(ctx context.Context, p *remote.Pool, hc *http.Client, host string, tb *plan.Testbed, r *plan.Rendering, timeout time.Duration) error {
+func waitHostHealthy(ctx context.Context, p *remote.Pool, hc *http.Client, host string, tb *plan.Testbed, r *render.Rendering, timeout time.Duration) error {
 	ds, ls := HostDaemons(tb, r, tb.Host(host))
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/render"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -111,7 +112,7 @@ func TestRoleDaemons(t *testing.T) {
 	tb := distroTestbed(t)
 	svc := tb.Service("object-server")
 	svc.Daemons = []string{"replicator", "auditor"}
-	r, err := tb.Render(tb.Variants[0], plan.RenderOptions{})
+	r, err := render.Render(tb, tb.Variants[0], render.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

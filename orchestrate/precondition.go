@@ -9,6 +9,7 @@ import (
 	"benchbed/load"
 	"benchbed/load/prefill"
 	"benchbed/plan"
+	"benchbed/schedule"
 )
 
 // unprefilled returns the workloads whose cells need initial objects that
@@ -18,7 +19,7 @@ func unprefilled(tb *plan.Testbed) ([]*plan.Workload, []*load.Scenario, error) {
 	var ws []*plan.Workload
 	var scs []*load.Scenario
 	seen := map[string]bool{}
-	for _, w := range plan.InitialChecks(tb) {
+	for _, w := range schedule.InitialChecks(tb) {
 		sc, err := load.ParseScenario(w.ScenarioJSON)
 		if err != nil {
 			return nil, nil, fmt.Errorf("workload %s: %w", w.Name, err)

@@ -12,6 +12,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/results"
 )
 
@@ -22,7 +23,7 @@ import (
 // installs). A host whose files cannot be put back (unreachable, or a
 // checksum that differs) keeps its backups and is named in the error; the
 // other hosts are still restored, restarted and checked.
-func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup Backup, log io.Writer) error {
+func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup Backup, log io.Writer) error {
 	_, err := restoreLab(ctx, tb, p, base, backup, log, false)
 	return err
 }
@@ -32,7 +33,7 @@ func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *pla
 // settled (the sweep knows every server runs the files now on its host),
 // only the servers whose confs or rings the restore changed are restarted,
 // and any that is not running started; otherwise every server restarts.
-func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *plan.Rendering, backup Backup, log io.Writer, settled bool) (notBack []string, err error) {
+func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup Backup, log io.Writer, settled bool) (notBack []string, err error) {
 	if len(backup) == 0 {
 		return nil, nil
 	}
@@ -76,7 +77,7 @@ func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *pla
 
 // waitAllHealthy waits until every server of rendering r on hosts answers;
 // a server found dead meanwhile fails its host at once (waitHostHealthy).
-func waitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *plan.Rendering, hosts []string, timeout time.Duration) error {
+func waitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *render.Rendering, hosts []string, timeout time.Duration) error {
 	hc := &http.Client{Timeout: 5 * time.Second}
 	return p.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		return waitHostHealthy(ctx, p, hc, host, tb, r, timeout)
@@ -92,7 +93,7 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 	if err != nil {
 		return err
 	}
-	base, err := tb.Render(firstVariant(tb), plan.RenderOptions{})
+	base, err := render.Render(tb, firstVariant(tb), render.Options{})
 	if err != nil {
 		return err
 	}
@@ -113,7 +114,7 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 
 // restoreLocked restores backup under the run's locks, then releases them;
 // a host still lost keeps its lock and backups.
-func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, base *plan.Rendering, backup Backup, log io.Writer, j *results.Journal) error {
+func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, base *render.Rendering, backup Backup, log io.Writer, j *results.Journal) error {
 	if err := checkNotRunning(ctx, p, p.Hosts(), run.ID); err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
 	}

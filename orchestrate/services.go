@@ -12,6 +12,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/secrets"
 )
 
@@ -26,7 +27,7 @@ type Listener struct {
 // names) and the listeners of its Swift servers, from the rendering:
 // storage servers listen on their ring ports on this host (one per disk
 // with servers_per_port), others on the conf's bind_port.
-func HostDaemons(tb *plan.Testbed, r *plan.Rendering, h *plan.Host) ([]Daemon, []Listener) {
+func HostDaemons(tb *plan.Testbed, r *render.Rendering, h *plan.Host) ([]Daemon, []Listener) {
 	var ds []Daemon
 	var ls []Listener
 	for _, s := range hostServices(tb, h) {
@@ -55,7 +56,7 @@ func hasDaemon(ds []Daemon, name string) bool {
 }
 
 // listenOn returns the address and ports service s of host h listens on.
-func listenOn(tb *plan.Testbed, r *plan.Rendering, h *plan.Host, s *plan.Service) (string, []int) {
+func listenOn(tb *plan.Testbed, r *render.Rendering, h *plan.Host, s *plan.Service) (string, []int) {
 	ip, port := h.Address, 0
 	if c := r.Conf(h.Name, s.Path); c != nil {
 		if v, ok := c.File.Value("DEFAULT", "bind_ip"); ok && v != "" && v != "0.0.0.0" && v != "::" {
@@ -172,7 +173,7 @@ func scriptFailed(host, what string, err error) error {
 func changedServices(tb *plan.Testbed, h *plan.Host, written []string) (map[string]bool, bool) {
 	out, swiftConf := map[string]bool{}, false
 	for _, w := range written {
-		if w == plan.SwiftConfPath {
+		if w == render.SwiftConfPath {
 			swiftConf = true
 		}
 		for _, s := range hostServices(tb, h) {

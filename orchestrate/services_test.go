@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/render"
 )
 
 // labTestbed loads testbeds/lab/lab.hcl from this tree.
@@ -22,9 +23,9 @@ func labTestbed(t *testing.T) *plan.Testbed {
 	return tb
 }
 
-func render(t *testing.T, tb *plan.Testbed, variant string) *plan.Rendering {
+func renderVariant(t *testing.T, tb *plan.Testbed, variant string) *render.Rendering {
 	t.Helper()
-	r, err := tb.Render(tb.Variant(variant), plan.RenderOptions{})
+	r, err := render.Render(tb, tb.Variant(variant), render.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func TestHostDaemonsOfTheLab(t *testing.T) {
 			"container-server@198.18.0.22:6201 account-server@198.18.0.22:6202"},
 		{"normal", "client1", ""},
 	} {
-		got := describe(HostDaemons(tb, render(t, tb, c.variant), tb.Host(c.host)))
+		got := describe(HostDaemons(tb, renderVariant(t, tb, c.variant), tb.Host(c.host)))
 		if got != c.want {
 			t.Errorf("%s on %s:\n got %s\nwant %s", c.variant, c.host, got, c.want)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/secrets"
 )
 
@@ -38,7 +39,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 	if len(tb.Variants) > 0 {
 		base = tb.Variants[0]
 	}
-	r, err := tb.Render(base, plan.RenderOptions{})
+	r, err := render.Render(tb, base, render.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +70,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 		logf("%s", st.name)
 		if err := st.fn(ctx); err != nil {
 			rep.Fail()
-			return rep, fmt.Errorf("%s: %s", st.name, tb.Mask(err.Error()))
+			return rep, fmt.Errorf("%s: %s", st.name, s.tb.Mask(err.Error()))
 		}
 	}
 	return rep, nil
@@ -79,7 +80,7 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 type setup struct {
 	tb      *plan.Testbed
 	p       *remote.Pool
-	r       *plan.Rendering
+	r       *render.Rendering
 	builder *plan.Host
 	hosts   []*plan.Host
 	rep     *Report
@@ -172,7 +173,7 @@ func (s *setup) confs(ctx context.Context) error {
 	}
 	var hashes Hashes
 	for _, c := range s.r.Confs {
-		if c.Path != plan.SwiftConfPath {
+		if c.Path != render.SwiftConfPath {
 			continue
 		}
 		if hashes == nil {
@@ -183,7 +184,7 @@ func (s *setup) confs(ctx context.Context) error {
 			if generated {
 				s.rep.Change(s.builder.Name, "generated swift.conf hash path prefix and suffix")
 			}
-			s.tb.Sensitive = append(s.tb.Sensitive, hashes.Values()...)
+			s.tb = s.tb.WithSecrets(hashes.Values()...)
 		}
 		hashes.Apply(c.File)
 	}

@@ -10,7 +10,9 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/results"
+	"benchbed/schedule"
 )
 
 // SweepOptions tune a sweep.
@@ -35,8 +37,8 @@ type Sweeper struct {
 	run  *results.Run
 	j    *results.Journal
 
-	rend   map[string]*plan.Rendering // by variant name
-	base   *plan.Rendering            // the first variant's: what restore restarts
+	rend   map[string]*render.Rendering // by variant name
+	base   *render.Rendering            // the first variant's: what restore restarts
 	backup Backup
 	// notRestored are the hosts whose originals the restore could not put
 	// back: they keep the sweep's lock.
@@ -106,21 +108,17 @@ func (s *Sweeper) Run() *results.Run { return s.run }
 // kept, and an error when a step or a cell failed or ctx was cancelled.
 func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, error) {
 	defer s.j.Close()
-	steps := []sweepStep{
-		{"preflight", s.preflight, nil},
-		{"preconditions", s.preconditions, nil},
-		{"lock", s.lock, s.unlock},
-		{"environment", s.captureEnv, nil},
-		{"render", s.prepare, nil},
-		// Rendered before the backup lists their files; their cleanup
-		// runs after the backup's, on the original confs.
-		{"services", s.prepareGeneric, s.restoreGenericIfWanted},
-		{"backup", s.takeBackup, s.restoreIfWanted},
-		{"prefill", s.prefill, nil},
-		{"cells", s.runCells, nil},
+	var steps []sweepStep
+	wide := s.wideSteps()
+	for _, kind := range append(schedule.Kinds(schedule.Before(s.tb)), stepCells) {
+		steps = append(steps, wide[kind])
 	}
 	var err error
 	for _, st := range steps {
+		if st.run == nil {
+			err = fmt.Errorf("the schedule has a run-wide step %q that the sweep cannot run", st.name)
+			break
+		}
 		if st.cleanup != nil {
 			s.push(st.name, st.cleanup)
 		}
@@ -136,6 +134,34 @@ func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, erro
 		err = fmt.Errorf("%d cell(s) failed; see %s", s.failed, s.run.Dir)
 	}
 	return sum, errors.Join(err, serr)
+}
+
+// Mask hides secrets in text: the testbed's, and those the sweep learnt
+// from the cluster (swift.conf's hash path prefix and suffix).
+func (s *Sweeper) Mask(text string) string { return s.tb.Mask(text) }
+
+// stepCells is the run-wide step that runs the cells (each cell's steps
+// are journaled with its id).
+const stepCells = "cells"
+
+// wideSteps are the run-wide steps by kind; the schedule's Before says
+// which run, in which order. The cleanups' journal names are "undo-" and
+// the step's name: schedule.StepUndoLock and StepUndoBackup.
+func (s *Sweeper) wideSteps() map[string]sweepStep {
+	m := map[string]sweepStep{}
+	for _, st := range []sweepStep{
+		{schedule.StepPreflight, s.preflight, nil},
+		{schedule.StepPreconditions, s.preconditions, nil},
+		{schedule.StepLock, s.lock, s.unlock},
+		{schedule.StepEnvironment, s.captureEnv, nil},
+		{schedule.StepRender, s.prepare, nil},
+		{schedule.StepBackup, s.takeBackup, s.restoreAll},
+		{schedule.StepPrefill, s.prefill, nil},
+		{stepCells, s.runCells, nil},
+	} {
+		m[st.name] = st
+	}
+	return m
 }
 
 // step journals fn's start and outcome.

@@ -9,7 +9,9 @@ import (
 	"sync"
 
 	"benchbed/plan"
+	"benchbed/render"
 	"benchbed/results"
+	"benchbed/schedule"
 )
 
 // cellResult is one cell of the matrix and its outcome.
@@ -50,6 +52,7 @@ func (s *Sweeper) selected(c plan.Cell) bool {
 // runCells runs every selected cell in order, keeping those an earlier
 // attempt finished; a failed cell stops the sweep when on_failure = stop.
 func (s *Sweeper) runCells(ctx context.Context) error {
+	var prev *plan.Variant // the variant of the last cell run: what the hosts have
 	for _, c := range plan.Expand(s.tb) {
 		if !s.selected(c) {
 			continue
@@ -62,7 +65,8 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 			}
 		}
 		s.logf("cell %s (%s)", c.ID, cellLabel(s.tb, c))
-		res, err := s.runCell(ctx, c)
+		res, err := s.runCell(ctx, schedule.CellSteps(s.tb, prev, c))
+		prev = c.Variant
 		s.cells = append(s.cells, cellResult{cell: c, res: res})
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -78,70 +82,49 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 	return nil
 }
 
-// runCell brings the lab to the cell's variant and measures it: ring
-// ports, confs, restarts, health, warm-up, run, collect. A failure is
-// recorded in the cell's directory (error.txt) and the journal.
-func (s *Sweeper) runCell(ctx context.Context, c plan.Cell) (results.Cell, error) {
+// runCell brings the lab to the cell's variant and measures it, running
+// the kinds of steps the schedule gives it in its order (the steps
+// `benchbed plan` prints): record, ring ports, confs, restarts, health,
+// warm-up, run. A failure is recorded in the cell's directory (error.txt)
+// and the journal.
+func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan) (results.Cell, error) {
+	c := cp.Cell
 	res := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: "failed"}
 	dir, err := s.run.CellDir(c.ID)
 	if err != nil {
 		return res, err
 	}
-	r := s.rend[c.Variant.Name]
-	rs := &restarts{}
-	if !s.touched {
-		// The first cell of this sweep restarts every server: what runs
-		// may not be what the files on the hosts say (a conf edited
-		// without a restart, a killed sweep), and the plan says so.
-		s.restartAll(rs)
-	}
+	ex := &cellExec{s: s, c: c, dir: dir, r: s.rend[c.Variant.Name], rs: &restarts{}, res: &res}
+	ex.planRestarts(cp.Steps)
 	s.touched = true
-	steps := []struct {
-		name string
-		fn   func(context.Context) error
-	}{
-		{"record", func(context.Context) error { return errors.Join(s.recordCell(dir, r), s.recordGeneric(dir, c.Variant)) }},
-		{"ring-ports", func(ctx context.Context) error { s.settled = false; return s.switchRings(ctx, c.Variant, rs) }},
-		{"push-conf", func(ctx context.Context) error { return s.pushConfs(ctx, r, rs) }},
-		{"restart", func(ctx context.Context) error { return s.keepLogsOnError(ctx, dir, s.restartSettled(ctx, r, rs)) }},
-		{"health", func(ctx context.Context) error { return s.health(ctx, r, dir) }},
-		{"services", func(ctx context.Context) error { return s.runGeneric(ctx, c.Variant) }},
-		{"warmup", func(ctx context.Context) error { return s.warmup(ctx, c) }},
-		{"run", func(ctx context.Context) error { return s.measureCell(ctx, c, dir, &res) }},
-	}
-	for _, st := range steps {
-		if err := s.step(ctx, st.name, c.ID, "", st.fn); err != nil {
+	for _, kind := range schedule.Kinds(cp.Steps) {
+		fn := ex.step(kind)
+		if fn == nil {
+			fn = func(context.Context) error { return fmt.Errorf("the sweep cannot run a cell step %q", kind) }
+		}
+		if err := s.step(ctx, kind, c.ID, "", fn); err != nil {
 			if ctx.Err() != nil {
 				res.Status = "interrupted"
 			}
-			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", st.name, err))
+			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", kind, err))
 			_ = results.WriteFileAtomic(filepath.Join(dir, "error.txt"), []byte(res.Error+"\n"), 0o640)
-			return res, fmt.Errorf("%s: %w", st.name, err)
+			return res, fmt.Errorf("%s: %w", kind, err)
 		}
 	}
 	return res, nil
 }
 
-// restartAll marks every service of every host for restart.
-func (s *Sweeper) restartAll(rs *restarts) {
-	for _, h := range ServiceHosts(s.tb) {
-		for _, svc := range hostServices(s.tb, h) {
-			rs.add(h.Name, svc.Name)
-		}
-	}
-}
-
 // recordCell keeps the cell's confs (secrets masked) and ring ports.
-func (s *Sweeper) recordCell(dir string, r *plan.Rendering) error {
+func (s *Sweeper) recordCell(dir string, r *render.Rendering) error {
 	if _, err := r.WriteMasked(filepath.Join(dir, "confs"), s.tb.Secrets()); err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(r.Layout.Text()), 0o640)
+	return results.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(render.LayoutText(r.Layout)), 0o640)
 }
 
 // pushConfs places every host's confs for the cell; only files whose
 // content differs are written, and their services marked for restart.
-func (s *Sweeper) pushConfs(ctx context.Context, r *plan.Rendering, rs *restarts) error {
+func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restarts) error {
 	rep := NewReport(names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, names(ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
 		written, err := PushConfs(ctx, s.p, r, host, rep)
@@ -162,7 +145,7 @@ func (s *Sweeper) pushConfs(ctx context.Context, r *plan.Rendering, rs *restarts
 
 // restart restarts on each host only the services whose inputs changed
 // (and starts any that is not running).
-func (s *Sweeper) restart(ctx context.Context, r *plan.Rendering, rs *restarts) error {
+func (s *Sweeper) restart(ctx context.Context, r *render.Rendering, rs *restarts) error {
 	rep := NewReport(names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, names(ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
 		ds, _ := HostDaemons(s.tb, r, s.tb.Host(host))
@@ -174,7 +157,7 @@ func (s *Sweeper) restart(ctx context.Context, r *plan.Rendering, rs *restarts) 
 
 // restartSettled is restart; once it succeeds the servers run the files on
 // their hosts again (see Sweeper.settled).
-func (s *Sweeper) restartSettled(ctx context.Context, r *plan.Rendering, rs *restarts) error {
+func (s *Sweeper) restartSettled(ctx context.Context, r *render.Rendering, rs *restarts) error {
 	err := s.restart(ctx, r, rs)
 	s.settled = err == nil && s.opts.Resume == ""
 	return err
@@ -192,7 +175,7 @@ func (s *Sweeper) logChanges(rep *Report) {
 // health waits for every server of the cell's rendering; a server that
 // does not answer in time, or stops, fails the cell with its last log
 // lines saved in the cell's logs/ directory.
-func (s *Sweeper) health(ctx context.Context, r *plan.Rendering, dir string) error {
+func (s *Sweeper) health(ctx context.Context, r *render.Rendering, dir string) error {
 	return s.keepLogsOnError(ctx, dir, waitAllHealthy(ctx, s.tb, s.p, r, names(ServiceHosts(s.tb)), s.opts.HealthTimeout))
 }
 

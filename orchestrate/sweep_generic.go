@@ -11,14 +11,15 @@ import (
 	"time"
 
 	"benchbed/plan"
+	"benchbed/render"
 	"benchbed/results"
 )
 
 // genericState is what a sweep knows of the generic services it runs.
 type genericState struct {
 	mu    sync.Mutex
-	confs map[string][]*plan.GenericConf // by variant name
-	cmd   map[string]string              // "host/service" -> the command line this sweep last started
+	confs map[string][]*render.GenericConf // by variant name
+	cmd   map[string]string                // "host/service" -> the command line this sweep last started
 	// before: "host/service" -> whether it ran when the sweep first
 	// touched it; the restore stops those that did not.
 	before map[string]bool
@@ -28,10 +29,10 @@ func genericKey(host, service string) string { return host + "/" + service }
 
 // prepareGeneric renders every variant's generic confs.
 func (s *Sweeper) prepareGeneric(context.Context) error {
-	s.gen.confs = map[string][]*plan.GenericConf{}
+	s.gen.confs = map[string][]*render.GenericConf{}
 	s.gen.cmd, s.gen.before = map[string]string{}, map[string]bool{}
 	for _, v := range s.tb.Variants {
-		confs, err := s.tb.RenderGeneric(v)
+		confs, err := render.Generic(s.tb, v)
 		if err != nil {
 			return err
 		}
@@ -120,13 +121,14 @@ func (s *Sweeper) genericHealthy(ctx context.Context, hosts []string) error {
 	}).Err()
 }
 
-// restoreGenericIfWanted is restoreGeneric unless the testbed says not
-// to restore.
-func (s *Sweeper) restoreGenericIfWanted(ctx context.Context) error {
+// restoreAll is the backup step's cleanup: the original files back
+// (restoreIfWanted), then the generic services as they were.
+func (s *Sweeper) restoreAll(ctx context.Context) error {
+	err := s.restoreIfWanted(ctx)
 	if !s.tb.Sweep.Restore {
-		return nil
+		return err
 	}
-	return s.restoreGeneric(ctx)
+	return errors.Join(err, s.restoreGeneric(ctx))
 }
 
 // restoreGeneric runs after the original files are back: a generic

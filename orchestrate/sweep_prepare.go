@@ -14,6 +14,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/results"
 )
 
@@ -119,8 +120,9 @@ func (s *Sweeper) captureEnv(ctx context.Context) error {
 
 // prepare renders every variant with the cluster's swift.conf hashes (read
 // from the builder host, never changed) and saves each variant's confs,
-// secrets masked, and ring ports in the run; a testbed without Swift
-// services (only generic ones) has no hashes to read.
+// secrets masked, and ring ports in the run, and the generic services'
+// confs; a testbed without Swift services (only generic ones) has no
+// hashes to read.
 func (s *Sweeper) prepare(ctx context.Context) error {
 	have := Hashes{}
 	if len(s.tb.Services) > 0 {
@@ -135,15 +137,15 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 			return fmt.Errorf("%s: swift.conf has no hash path prefix and suffix: run `benchbed setup %s` first", b.Name, s.tb.File)
 		}
 	}
-	s.tb.Sensitive = append(s.tb.Sensitive, have.Values()...)
-	s.rend = map[string]*plan.Rendering{}
+	s.tb = s.tb.WithSecrets(have.Values()...)
+	s.rend = map[string]*render.Rendering{}
 	for i, v := range s.tb.Variants {
-		r, err := s.tb.Render(v, plan.RenderOptions{})
+		r, err := render.Render(s.tb, v, render.Options{})
 		if err != nil {
 			return err
 		}
 		for _, c := range r.Confs {
-			if c.Path == plan.SwiftConfPath {
+			if c.Path == render.SwiftConfPath {
 				have.Apply(c.File)
 			}
 		}
@@ -152,7 +154,7 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 			s.base = r
 		}
 	}
-	return nil
+	return s.prepareGeneric(ctx)
 }
 
 // backupFiles lists per host every file the sweep may change: each conf

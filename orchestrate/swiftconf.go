@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"benchbed/plan"
 	"benchbed/remote"
+	"benchbed/render"
 	"benchbed/templates"
 )
 
@@ -31,7 +31,7 @@ type Hashes map[string]string
 // when it has none). The file comes over SFTP, not a command's output, so
 // that the values never reach the pool's live output.
 func ReadHashes(ctx context.Context, p *remote.Pool, host string) (Hashes, error) {
-	if _, err := p.Run(ctx, host, "test -f "+plan.SwiftConfPath); err != nil {
+	if _, err := p.Run(ctx, host, "test -f "+render.SwiftConfPath); err != nil {
 		var exit *remote.ExitError
 		if errors.As(err, &exit) {
 			return Hashes{}, nil
@@ -44,14 +44,14 @@ func ReadHashes(ctx context.Context, p *remote.Pool, host string) (Hashes, error
 	}
 	defer os.RemoveAll(dir)
 	local := filepath.Join(dir, "swift.conf")
-	if _, err := p.Download(ctx, host, plan.SwiftConfPath, local); err != nil {
+	if _, err := p.Download(ctx, host, render.SwiftConfPath, local); err != nil {
 		return nil, err
 	}
 	b, err := os.ReadFile(local)
 	if err != nil {
 		return nil, err
 	}
-	f, err := templates.Parse(host+":"+plan.SwiftConfPath, b)
+	f, err := templates.Parse(host+":"+render.SwiftConfPath, b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", host, err)
 	}

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,41 +12,12 @@ import (
 )
 
 // axisBase is a valid testbed without workloads; tests append them.
-const axisBase = `
-testbed "t" {}
-host "h1" {
-  address = "127.0.0.1"
-  roles   = ["object", "client"]
-  disks "d" { names = ["d1", "d2"] }
-}
-ring "object" {
-  part_power = 8
-  disks      = "d"
-}
-service "object-server" {
-  role     = "object"
-  settings = { DEFAULT = { workers = 2, servers_per_port = 0 } }
-}
-variant "normal" {}
-variant "spp" {
-  for_each = [1, 2]
-  set "object-server" { DEFAULT = { servers_per_port = each.value } }
-  ring "object" { port_per_disk = true }
-}
-sweep { repeat = 2 }
-`
+var axisBase = fixture("axis-base.hcl")
 
 // putScenario writes 1-byte objects; container_count is overridden.
-const putScenario = `{"name": "put1", "sizes": [{"name": "1B", "size_min": 1, "size_max": 1}],
- "initial_files": {"1B": 1}, "run_seconds": 900, "container_count": 100,
- "crud_profile": [1, 0, 0, 0], "user_count": 128}`
+var putScenario = fixture("put.scenario")
 
-const axisAuth = `
-  auth {
-    url  = "http://127.0.0.1:8080/auth/v1.0"
-    user = "a:b"
-    key  = "k"
-  }`
+var axisAuth = fixture("axis-auth.hcl.part")
 
 func scenarioOfT(t *testing.T, w *Workload) *load.Scenario {
 	t.Helper()
@@ -177,62 +147,6 @@ prefill { workloads = ["users"] }`
 	}
 	if diff := cmp.Diff([]string{"users=2", "users=4"}, tb.Prefill.Workloads); diff != "" {
 		t.Errorf("prefill workloads (-want +got):\n%s", diff)
-	}
-	steps := prefillSteps(tb)
-	if len(steps) != 2 || steps[0].Workload != "users=2" || steps[1].Workload != "users=4" {
-		t.Errorf("prefill steps %v", steps)
-	}
-}
-
-// TestPlanJSONShowsAxis checks that plan --json lists the workloads with
-// their axis points and gives every cell its params, beside the contract
-// keys.
-func TestPlanJSONShowsAxis(t *testing.T) {
-	text := axisBase + `
-workload "containers" {
-  for_each     = [1, 8]
-  scenario     = "put.scenario"
-  scenario_set = { container_count = each.value }` + axisAuth + `
-}`
-	tb := mustLoad(t, text, LoadOptions{}, map[string]string{"put.scenario": putScenario})
-	b, err := json.Marshal(NewPlan(tb).JSON())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got struct {
-		Workloads []struct {
-			Name        string            `json:"name"`
-			Block       string            `json:"block"`
-			Axis        *AxisPoint        `json:"axis"`
-			ScenarioSet map[string]string `json:"scenario_set"`
-		} `json:"workloads"`
-		Cells []map[string]any `json:"cells"`
-	}
-	if err := json.Unmarshal(b, &got); err != nil {
-		t.Fatal(err)
-	}
-	if len(got.Workloads) != 2 || got.Workloads[1].Name != "containers=8" || got.Workloads[1].Block != "containers" ||
-		got.Workloads[1].Axis == nil || got.Workloads[1].Axis.Value != "8" || got.Workloads[1].ScenarioSet["container_count"] != "8" {
-		t.Errorf("workloads: %+v", got.Workloads)
-	}
-	if len(got.Cells) != 12 {
-		t.Fatalf("%d cells, want 3 variants x 2 points x 2 repeats", len(got.Cells))
-	}
-	c := got.Cells[2]
-	for _, k := range []string{"id", "variant", "workload", "repeat"} {
-		if _, ok := c[k]; !ok {
-			t.Errorf("cell lacks contract key %q", k)
-		}
-	}
-	if c["workload"] != "containers=8" || c["params"].(map[string]any)["container_count"] != "8" {
-		t.Errorf("cell 3: %v", c)
-	}
-	var text2 strings.Builder
-	if err := NewPlan(tb).WriteText(&text2); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(text2.String(), "containers=8: scenario put.scenario, 128 users, 15m0s; axis containers[1] = 8; container_count = 8") {
-		t.Errorf("plan text lacks the axis point:\n%s", text2.String())
 	}
 }
 

@@ -125,15 +125,6 @@ func TestGenericService(t *testing.T) {
 	if got := g.AfterStartIn(tb.Variant("sendfile-on")); len(got) != 0 {
 		t.Errorf("after_start in sendfile-on: %q", got)
 	}
-	for v, want := range map[string]string{"sendfile-on": "sendfile on;", "sendfile-off": "sendfile off;"} {
-		confs, err := tb.RenderGeneric(tb.Variant(v))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(confs) != 1 || confs[0].Host.Name != "web1" || !strings.Contains(string(confs[0].Content), want+" listen 127.0.0.1:80;") {
-			t.Errorf("%s: confs %v", v, confs)
-		}
-	}
 }
 
 func TestGenericServiceErrors(t *testing.T) {

@@ -3,9 +3,9 @@ package plan
 import (
 	"time"
 
-	"benchbed/results"
-
 	"github.com/hashicorp/hcl/v2"
+
+	"benchbed/rate"
 )
 
 // Defaults of the model (see README "Defaults").
@@ -28,7 +28,7 @@ func defaultSSH() SSH {
 
 func defaultSweep() Sweep {
 	return Sweep{Repeat: DefaultRepeat, OnFailure: DefaultOnFailure, Restore: true, RunsDir: DefaultRunsDir,
-		MaxErrorRate: results.DefaultMaxErrorRate}
+		MaxErrorRate: rate.DefaultMaxError}
 }
 
 // attrs decodes body against a schema of attribute names (a name ending in

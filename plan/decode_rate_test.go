@@ -7,37 +7,7 @@ import (
 	"testing"
 )
 
-const rateTestbed = `testbed "rate" {}
-host "h1" {
-  address = "127.0.0.1"
-  roles   = ["object", "client"]
-  disks "d" { names = ["d1"] }
-}
-ring "object" {
-  part_power = 8
-  disks      = "d"
-}
-service "object-server" { role = "object" }
-variant "normal" {}
-workload "a" {
-  scenario       = "put1.scenario"
-  max_error_rate = %s
-  auth {
-    url  = "http://127.0.0.1:8080/auth/v1.0"
-    user = "a:b"
-    key  = "k"
-  }
-}
-workload "b" {
-  scenario = "put1.scenario"
-  auth {
-    url  = "http://127.0.0.1:8080/auth/v1.0"
-    user = "a:b"
-    key  = "k"
-  }
-}
-sweep { max_error_rate = %s }
-`
+var rateTestbed = fixture("rate.hcl.tmpl")
 
 func loadRate(t *testing.T, workload, sweep string) (*Testbed, string) {
 	t.Helper()

@@ -6,9 +6,6 @@ import (
 	"strings"
 )
 
-// LayoutFile is the name of the ring layout written beside rendered confs.
-const LayoutFile = "ring-layout.txt"
-
 // Layout is the ring layout of one variant: the port of every ring device.
 // Switching between one port per host and one port per disk moves no
 // partitions (placement is region/zone/ip/device), so only ports change.
@@ -141,18 +138,4 @@ func (rl *RingLayout) Mode() string {
 		return fmt.Sprintf("one port per disk from %d", portBase(rl.Ring))
 	}
 	return fmt.Sprintf("one port per host (%d)", rl.Ring.Port)
-}
-
-// Text gives the layout as written beside rendered confs: per ring a
-// comment line and one "host ip:port/device weight" line per device.
-func (l *Layout) Text() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# ring layout of variant %q: host ip:port/device weight (swift-ring-builder add syntax after the host)\n", l.Variant)
-	for _, rl := range l.Rings {
-		fmt.Fprintf(&b, "\n# ring %s: part_power %d, replicas %g, %s\n", rl.Ring.Name, rl.Ring.PartPower, rl.Ring.Replicas, rl.Mode())
-		for _, d := range rl.Devices {
-			fmt.Fprintf(&b, "%s %s %g\n", d.Host, d, d.Weight)
-		}
-	}
-	return b.String()
 }

@@ -12,6 +12,8 @@ type LoadOptions struct {
 	Vars     map[string]string // -var name=value, raw text
 	VarFiles []string          // -var-file paths, applied in order (HCL or .json)
 	Environ  []string          // "KEY=value" pairs searched for BENCHBED_VAR_<name>; nil = none
+
+	AcceptNewHostKeys bool // the CLI's --accept-new-host-keys, into SSH.AcceptNewHostKeys (a file cannot set it)
 }
 
 // Block type names of the testbed language, reused in messages.
@@ -51,7 +53,7 @@ var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 func Load(path string, opts LoadOptions) (*Testbed, hcl.Diagnostics) {
 	src, err := readLimited(path)
 	if err != nil {
-		tb := newTestbed(path)
+		tb := newTestbed(path, opts)
 		return tb, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read testbed file",
 			Detail: err.Error()}}
 	}
@@ -62,7 +64,7 @@ func Load(path string, opts LoadOptions) (*Testbed, hcl.Diagnostics) {
 // diagnostics, and relative paths in it (scenario files, file()) are
 // resolved against path's directory.
 func LoadSource(path string, src []byte, opts LoadOptions) (*Testbed, hcl.Diagnostics) {
-	tb := newTestbed(path)
+	tb := newTestbed(path, opts)
 	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
 	if f != nil {
 		tb.Files[path] = f
@@ -101,9 +103,11 @@ func dedupeDiags(diags hcl.Diagnostics) hcl.Diagnostics {
 	return out
 }
 
-func newTestbed(path string) *Testbed {
-	return &Testbed{File: path, Files: map[string]*hcl.File{}, Variables: map[string]*Variable{},
+func newTestbed(path string, opts LoadOptions) *Testbed {
+	tb := &Testbed{File: path, Files: map[string]*hcl.File{}, Variables: map[string]*Variable{},
 		Sweep: defaultSweep(), SSH: defaultSSH()}
+	tb.SSH.AcceptNewHostKeys = opts.AcceptNewHostKeys
+	return tb
 }
 
 // decoder carries the state of one Load.

@@ -14,26 +14,7 @@ import (
 )
 
 // minimal is a small valid testbed; tests append blocks to it.
-const minimal = `
-testbed "t" {}
-host "h1" {
-  address = "127.0.0.1"
-  roles   = ["object", "client"]
-  disks "d" { names = ["d1", "d2"] }
-}
-ring "object" {
-  part_power = 8
-  disks      = "d"
-}
-workload "w" {
-  scenario = { sizes = [{ name = "s", size_min = 1, size_max = 1 }], initial_files = { s = 1 }, crud_profile = [0, 1, 0, 0], run_seconds = 1 }
-  auth {
-    url  = "http://127.0.0.1:8080/auth/v1.0"
-    user = "a:b"
-    key  = "k"
-  }
-}
-`
+var minimal = fixture("minimal.hcl")
 
 // write puts files (name -> text) in a new directory and returns its path.
 func write(t *testing.T, files map[string]string) string {
@@ -297,5 +278,16 @@ variant "v" {}
 	_, diags = Load(filepath.Join(dir, "tb.hcl"), LoadOptions{Vars: map[string]string{"names": "[unclosed"}})
 	if len(diags) != 1 || diags[0].Summary != "Invalid value for variable" {
 		t.Errorf("bad -var: %v", diags)
+	}
+}
+
+// TestAcceptNewHostKeysIsAnOption: only the loader's option (the CLI's
+// flag) makes the testbed accept new host keys.
+func TestAcceptNewHostKeysIsAnOption(t *testing.T) {
+	for _, want := range []bool{false, true} {
+		tb := mustLoad(t, minimal+"service \"object-server\" { role = \"object\" }\nvariant \"v\" {}\n", LoadOptions{AcceptNewHostKeys: want}, nil)
+		if tb.SSH.AcceptNewHostKeys != want {
+			t.Errorf("AcceptNewHostKeys = %v, want %v", tb.SSH.AcceptNewHostKeys, want)
+		}
 	}
 }

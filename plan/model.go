@@ -1,5 +1,7 @@
 // Package plan is benchbed's testbed language: the HCL schema, decoding with
-// diagnostics, variables, matrix expansion, and the ordered steps of a sweep.
+// diagnostics, variables, matrix expansion and the ring layout it implies.
+// Rendering confs lives in benchbed/render, the steps of a sweep in
+// benchbed/schedule.
 //
 // The types in this file are the decoded, validated testbed that every other
 // part of benchbed reads. Decoding (decode*.go) fills them; nothing else
@@ -62,7 +64,7 @@ type SSH struct {
 	Become            bool          // run privileged commands through sudo
 	Parallelism       int           // hosts worked on at once (default 32)
 	ConnectTimeout    time.Duration // TCP connect and handshake each (default 10s)
-	AcceptNewHostKeys bool          // record unknown host keys (set by the CLI's --accept-new-host-keys, never by a file)
+	AcceptNewHostKeys bool          // record unknown host keys (LoadOptions.AcceptNewHostKeys, never a file)
 	Config            string        // ssh_config file ("" = ~/.ssh/config)
 }
 

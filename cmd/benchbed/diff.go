@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"benchbed/plan"
+	"benchbed/render"
 	"benchbed/templates"
 
 	"github.com/spf13/cobra"
@@ -39,11 +39,11 @@ func newDiffCmd() *cobra.Command {
 				return exitCode(2)
 			}
 			printWarnings(cmd, tb, newWarnings(a.Warnings, b.Warnings), args[2]+": ")
-			d := plan.DiffRenderings(a, b)
+			d := render.DiffRenderings(a, b)
 			m := tb.Secrets()
 			var err error
 			if unified {
-				err = plan.WriteUnified(cmd.OutOrStdout(), a, b, m)
+				err = render.WriteUnified(cmd.OutOrStdout(), a, b, m)
 			} else if !d.Empty() {
 				err = d.WriteText(cmd.OutOrStdout(), m)
 			}

@@ -1,10 +1,9 @@
 package main
 
 import (
+	"benchbed/schedule"
 	"encoding/json"
 	"io"
-
-	"benchbed/plan"
 
 	"github.com/spf13/cobra"
 )
@@ -23,7 +22,7 @@ func newPlanCmd() *cobra.Command {
 			if !ok {
 				return exitCode(1)
 			}
-			p := plan.NewPlan(tb)
+			p := schedule.NewPlan(tb)
 			if !asJSON {
 				return p.WriteText(cmd.OutOrStdout())
 			}

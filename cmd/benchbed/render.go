@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"benchbed/plan"
+	"benchbed/render"
 	"benchbed/templates"
 
 	"github.com/spf13/cobra"
@@ -57,7 +58,7 @@ func newRenderCmd() *cobra.Command {
 }
 
 // renderVariant renders the variant named name, or says which exist.
-func renderVariant(tb *plan.Testbed, name string, hosts []string) (*plan.Rendering, error) {
+func renderVariant(tb *plan.Testbed, name string, hosts []string) (*render.Rendering, error) {
 	v := tb.Variant(name)
 	if v == nil {
 		var names []string
@@ -66,7 +67,7 @@ func renderVariant(tb *plan.Testbed, name string, hosts []string) (*plan.Renderi
 		}
 		return nil, fmt.Errorf("%s: no variant %q (variants: %s)", tb.File, name, strings.Join(names, ", "))
 	}
-	return tb.Render(v, plan.RenderOptions{Hosts: hosts})
+	return render.Render(tb, v, render.Options{Hosts: hosts})
 }
 
 // printWarnings prints warnings on stderr, masked, each prefixed by prefix;

@@ -89,7 +89,7 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 		fmt.Fprintln(stderr, "benchbed: interrupted; partial results kept; resume with --resume", sw.Run().ID)
 		code = 130
 	case err != nil:
-		fmt.Fprintln(stderr, "benchbed:", tb.Mask(err.Error()))
+		fmt.Fprintln(stderr, "benchbed:", sw.Mask(err.Error()))
 		code = 1
 	}
 	if left := sw.Left(); len(left) > 0 {

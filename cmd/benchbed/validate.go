@@ -57,7 +57,8 @@ func addLoadFlags(cmd *cobra.Command) *loadFlags {
 // variables, prints its diagnostics (warnings too) on cmd's stderr and
 // reports whether it is valid.
 func (lf *loadFlags) load(cmd *cobra.Command, path string) (*plan.Testbed, bool) {
-	opts := plan.LoadOptions{Vars: map[string]string{}, VarFiles: lf.varFiles, Environ: os.Environ()}
+	opts := plan.LoadOptions{Vars: map[string]string{}, VarFiles: lf.varFiles, Environ: os.Environ(),
+		AcceptNewHostKeys: lf.acceptNew}
 	for _, kv := range lf.vars {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok || name == "" {
@@ -67,9 +68,6 @@ func (lf *loadFlags) load(cmd *cobra.Command, path string) (*plan.Testbed, bool)
 		opts.Vars[name] = value
 	}
 	tb, diags := plan.Load(path, opts)
-	if tb != nil {
-		tb.SSH.AcceptNewHostKeys = lf.acceptNew
-	}
 	if err := plan.WriteDiagnostics(cmd.ErrOrStderr(), tb.Files, tb.MaskDiagnostics(diags)); err != nil {
 		return nil, false
 	}

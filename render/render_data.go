@@ -1,14 +1,15 @@
-package plan
+package render
 
 import (
 	"strings"
 
+	"benchbed/plan"
 	"benchbed/templates"
 )
 
 // templateData is what templates see when rendering service s (nil:
 // swift.conf) on host h.
-func (tb *Testbed) templateData(h *Host, s *Service) templates.Data {
+func templateData(tb *plan.Testbed, h *plan.Host, s *plan.Service) templates.Data {
 	d := templates.Data{Host: templateHost(h), Vars: map[string]string{}}
 	for _, x := range tb.Hosts {
 		d.Hosts = append(d.Hosts, templateHost(x))
@@ -22,13 +23,13 @@ func (tb *Testbed) templateData(h *Host, s *Service) templates.Data {
 		}
 	}
 	if s != nil {
-		d.Service = templates.Service{Name: s.Name, Role: s.Role, Path: s.Path, Port: tb.rolePort(s.Role)}
+		d.Service = templates.Service{Name: s.Name, Role: s.Role, Path: s.Path, Port: rolePort(tb, s.Role)}
 	}
-	d.Auth = tb.tempauthUsers()
+	d.Auth = tempauthUsers(tb)
 	return d
 }
 
-func templateHost(h *Host) templates.Host {
+func templateHost(h *plan.Host) templates.Host {
 	t := templates.Host{Name: h.Name, Address: h.Address, Roles: h.Roles,
 		Facts: map[string]string{}, Disks: map[string][]string{}}
 	for _, f := range h.Hardware {
@@ -43,7 +44,7 @@ func templateHost(h *Host) templates.Host {
 }
 
 // rolePort is the port of the first ring served by role, 0 when none.
-func (tb *Testbed) rolePort(role string) int {
+func rolePort(tb *plan.Testbed, role string) int {
 	for _, r := range tb.Rings {
 		if r.Role == role {
 			return r.Port
@@ -54,7 +55,7 @@ func (tb *Testbed) rolePort(role string) int {
 
 // tempauthUsers are the distinct v1 users of the workloads: "acct:user"
 // with its key.
-func (tb *Testbed) tempauthUsers() []templates.User {
+func tempauthUsers(tb *plan.Testbed) []templates.User {
 	var out []templates.User
 	seen := map[string]bool{}
 	for _, w := range tb.Workloads {

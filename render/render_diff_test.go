@@ -1,4 +1,4 @@
-package plan
+package render
 
 import (
 	"os"
@@ -6,16 +6,18 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/plan"
+	"benchbed/plan/plantest"
 	"benchbed/secrets"
 )
 
-func renderOrFatal(t *testing.T, tb *Testbed, variant string) *Rendering {
+func renderOrFatal(t *testing.T, tb *plan.Testbed, variant string) *Rendering {
 	t.Helper()
 	v := tb.Variant(variant)
 	if v == nil {
 		t.Fatalf("no variant %s", variant)
 	}
-	r, err := tb.Render(v, RenderOptions{})
+	r, err := Render(tb, v, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +28,7 @@ func renderOrFatal(t *testing.T, tb *Testbed, variant string) *Rendering {
 // servers_per_port on both storage hosts (one group) and the object ring's
 // ports, nothing else.
 func TestDiffSeedVariants(t *testing.T) {
-	tb := loadSeed(t)
+	tb := plantest.LoadSeed(t)
 	d := DiffRenderings(renderOrFatal(t, tb, "normal"), renderOrFatal(t, tb, "servers_per_port=2"))
 	if len(d.Files) != 1 || strings.Join(d.Files[0].Hosts, ",") != "stor1,stor2" || d.Files[0].Path != "/etc/swift/object-server.conf" {
 		t.Fatalf("files: %+v", d.Files)
@@ -59,7 +61,7 @@ func TestDiffSeedVariants(t *testing.T) {
 // TestDiffMasksSecrets: a changed sensitive value shows as masked in the
 // text and unified diffs, while the files written for hosts hold it.
 func TestDiffMasksSecrets(t *testing.T) {
-	tb := loadText(t, "secret.hcl", `
+	tb := plantest.LoadText(t, "secret.hcl", `
 testbed "secret" {}
 variable "key" {
   sensitive = true
@@ -147,14 +149,14 @@ service "web" {
 variant "v" {}
 `
 	path := filepath.Join(dir, "t.hcl")
-	if err := os.WriteFile(path, []byte(hcl+minimalWorkload), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(hcl+plantest.Fixture(t, "minimal-workload.hcl")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb, diags := Load(path, LoadOptions{})
+	tb, diags := plan.Load(path, plan.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
-	_, err := tb.Render(tb.Variant("v"), RenderOptions{})
+	_, err := Render(tb, tb.Variant("v"), Options{})
 	if err == nil || !strings.Contains(err.Error(), "my.conf.tmpl:3:") || !strings.Contains(err.Error(), `"port"`) || !strings.Contains(err.Error(), "host h") {
 		t.Fatalf("err = %v", err)
 	}

@@ -1,4 +1,4 @@
-package plan
+package render
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/plan"
+	"benchbed/plan/plantest"
 	"benchbed/templates"
 )
 
@@ -38,15 +40,15 @@ func appName(f *templates.File) string {
 
 // expectedPorts is what Swift must find for conf c: the ring ports of its
 // role on its host with servers_per_port, else bind_port.
-func expectedPorts(l *Layout, c *Conf) []int {
+func expectedPorts(l *plan.Layout, c *Conf) []int {
 	var ls []int
-	for _, x := range (&Testbed{}).listeners(l, c) {
+	for _, x := range listeners(l, c) {
 		ls = append(ls, x.port)
 	}
 	return ls
 }
 
-func label(tb *Testbed, v *Variant, c *Conf) string {
+func label(tb *plan.Testbed, v *plan.Variant, c *Conf) string {
 	return fmt.Sprintf("%s %s %s:%s", tb.Name, v.Name, c.Host.Name, c.Path)
 }
 
@@ -85,16 +87,16 @@ func TestRenderedConfsAcceptedBySwift(t *testing.T) {
 	files, _ := filepath.Glob("../testbeds/*.hcl")
 	more, _ := filepath.Glob("../testbeds/*/*.hcl")
 	for _, file := range append(files, more...) {
-		tb, diags := Load(file, LoadOptions{})
+		tb, diags := plan.Load(file, plan.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %s", file, diags.Error())
 		}
 		for _, v := range tb.Variants {
-			r, err := tb.Render(v, RenderOptions{})
+			r, err := Render(tb, v, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			key := tb.Name + strings.SplitN(r.Layout.Text(), "\n", 2)[1]
+			key := tb.Name + strings.SplitN(LayoutText(r.Layout), "\n", 2)[1]
 			rd, ok := ringDirs[key]
 			if !ok {
 				rd = mkdir(t, dir, fmt.Sprintf("rings%d", len(ringDirs)))
@@ -131,7 +133,7 @@ func TestRenderedConfsAcceptedBySwift(t *testing.T) {
 // swiftChecks writes the confs of one rendering under vdir with swift_dir
 // pointing at the rings in rd, and returns the checks: confs Swift must
 // accept, and proxy confs as rendered with SwiftStack filters it must refuse.
-func swiftChecks(t *testing.T, tb *Testbed, v *Variant, r *Rendering, rd, vdir string) (accept, refuse []swiftCheck) {
+func swiftChecks(t *testing.T, tb *plan.Testbed, v *plan.Variant, r *Rendering, rd, vdir string) (accept, refuse []swiftCheck) {
 	for _, c := range r.Confs {
 		if c.Service == nil || !c.File.IsPaste() {
 			continue
@@ -179,9 +181,9 @@ func mkdir(t *testing.T, parent, name string) string {
 // workers, and find no ports for servers_per_port on a host the rings lack.
 func TestSwiftAcceptanceRefusesBadConfs(t *testing.T) {
 	needSwift(t)
-	tb := loadSeed(t)
+	tb := plantest.LoadSeed(t)
 	v := tb.Variant("servers_per_port=2")
-	r, err := tb.Render(v, RenderOptions{Hosts: []string{"stor1"}})
+	r, err := Render(tb, v, Options{Hosts: []string{"stor1"}})
 	if err != nil {
 		t.Fatal(err)
 	}

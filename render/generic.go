@@ -1,34 +1,35 @@
-package plan
+package render
 
 import (
 	"fmt"
 	"path/filepath"
 
+	"benchbed/plan"
 	"benchbed/templates"
 )
 
 // GenericConf is a generic service's conf rendered for one host.
 type GenericConf struct {
-	Host    *Host
-	Service *Generic
+	Host    *plan.Host
+	Service *plan.Generic
 	Path    string // absolute path on the host
 	Content []byte // as written to the host, secrets in clear
 }
 
-// RenderGeneric renders every generic service's conf (those that have
+// Generic renders every generic service's conf (those that have
 // one) on the hosts of its role for variant v (nil: as declared), hosts in declaration order. A
 // plain template sees templates.PlainData, its .Settings the service's
 // settings with the variant's set on top; an INI one is rendered as
 // Swift's confs are, then overlaid by the settings and the variant's set
 // key by key. A template that fails names the template and line.
-func (tb *Testbed) RenderGeneric(v *Variant) ([]*GenericConf, error) {
+func Generic(tb *plan.Testbed, v *plan.Variant) ([]*GenericConf, error) {
 	var out []*GenericConf
 	for _, h := range tb.Hosts {
 		for _, g := range tb.Generics {
 			if !h.HasRole(g.Role) || g.Path == "" {
 				continue
 			}
-			b, err := tb.renderGeneric(g, v, h)
+			b, err := renderGeneric(tb, g, v, h)
 			if err != nil {
 				return nil, fmt.Errorf("host %s, %s: %w", h.Name, g.Path, err)
 			}
@@ -39,28 +40,28 @@ func (tb *Testbed) RenderGeneric(v *Variant) ([]*GenericConf, error) {
 }
 
 // renderGeneric renders g's conf for host h in variant v.
-func (tb *Testbed) renderGeneric(g *Generic, v *Variant, h *Host) ([]byte, error) {
-	t, err := tb.genericTemplate(g)
+func renderGeneric(tb *plan.Testbed, g *plan.Generic, v *plan.Variant, h *plan.Host) ([]byte, error) {
+	t, err := genericTemplate(tb, g)
 	if err != nil {
 		return nil, err
 	}
-	var set Settings
+	var set plan.Settings
 	if v != nil {
 		set = v.Set[g.Name]
 	}
-	if g.Format == FormatINI {
-		f, err := t.Execute(tb.templateData(h, nil))
+	if g.Format == plan.FormatINI {
+		f, err := t.Execute(templateData(tb, h, nil))
 		if err != nil {
 			return nil, err
 		}
 		f.Apply(settingsLayer("settings", g.Settings), settingsLayer("set", set))
 		return f.Bytes(), nil
 	}
-	d := templates.PlainData{Host: templateHost(h), Vars: tb.templateData(h, nil).Vars, Settings: map[string]map[string]string{}}
+	d := templates.PlainData{Host: templateHost(h), Vars: templateData(tb, h, nil).Vars, Settings: map[string]map[string]string{}}
 	for _, x := range tb.Hosts {
 		d.Hosts = append(d.Hosts, templateHost(x))
 	}
-	for _, layer := range []Settings{g.Settings, set} {
+	for _, layer := range []plan.Settings{g.Settings, set} {
 		for sec, keys := range layer {
 			if d.Settings[sec] == nil {
 				d.Settings[sec] = map[string]string{}
@@ -75,7 +76,7 @@ func (tb *Testbed) renderGeneric(g *Generic, v *Variant, h *Host) ([]byte, error
 
 // genericTemplate parses g's template: its file (relative to the
 // testbed's directory) or its inline content.
-func (tb *Testbed) genericTemplate(g *Generic) (*templates.Template, error) {
+func genericTemplate(tb *plan.Testbed, g *plan.Generic) (*templates.Template, error) {
 	if g.Content != "" {
 		return templates.ParseTemplate(tb.File+": service "+g.Name+" content", g.Content)
 	}

@@ -1,10 +1,12 @@
-package plan
+package render
 
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"benchbed/plan"
 	"benchbed/templates"
 
 	"github.com/hashicorp/hcl/v2"
@@ -15,17 +17,17 @@ const SwiftConfPath = "/etc/swift/swift.conf"
 
 // Conf is one rendered file of one host.
 type Conf struct {
-	Host    *Host
-	Service *Service // nil for the swift.conf benchbed adds itself
-	Path    string   // absolute path on the host
+	Host    *plan.Host
+	Service *plan.Service // nil for the swift.conf benchbed adds itself
+	Path    string        // absolute path on the host
 	File    *templates.File
 }
 
 // Rendering is every conf of every host of one variant, and its ring layout.
 type Rendering struct {
-	Variant  *Variant
+	Variant  *plan.Variant
 	Confs    []*Conf // hosts in declaration order; swift.conf first, then services in order
-	Layout   *Layout
+	Layout   *plan.Layout
 	Warnings []templates.Warning
 }
 
@@ -39,8 +41,8 @@ func (r *Rendering) Conf(host, path string) *Conf {
 	return nil
 }
 
-// RenderOptions narrow a rendering.
-type RenderOptions struct {
+// Options narrow a rendering.
+type Options struct {
 	Hosts []string // only these hosts (nil = all)
 }
 
@@ -51,7 +53,7 @@ type RenderOptions struct {
 // variant's set, then the host's facts (bind_ip of server confs). A template
 // that fails (a missing value, a syntax error) fails the whole rendering,
 // naming the template and line, before anything touches a host.
-func (tb *Testbed) Render(v *Variant, opts RenderOptions) (*Rendering, error) {
+func Render(tb *plan.Testbed, v *plan.Variant, opts Options) (*Rendering, error) {
 	layout, err := tb.Layout(v)
 	if err != nil {
 		return nil, err
@@ -64,20 +66,20 @@ func (tb *Testbed) Render(v *Variant, opts RenderOptions) (*Rendering, error) {
 	r := &Rendering{Variant: v, Layout: layout}
 	cache := map[string]*templates.Template{}
 	for _, h := range tb.Hosts {
-		if opts.Hosts != nil && !containsStr(opts.Hosts, h.Name) {
+		if opts.Hosts != nil && !slices.Contains(opts.Hosts, h.Name) {
 			continue
 		}
-		if err := tb.renderHost(r, h, cache); err != nil {
+		if err := renderHost(tb, r, h, cache); err != nil {
 			return nil, err
 		}
 	}
-	r.Warnings = append(r.Warnings, tb.checkRendering(r)...)
+	r.Warnings = append(r.Warnings, checkRendering(tb, r)...)
 	return r, nil
 }
 
 // renderHost renders the confs of host h into r.
-func (tb *Testbed) renderHost(r *Rendering, h *Host, cache map[string]*templates.Template) error {
-	var services []*Service
+func renderHost(tb *plan.Testbed, r *Rendering, h *plan.Host, cache map[string]*templates.Template) error {
+	var services []*plan.Service
 	for _, s := range tb.Services {
 		if h.HasRole(s.Role) {
 			services = append(services, s)
@@ -89,12 +91,12 @@ func (tb *Testbed) renderHost(r *Rendering, h *Host, cache map[string]*templates
 	if !writesPath(services, SwiftConfPath) {
 		// swift.conf must be the same everywhere: a service that writes it
 		// (whatever its role) writes it on every host.
-		if err := tb.renderConf(r, h, tb.swiftConfService(), cache); err != nil {
+		if err := renderConf(tb, r, h, swiftConfService(tb), cache); err != nil {
 			return err
 		}
 	}
 	for _, s := range services {
-		if err := tb.renderConf(r, h, s, cache); err != nil {
+		if err := renderConf(tb, r, h, s, cache); err != nil {
 			return err
 		}
 	}
@@ -102,20 +104,20 @@ func (tb *Testbed) renderHost(r *Rendering, h *Host, cache map[string]*templates
 }
 
 // renderConf renders service s (nil: swift.conf) for host h into r.
-func (tb *Testbed) renderConf(r *Rendering, h *Host, s *Service, cache map[string]*templates.Template) error {
+func renderConf(tb *plan.Testbed, r *Rendering, h *plan.Host, s *plan.Service, cache map[string]*templates.Template) error {
 	name, path := "swift", SwiftConfPath
 	if s != nil {
 		name, path = s.Template, s.Path
 	}
-	t, err := tb.template(name, cache)
+	t, err := template(tb, name, cache)
 	if err != nil {
 		return fmt.Errorf("host %s, %s: %w", h.Name, path, err)
 	}
-	f, err := t.Execute(tb.templateData(h, s))
+	f, err := t.Execute(templateData(tb, h, s))
 	if err != nil {
 		return fmt.Errorf("host %s, %s: %w", h.Name, path, err)
 	}
-	warns := tb.overlay(f, r.Variant, h, s)
+	warns := overlay(tb, f, r.Variant, h, s)
 	for i := range warns {
 		warns[i].Host, warns[i].File = h.Name, path
 	}
@@ -126,7 +128,7 @@ func (tb *Testbed) renderConf(r *Rendering, h *Host, s *Service, cache map[strin
 
 // template loads (once per rendering) a built-in template or a file
 // relative to the testbed's directory.
-func (tb *Testbed) template(name string, cache map[string]*templates.Template) (*templates.Template, error) {
+func template(tb *plan.Testbed, name string, cache map[string]*templates.Template) (*templates.Template, error) {
 	if t, ok := cache[name]; ok {
 		return t, nil
 	}
@@ -141,10 +143,10 @@ func (tb *Testbed) template(name string, cache map[string]*templates.Template) (
 // overlay applies to f, rendered for service s (nil: swift.conf) on host h,
 // the service's settings, the variant's set and the host's facts (bind_ip,
 // in Swift server confs only), and checks the result.
-func (tb *Testbed) overlay(f *templates.File, v *Variant, h *Host, s *Service) []templates.Warning {
+func overlay(tb *plan.Testbed, f *templates.File, v *plan.Variant, h *plan.Host, s *plan.Service) []templates.Warning {
 	var warns []templates.Warning
 	if s == nil {
-		f.Apply(tb.policyLayer())
+		f.Apply(policyLayer(tb))
 	} else {
 		var set templates.Layer
 		if v != nil {
@@ -162,7 +164,7 @@ func (tb *Testbed) overlay(f *templates.File, v *Variant, h *Host, s *Service) [
 }
 
 // settingsLayer turns HCL settings into a templates layer.
-func settingsLayer(name string, s Settings) templates.Layer {
+func settingsLayer(name string, s plan.Settings) templates.Layer {
 	l := templates.Layer{Name: name}
 	for sec, keys := range s {
 		for k, v := range keys {
@@ -178,7 +180,7 @@ func rangeSource(r hcl.Range) templates.Source {
 
 // policyLayer declares a storage policy in swift.conf for every object-N
 // ring (policy 0 is the template's).
-func (tb *Testbed) policyLayer() templates.Layer {
+func policyLayer(tb *plan.Testbed) templates.Layer {
 	l := templates.Layer{Name: "host"}
 	for _, r := range tb.Rings {
 		n, ok := strings.CutPrefix(r.Name, "object-")
@@ -192,7 +194,7 @@ func (tb *Testbed) policyLayer() templates.Layer {
 }
 
 // swiftConfService is the service that writes swift.conf, or nil.
-func (tb *Testbed) swiftConfService() *Service {
+func swiftConfService(tb *plan.Testbed) *plan.Service {
 	for _, s := range tb.Services {
 		if s.Path == SwiftConfPath {
 			return s
@@ -201,18 +203,9 @@ func (tb *Testbed) swiftConfService() *Service {
 	return nil
 }
 
-func writesPath(services []*Service, path string) bool {
+func writesPath(services []*plan.Service, path string) bool {
 	for _, s := range services {
 		if s.Path == path {
-			return true
-		}
-	}
-	return false
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
 			return true
 		}
 	}

@@ -1,10 +1,11 @@
-package plan
+package render
 
 import (
 	"fmt"
 	"strconv"
 
-	"benchbed/results"
+	"benchbed/plan"
+	"benchbed/span"
 	"benchbed/templates"
 )
 
@@ -17,13 +18,13 @@ type listener struct {
 // checkRendering warns about what the confs and the ring layout make
 // inconsistent on a host: two servers on one port, ring ports no server
 // listens on.
-func (tb *Testbed) checkRendering(r *Rendering) []templates.Warning {
+func checkRendering(tb *plan.Testbed, r *Rendering) []templates.Warning {
 	var warns []templates.Warning
 	byHost := map[string][]listener{}
 	rendered := map[string]bool{}
 	for _, c := range r.Confs {
 		rendered[c.Host.Name] = true
-		byHost[c.Host.Name] = append(byHost[c.Host.Name], tb.listeners(r.Layout, c)...)
+		byHost[c.Host.Name] = append(byHost[c.Host.Name], listeners(r.Layout, c)...)
 	}
 	warns = append(warns, swiftConfsDiffer(r)...)
 	warns = append(warns, sharedPortServers(r)...)
@@ -39,7 +40,7 @@ func (tb *Testbed) checkRendering(r *Rendering) []templates.Warning {
 
 // listeners returns the ports conf c listens on: the object server's ring
 // ports on this host with servers_per_port > 0, else bind_port.
-func (tb *Testbed) listeners(l *Layout, c *Conf) []listener {
+func listeners(l *plan.Layout, c *Conf) []listener {
 	if c.Service == nil || !c.File.IsPaste() {
 		return nil
 	}
@@ -84,7 +85,7 @@ func isObjectServer(f *templates.File) bool {
 }
 
 // collisions warns about ports two confs of a host listen on.
-func collisions(h *Host, ls []listener) []templates.Warning {
+func collisions(h *plan.Host, ls []listener) []templates.Warning {
 	var warns []templates.Warning
 	first := map[int]*Conf{}
 	for _, l := range ls {
@@ -99,7 +100,7 @@ func collisions(h *Host, ls []listener) []templates.Warning {
 }
 
 // unserved warns about ring ports of host h that no conf listens on.
-func unserved(h *Host, l *Layout, ls []listener) []templates.Warning {
+func unserved(h *plan.Host, l *plan.Layout, ls []listener) []templates.Warning {
 	listening := map[int]bool{}
 	for _, x := range ls {
 		listening[x.port] = true
@@ -120,7 +121,7 @@ func unserved(h *Host, l *Layout, ls []listener) []templates.Warning {
 			hint = " (one port per disk needs servers_per_port > 0 in the object server)"
 		}
 		warns = append(warns, templates.Warning{Host: h.Name, File: "ring " + rl.Ring.Name,
-			Message: fmt.Sprintf("no rendered server listens on port %s of its devices%s", results.NumSpan(missing), hint)})
+			Message: fmt.Sprintf("no rendered server listens on port %s of its devices%s", span.Nums(missing), hint)})
 	}
 	return warns
 }

@@ -1,4 +1,6 @@
-package plan
+package schedule
+
+import "benchbed/plan"
 
 // PlanJSON is the shape of `benchbed plan --json`. docs/cli.md's contract is
 // testbed, hosts[name,address,roles] and cells[id,variant,workload,repeat]
@@ -67,12 +69,14 @@ type HostPortJSON struct {
 type WorkloadJSON struct {
 	Name        string            `json:"name"`
 	Block       string            `json:"block"`
-	Axis        *AxisPoint        `json:"axis,omitempty"`
+	Axis        *plan.AxisPoint   `json:"axis,omitempty"`
 	ScenarioSet map[string]string `json:"scenario_set,omitempty"`
 	Scenario    string            `json:"scenario,omitempty"`
 	Users       int               `json:"users"`
 	DurationS   float64           `json:"duration_s,omitempty"`
 	Operations  int               `json:"operation_count,omitempty"`
+	Command     string            `json:"command,omitempty"` // a command workload's command
+	Parser      string            `json:"parser,omitempty"`  // and its parser
 }
 
 // CellJSON is a cell and its steps.
@@ -89,6 +93,7 @@ type CellJSON struct {
 // StepJSON is a step.
 type StepJSON struct {
 	Kind        string       `json:"kind"`
+	Unchanged   bool         `json:"unchanged,omitempty"`
 	Hosts       []string     `json:"hosts,omitempty"`
 	Service     string       `json:"service,omitempty"`
 	Path        string       `json:"path,omitempty"`
@@ -132,7 +137,7 @@ func (p *Plan) JSON() PlanJSON {
 	for _, h := range tb.Hosts {
 		hj := HostJSON{Name: h.Name, Address: h.Address, Roles: h.Roles}
 		for _, f := range h.Hardware {
-			hj.Hardware = append(hj.Hardware, FactJSON(f))
+			hj.Hardware = append(hj.Hardware, FactJSON{Key: f.Key, Value: f.Value})
 		}
 		for _, g := range h.Disks {
 			dj := DiskJSON{Group: g.Name}
@@ -171,10 +176,14 @@ func (p *Plan) JSON() PlanJSON {
 }
 
 // workloadJSON is a workload with its axis point and run shape.
-func workloadJSON(w *Workload) WorkloadJSON {
-	users, dur := RunShape(w)
+func workloadJSON(w *plan.Workload) WorkloadJSON {
+	users, dur := plan.RunShape(w)
 	out := WorkloadJSON{Name: w.Name, Block: w.Block, Axis: w.Axis, ScenarioSet: w.ScenarioSet,
 		Scenario: w.ScenarioFile, Users: users, DurationS: dur.Seconds(), Operations: w.OperationCount}
+	if w.IsCommand() {
+		out.Scenario, out.Command, out.Parser = "", w.Command.Command, w.Command.ParserName
+		return out
+	}
 	if out.Scenario == "" {
 		out.Scenario = "(inline)"
 	}
@@ -182,7 +191,7 @@ func workloadJSON(w *Workload) WorkloadJSON {
 }
 
 // rolesJSON lists roles in first-seen order with their hosts.
-func rolesJSON(tb *Testbed) []RoleJSON {
+func rolesJSON(tb *plan.Testbed) []RoleJSON {
 	var out []RoleJSON
 	idx := map[string]int{}
 	for _, h := range tb.Hosts {
@@ -201,7 +210,7 @@ func rolesJSON(tb *Testbed) []RoleJSON {
 
 // ringJSON gives a ring's devices and the ports of each layout: one port
 // per host (Port) or, per host, PortBase up to PortBase+disks-1.
-func ringJSON(tb *Testbed, r *Ring) RingJSON {
+func ringJSON(tb *plan.Testbed, r *plan.Ring) RingJSON {
 	rj := RingJSON{Name: r.Name, PartPower: r.PartPower, Replicas: r.Replicas, Disks: r.Disks, PortPerHost: r.Port}
 	for _, h := range tb.HostsWithRole(r.Role) {
 		g := h.DiskGroup(r.Disks)
@@ -216,9 +225,9 @@ func ringJSON(tb *Testbed, r *Ring) RingJSON {
 }
 
 func stepJSON(s Step) StepJSON {
-	sj := StepJSON{Kind: s.Kind, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
+	sj := StepJSON{Kind: s.Kind, Unchanged: s.Unchanged, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
 		Workload: s.Workload, Users: s.Users, DurationS: s.Duration.Seconds(), Agents: s.Agents}
-	if s.Kind == StepRingPorts {
+	if s.Kind == StepRingPorts && !s.Unchanged {
 		b := s.PortPerDisk
 		sj.PortPerDisk = &b
 	}

@@ -1,16 +1,16 @@
-package plan
+package schedule
 
 import (
 	"fmt"
 	"time"
 
-	"benchbed/load"
+	"benchbed/plan"
 )
 
 // Assumed costs of the steps whose time the testbed does not say. They are
 // guesses for a LAN lab, printed with every estimate.
 const (
-	AssumeRender       = 5 * time.Second  // upload one conf to its hosts in parallel
+	AssumeRender       = 5 * time.Second  // push one conf to its hosts in parallel
 	AssumeRestart      = 30 * time.Second // stop, start and health-check one service on its hosts
 	AssumeRingSwitch   = 20 * time.Second // set_info, write_ring, copy; servers re-read within ring_check_interval
 	AssumePrefillPerAg = 250.0            // objects created per second by one prefill agent
@@ -32,18 +32,24 @@ func estimate(p *Plan) Estimate {
 		fmt.Sprintf("prefill creates %.0f objects/s per agent (an existing prefill is resumed and takes less)", AssumePrefillPerAg),
 		"runs and warmups last as configured",
 	}}
+	for _, s := range p.Before {
+		if s.Kind == StepPrefill && !s.Unchanged {
+			e.Prefill += prefillTime(p.Testbed.Workload(s.Workload), s.Agents)
+		}
+	}
 	for _, c := range p.Cells {
 		var d time.Duration
 		for _, s := range c.Steps {
+			if s.Unchanged {
+				continue
+			}
 			switch s.Kind {
-			case StepRender:
+			case StepPushConf:
 				d += AssumeRender
 			case StepRestart:
 				d += AssumeRestart
 			case StepRingPorts:
 				d += AssumeRingSwitch
-			case StepPrefill:
-				e.Prefill += prefillTime(p.Testbed.Workload(s.Workload), s.Agents)
 			case StepWarmup, StepRun:
 				if s.Duration == 0 {
 					e.Unbounded++
@@ -62,34 +68,10 @@ func estimate(p *Plan) Estimate {
 }
 
 // prefillTime is the assumed time to create w's initial files with agents.
-func prefillTime(w *Workload, agents int) time.Duration {
-	n := InitialObjects(w)
+func prefillTime(w *plan.Workload, agents int) time.Duration {
+	n := plan.InitialObjects(w)
 	if n == 0 || agents < 1 {
 		return 0
 	}
 	return time.Duration(float64(n) / (AssumePrefillPerAg * float64(agents)) * float64(time.Second))
-}
-
-// scenarioOf parses a workload's scenario JSON (validated by Load); nil if
-// it does not parse.
-func scenarioOf(w *Workload) *load.Scenario {
-	if w == nil || w.ScenarioJSON == nil {
-		return nil
-	}
-	sc, err := load.ParseScenario(w.ScenarioJSON)
-	if err != nil {
-		return nil
-	}
-	return sc
-}
-
-// InitialObjects returns how many objects a workload's scenario prefills.
-func InitialObjects(w *Workload) int {
-	n := 0
-	if sc := scenarioOf(w); sc != nil {
-		for _, c := range sc.InitialFiles {
-			n += c
-		}
-	}
-	return n
 }

@@ -1,9 +1,10 @@
-package plan
+package render
 
 import (
 	"fmt"
 
-	"benchbed/results"
+	"benchbed/plan"
+	"benchbed/span"
 )
 
 // PortChange is a ring's port change on one host between two layouts.
@@ -18,13 +19,13 @@ type PortChange struct {
 // String gives "stor1: d0..d31 6200 -> 6210..6241" for contiguous runs, else
 // every device.
 func (c PortChange) String() string {
-	return fmt.Sprintf("%s: %s %s -> %s", c.Host, results.NameSpan(c.Devices), results.NumSpan(c.Old), results.NumSpan(c.New))
+	return fmt.Sprintf("%s: %s %s -> %s", c.Host, span.Names(c.Devices), span.Nums(c.Old), span.Nums(c.New))
 }
 
 // DiffLayouts returns the ring port changes from a to b, per ring and host,
 // and the rings whose mode changed ("object: one port per host (6200) -> one
 // port per disk from 6210").
-func DiffLayouts(a, b *Layout) (modes []string, changes []PortChange) {
+func DiffLayouts(a, b *plan.Layout) (modes []string, changes []PortChange) {
 	for _, rb := range b.Rings {
 		ra := a.Ring(rb.Ring.Name)
 		if ra == nil {
@@ -40,7 +41,7 @@ func DiffLayouts(a, b *Layout) (modes []string, changes []PortChange) {
 
 // ringPortChanges returns the port changes of one ring from ra to rb, one
 // per host in device order.
-func ringPortChanges(ra, rb *RingLayout) []PortChange {
+func ringPortChanges(ra, rb *plan.RingLayout) []PortChange {
 	old := map[string]int{}
 	for _, d := range ra.Devices {
 		old[d.Host+"/"+d.Name] = d.Port

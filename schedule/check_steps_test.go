@@ -1,10 +1,13 @@
-package plan
+package schedule
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"benchbed/plan"
+	"benchbed/plan/plantest"
 )
 
 // TestPlanChecksInitialObjectsWithoutPrefill: a workload that reads its
@@ -17,31 +20,30 @@ func TestPlanChecksInitialObjectsWithoutPrefill(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "get.scenario"), []byte(get), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile(filepath.Join("testdata", "broken", "put1.scenario"))
+	src, err := os.ReadFile(filepath.Join("..", "plan", "testdata", "broken", "put1.scenario"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "put1.scenario"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tbSrc := strings.Replace(strings.Replace(rateTestbed, "%s", "0.01", 2), `workload "a" {
+	tbSrc := strings.Replace(strings.Replace(plantest.Fixture(t, "rate.hcl.tmpl"), "%s", "0.01", 2), `workload "a" {
   scenario       = "put1.scenario"`, `workload "a" {
   scenario       = "get.scenario"`, 1)
 	for _, tc := range []struct {
 		extra string
 		want  []string
 	}{{"", []string{"a"}}, {"prefill { workloads = [\"a\"] }\n", nil}, {"prefill { workloads = [\"b\"] }\n", []string{"a"}}} {
-		tb, diags := LoadSource(filepath.Join(dir, "tb.hcl"), []byte(tbSrc+tc.extra), LoadOptions{})
+		tb, diags := plan.LoadSource(filepath.Join(dir, "tb.hcl"), []byte(tbSrc+tc.extra), plan.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags.Error())
 		}
 		p := NewPlan(tb)
 		var got []string
 		for _, s := range p.Before {
-			if s.Kind != StepCheck {
-				t.Errorf("before: %+v", s)
+			if s.Kind == StepPreconditions && !s.Unchanged {
+				got = append(got, s.Workload)
 			}
-			got = append(got, s.Workload)
 		}
 		if strings.Join(got, ",") != strings.Join(tc.want, ",") {
 			t.Errorf("%q: checks %v, want %v", tc.extra, got, tc.want)
@@ -50,7 +52,7 @@ func TestPlanChecksInitialObjectsWithoutPrefill(t *testing.T) {
 		if err := p.WriteText(&b); err != nil {
 			t.Fatal(err)
 		}
-		line := "check    a: its 300 initial objects listed from h1, no PUT"
+		line := "preconditions a: its 300 initial objects listed from h1, no PUT"
 		if strings.Contains(b.String(), line) != (tc.want != nil) {
 			t.Errorf("%q: text:\n%s", tc.extra, b.String())
 		}

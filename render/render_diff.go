@@ -1,10 +1,11 @@
-package plan
+package render
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
+	"benchbed/plan"
 	"benchbed/secrets"
 	"benchbed/templates"
 )
@@ -52,7 +53,7 @@ func DiffRenderings(a, b *Rendering) *VariantDiff {
 	return d
 }
 
-func variantName(v *Variant) string {
+func variantName(v *plan.Variant) string {
 	if v == nil {
 		return "(no variant)"
 	}
@@ -145,7 +146,7 @@ func WriteUnified(w io.Writer, a, b *Rendering, m *secrets.Set) error {
 		out.WriteString(u)
 	}
 	out.WriteString(templates.Unified(variantName(a.Variant)+"/"+LayoutFile, variantName(b.Variant)+"/"+LayoutFile,
-		a.Layout.Text(), b.Layout.Text()))
+		LayoutText(a.Layout), LayoutText(b.Layout)))
 	_, err := io.WriteString(w, m.Mask(out.String()))
 	return err
 }

@@ -1,4 +1,4 @@
-package plan
+package render
 
 import (
 	"fmt"
@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"benchbed/plan/plantest"
 )
 
 // daemonTestbed is one host on 127.0.0.1 running all four Swift servers,
@@ -115,8 +117,8 @@ func TestSwiftDaemonsStartWithRenderedConfs(t *testing.T) {
 	// the per-disk ports are port_base and port_base+1: take two in a row
 	p[1] = freePair(t)
 	devices := filepath.Join(dir, "srv")
-	tb := loadText(t, "daemons.hcl", fmt.Sprintf(daemonTestbed, p[0], p[1], 0, p[3], p[4], p[5], devices))
-	r, err := tb.Render(tb.Variant("spp"), RenderOptions{})
+	tb := plantest.LoadText(t, "daemons.hcl", fmt.Sprintf(daemonTestbed, p[0], p[1], 0, p[3], p[4], p[5], devices))
+	r, err := Render(tb, tb.Variant("spp"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package plan
+package schedule
 
 import (
 	"encoding/json"
@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/plan"
+	"benchbed/plan/plantest"
+	"benchbed/render"
 	"benchbed/secrets"
 
 	"github.com/google/go-cmp/cmp"
@@ -20,36 +23,67 @@ func kinds(c CellPlan) []string {
 	return out
 }
 
+// find returns c's first step of kind (a zero Step when it has none).
+func find(c CellPlan, kind string) Step {
+	for _, s := range c.Steps {
+		if s.Kind == kind {
+			return s
+		}
+	}
+	return Step{}
+}
+
+// TestSeedPlanSteps: every cell names the sweep's steps in the sweep's
+// order; the first pushes every conf and restarts every server, later ones
+// only what changes; prefill runs once, before the cells.
 func TestSeedPlanSteps(t *testing.T) {
-	p := NewPlan(loadSeed(t))
+	p := NewPlan(plantest.LoadSeed(t))
 	if len(p.Cells) != 6 {
 		t.Fatalf("%d cells, want 6", len(p.Cells))
 	}
-	first := kinds(p.Cells[0])
-	if first[len(first)-2] != "prefill:64K_get" || first[len(first)-1] != "run:64K_get" {
-		t.Errorf("first cell ends with %v, want prefill then run", first[len(first)-2:])
+	wantBefore := []string{"preflight", "preconditions", "lock", "environment", "render", "backup", "prefill"}
+	if diff := cmp.Diff(wantBefore, Kinds(p.Before)); diff != "" {
+		t.Errorf("before (-want +got):\n%s", diff)
 	}
-	for _, c := range p.Cells[1:] {
-		for _, s := range c.Steps {
-			if s.Kind == StepPrefill {
-				t.Errorf("cell %s prefills again", c.Cell.ID)
-			}
+	if pf := p.Before[len(p.Before)-1]; pf.Workload != "64K_get" || pf.Unchanged || pf.Agents != 8 {
+		t.Errorf("prefill = %+v", pf)
+	}
+	cellKinds := []string{"record", "ring-ports", "push-conf", "restart", "health", "run"}
+	for _, c := range p.Cells {
+		if diff := cmp.Diff(cellKinds, Kinds(c.Steps)); diff != "" {
+			t.Errorf("cell %s (-want +got):\n%s", c.Cell.ID, diff)
 		}
 	}
-	want := []string{"render:object-server", "ring-ports:object", "restart:object-server",
-		"restart:object-replication-server", "run:64K_get"}
+	if diff := cmp.Diff([]string{"undo-backup", "undo-lock"}, Kinds(p.Finally)); diff != "" {
+		t.Errorf("finally (-want +got):\n%s", diff)
+	}
+	want := []string{"record:", "ring-ports:object", "push-conf:object-server", "restart:object-server",
+		"restart:proxy-server", "restart:object-replication-server", "health:", "run:64K_get"}
 	if diff := cmp.Diff(want, kinds(p.Cells[2])); diff != "" {
 		t.Errorf("servers_per_port=1 steps (-want +got):\n%s", diff)
 	}
-	want = []string{"render:object-server", "restart:object-server", "run:64K_get"}
+	want = []string{"record:", "ring-ports:", "push-conf:object-server", "restart:object-server", "health:", "run:64K_get"}
 	if diff := cmp.Diff(want, kinds(p.Cells[3])); diff != "" {
 		t.Errorf("servers_per_port=2 steps (-want +got):\n%s", diff)
 	}
-	ch := p.Cells[3].Steps[0].Changes
+	if !find(p.Cells[3], StepRingPorts).Unchanged || find(p.Cells[3], StepPushConf).Unchanged {
+		t.Errorf("servers_per_port=2: ring-ports should be unchanged and push-conf not: %v", p.Cells[3].Steps)
+	}
+	ch := find(p.Cells[3], StepPushConf).Changes
 	if diff := cmp.Diff([]Change{{Section: "DEFAULT", Key: "servers_per_port", Old: "1", New: "2"}}, ch); diff != "" {
 		t.Errorf("changes (-want +got):\n%s", diff)
 	}
-	run := p.Cells[5].Steps[2]
+	first := p.Cells[0]
+	var restarted []string
+	for _, s := range first.Steps {
+		if s.Kind == StepRestart {
+			restarted = append(restarted, s.Service)
+		}
+	}
+	if len(restarted) != len(p.Testbed.Services) {
+		t.Errorf("first cell restarts %v, want every service", restarted)
+	}
+	run := find(p.Cells[5], StepRun)
 	if run.Users != 2048 || run.Duration != time.Hour || run.Agents != 8 {
 		t.Errorf("run = %+v", run)
 	}
@@ -60,7 +94,7 @@ func TestSeedPlanSteps(t *testing.T) {
 }
 
 func TestPlanJSONShape(t *testing.T) {
-	b, err := json.Marshal(NewPlan(loadSeed(t)).JSON())
+	b, err := json.Marshal(NewPlan(plantest.LoadSeed(t)).JSON())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +123,7 @@ func TestPlanJSONShape(t *testing.T) {
 }
 
 func TestPlanMasksSecrets(t *testing.T) {
-	text := minimal + `
+	text := plantest.Fixture(t, "minimal.hcl") + `
 variable "pw" { sensitive = true }
 service "object-server" {
   role     = "object"
@@ -100,7 +134,7 @@ variant "b" {
   set "object-server" { DEFAULT = { password = "${var.pw}2", workers = 2 } }
 }
 `
-	tb := mustLoad(t, text, LoadOptions{Vars: map[string]string{"pw": "s3cr\"et"}}, nil)
+	tb := plantest.Load(t, text, plan.LoadOptions{Vars: map[string]string{"pw": "s3cr\"et"}}, nil)
 	p := NewPlan(tb)
 	var out strings.Builder
 	if err := p.WriteText(&out); err != nil {
@@ -121,7 +155,7 @@ variant "b" {
 }
 
 func TestPlanRingSwitchBackAndRepeats(t *testing.T) {
-	text := minimal + `
+	text := plantest.Fixture(t, "minimal.hcl") + `
 service "object-server" {
   role     = "object"
   settings = { DEFAULT = { workers = 2 } }
@@ -136,29 +170,30 @@ sweep {
   warmup = 30
 }
 `
-	p := NewPlan(mustLoad(t, text, LoadOptions{}, nil))
+	p := NewPlan(plantest.Load(t, text, plan.LoadOptions{}, nil))
 	got := [][]string{}
 	for _, c := range p.Cells {
 		got = append(got, kinds(c))
 	}
+	same := []string{"record:", "ring-ports:", "push-conf:", "restart:", "health:", "warmup:w", "run:w"}
 	want := [][]string{
-		{"render:object-server", "ring-ports:object", "restart:object-server", "warmup:w", "run:w"},
-		{"warmup:w", "run:w"},
-		{"render:object-server", "ring-ports:object", "restart:object-server", "warmup:w", "run:w"},
-		{"warmup:w", "run:w"},
+		{"record:", "ring-ports:object", "push-conf:object-server", "restart:object-server", "health:", "warmup:w", "run:w"},
+		same,
+		{"record:", "ring-ports:object", "push-conf:object-server", "restart:object-server", "health:", "warmup:w", "run:w"},
+		same,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}
-	if p.Cells[2].Steps[1].PortPerDisk {
+	if find(p.Cells[2], StepRingPorts).PortPerDisk {
 		t.Error("cell 3 should switch the object ring back to one port per host")
 	}
-	wantPorts := []PortChange{{Ring: "object", Host: "h1", Devices: []string{"d1", "d2"}, Old: []int{6201, 6202}, New: []int{6200, 6200}}}
-	if diff := cmp.Diff(wantPorts, p.Cells[2].Steps[1].Ports); diff != "" {
+	wantPorts := []render.PortChange{{Ring: "object", Host: "h1", Devices: []string{"d1", "d2"}, Old: []int{6201, 6202}, New: []int{6200, 6200}}}
+	if diff := cmp.Diff(wantPorts, find(p.Cells[2], StepRingPorts).Ports); diff != "" {
 		t.Errorf("port changes back (-want +got):\n%s", diff)
 	}
-	if p.Cells[1].Steps[1].Duration != time.Second {
-		t.Errorf("run duration = %v, want the scenario's run_seconds 1s", p.Cells[1].Steps[1].Duration)
+	if d := find(p.Cells[1], StepRun).Duration; d != time.Second {
+		t.Errorf("run duration = %v, want the scenario's run_seconds 1s", d)
 	}
 	if p.Estimate.Unbounded != 0 || p.Estimate.PerCell[1] != 31*time.Second {
 		t.Errorf("estimate = %+v", p.Estimate)

@@ -1,4 +1,4 @@
-package plan
+package render
 
 import (
 	"bufio"
@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"benchbed/plan"
 )
 
 // swiftAcceptPy runs Swift's own code on rendered confs, as run_wsgi does up
@@ -134,7 +136,7 @@ func tail(s string, n int) string {
 
 // ringsFor returns the rings of a layout in dir (small part powers: the
 // acceptance test needs their devices and ports, not their size).
-func ringsFor(l *Layout, tb *Testbed, dir string) []swiftRing {
+func ringsFor(l *plan.Layout, tb *plan.Testbed, dir string) []swiftRing {
 	var out []swiftRing
 	for _, rl := range l.Rings {
 		r := swiftRing{Dir: dir, Name: rl.Ring.Name, PartPower: min(rl.Ring.PartPower, 6), Replicas: rl.Ring.Replicas}

@@ -1,11 +1,14 @@
-package plan
+package render
 
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"benchbed/plan"
+	"benchbed/plan/plantest"
 	"benchbed/templates"
 )
 
@@ -13,8 +16,8 @@ import (
 // servers_per_port=4, gives confs that hold every section, key and value of
 // seed 000's confs (their non-replication, condensed parts).
 func TestRenderSeedGolden(t *testing.T) {
-	tb := loadSeed(t)
-	r, err := tb.Render(tb.Variant("servers_per_port=4"), RenderOptions{})
+	tb := plantest.LoadSeed(t)
+	r, err := Render(tb, tb.Variant("servers_per_port=4"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +26,7 @@ func TestRenderSeedGolden(t *testing.T) {
 		{"container-server.conf", "stor1", "/etc/swift/container-server.conf"},
 		{"proxy-server.conf", "proxy1", "/etc/swift/proxy-server.conf"},
 	} {
-		data, err := os.ReadFile(filepath.Join("testdata", "seed000", c.seed))
+		data, err := os.ReadFile(filepath.Join("..", "plan", "testdata", "seed000", c.seed))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,28 +59,28 @@ func TestRenderEveryTestbedVariantHost(t *testing.T) {
 	files, _ := filepath.Glob("../testbeds/*.hcl")
 	more, _ := filepath.Glob("../testbeds/*/*.hcl")
 	files = append(files, more...)
-	if !containsStr(files, "../testbeds/swiftstack-2015.hcl") {
+	if !slices.Contains(files, "../testbeds/swiftstack-2015.hcl") {
 		t.Fatalf("the seed's testbed is not among %v", files)
 	}
 	t.Logf("testbeds: %v", files)
 	for _, file := range files {
-		tb, diags := Load(file, LoadOptions{})
+		tb, diags := plan.Load(file, plan.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %s", file, diags.Error())
 		}
 		for _, v := range tb.Variants {
-			r, err := tb.Render(v, RenderOptions{})
+			r, err := Render(tb, v, Options{})
 			if err != nil {
 				t.Fatalf("%s %s: %v", file, v.Name, err)
 			}
-			checkRendering(t, tb, r)
+			checkEveryHost(t, tb, r)
 		}
 	}
 }
 
-// checkRendering checks that every host running a service got swift.conf
+// checkEveryHost checks that every host running a service got swift.conf
 // and each of its services' confs, server confs bound to the host address.
-func checkRendering(t *testing.T, tb *Testbed, r *Rendering) {
+func checkEveryHost(t *testing.T, tb *plan.Testbed, r *Rendering) {
 	t.Helper()
 	for _, h := range tb.Hosts {
 		for _, s := range tb.Services {
@@ -100,8 +103,8 @@ func checkRendering(t *testing.T, tb *Testbed, r *Rendering) {
 }
 
 func TestRenderSources(t *testing.T) {
-	tb := loadSeed(t)
-	r, err := tb.Render(tb.Variant("servers_per_port=2"), RenderOptions{Hosts: []string{"stor2"}})
+	tb := plantest.LoadSeed(t)
+	r, err := Render(tb, tb.Variant("servers_per_port=2"), Options{Hosts: []string{"stor2"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +122,7 @@ func TestRenderSources(t *testing.T) {
 			t.Errorf("%s: source %s", key, e.Source)
 		}
 	}
-	if _, err := tb.Render(nil, RenderOptions{Hosts: []string{"nope"}}); err == nil || !strings.Contains(err.Error(), `no host "nope"`) {
+	if _, err := Render(tb, nil, Options{Hosts: []string{"nope"}}); err == nil || !strings.Contains(err.Error(), `no host "nope"`) {
 		t.Errorf("unknown host: %v", err)
 	}
 }
@@ -127,8 +130,8 @@ func TestRenderSources(t *testing.T) {
 // TestRenderWarnings: options the target's Swift ignores and the seed's
 // SwiftStack filters are reported, with their HCL source.
 func TestRenderWarnings(t *testing.T) {
-	tb := loadSeed(t)
-	r, err := tb.Render(tb.Variant("threads_per_disk=1"), RenderOptions{})
+	tb := plantest.LoadSeed(t)
+	r, err := Render(tb, tb.Variant("threads_per_disk=1"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +156,7 @@ func TestRenderWarnings(t *testing.T) {
 // TestRenderSwiftConfEverywhere: a service that writes swift.conf writes it
 // on every host, whatever its role, so the hash salts are the same.
 func TestRenderSwiftConfEverywhere(t *testing.T) {
-	tb := loadText(t, "swiftconf.hcl", `
+	tb := plantest.LoadText(t, "swiftconf.hcl", `
 testbed "t" {}
 variable "suffix" {
   sensitive = true
@@ -183,7 +186,7 @@ service "proxy-server" { role = "proxy" }
 service "object-server" { role = "object" }
 variant "v" {}
 `)
-	r, err := tb.Render(tb.Variant("v"), RenderOptions{})
+	r, err := Render(tb, tb.Variant("v"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +212,7 @@ variant "v" {}
 // TestRenderWarnsServersPerPortWithOnePort: servers_per_port without one
 // port per disk isolates nothing, and render says so.
 func TestRenderWarnsServersPerPortWithOnePort(t *testing.T) {
-	tb := loadText(t, "spp.hcl", `
+	tb := plantest.LoadText(t, "spp.hcl", `
 testbed "t" {}
 host "s" {
   address = "127.0.0.3"
@@ -231,7 +234,7 @@ variant "isolated" {
 }
 `)
 	for name, want := range map[string]bool{"spp": true, "isolated": false} {
-		r, err := tb.Render(tb.Variant(name), RenderOptions{})
+		r, err := Render(tb, tb.Variant(name), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

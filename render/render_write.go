@@ -1,4 +1,4 @@
-package plan
+package render
 
 import (
 	"fmt"
@@ -39,7 +39,7 @@ func (r *Rendering) write(dir string, m *secrets.Set, mask bool) ([]string, erro
 		written = append(written, p)
 	}
 	p := filepath.Join(dir, LayoutFile)
-	if err := writeFile(p, []byte(r.Layout.Text())); err != nil {
+	if err := writeFile(p, []byte(LayoutText(r.Layout))); err != nil {
 		return written, err
 	}
 	return append(written, p), nil

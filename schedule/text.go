@@ -1,4 +1,4 @@
-package plan
+package schedule
 
 import (
 	"fmt"
@@ -42,11 +42,9 @@ func (p *Plan) WriteText(w io.Writer) error {
 		}
 	}
 	writeWorkloads(&b, j.Workloads)
-	if len(p.Before) > 0 {
-		b.WriteString("\nbefore any lock or change:\n")
-		for _, s := range p.Before {
-			writeStep(&b, p.Testbed, s)
-		}
+	b.WriteString("\nbefore the cells:\n")
+	for _, s := range p.Before {
+		writeStep(&b, p.Testbed, s)
 	}
 	fmt.Fprintf(&b, "\ncells: %d (repeat %d)\n", len(p.Cells), p.Testbed.Sweep.Repeat)
 	for i, c := range p.Cells {
@@ -56,11 +54,9 @@ func (p *Plan) WriteText(w io.Writer) error {
 			writeStep(&b, p.Testbed, s)
 		}
 	}
-	if len(p.Finally) > 0 {
-		b.WriteString("  then\n")
-		for _, s := range p.Finally {
-			writeStep(&b, p.Testbed, s)
-		}
+	b.WriteString("\nafter the cells (also of a failed or interrupted sweep):\n")
+	for _, s := range p.Finally {
+		writeStep(&b, p.Testbed, s)
 	}
 	fmt.Fprintf(&b, "\nestimate: %s", short(p.Estimate.Total))
 	if p.Estimate.Prefill > 0 {
@@ -79,6 +75,10 @@ func (p *Plan) WriteText(w io.Writer) error {
 func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 	b.WriteString("\nworkloads:\n")
 	for _, w := range ws {
+		if w.Command != "" {
+			fmt.Fprintf(b, "  %s: command %q, %d copies, parser %s\n", w.Name, w.Command, w.Users, w.Parser)
+			continue
+		}
 		fmt.Fprintf(b, "  %s: scenario %s, %d users", w.Name, w.Scenario, w.Users)
 		if w.DurationS > 0 {
 			fmt.Fprintf(b, ", %s", short(time.Duration(w.DurationS*float64(time.Second))))
@@ -90,47 +90,6 @@ func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 			fmt.Fprintf(b, "; %s = %s", k, w.ScenarioSet[k])
 		}
 		b.WriteString("\n")
-	}
-}
-
-// writeStep prints one step on one line, with a render's changes below it.
-func writeStep(b *strings.Builder, tb *Testbed, s Step) {
-	hosts := strings.Join(s.Hosts, ", ")
-	switch s.Kind {
-	case StepRender:
-		what := "all settings (first cell)"
-		if s.Changes != nil {
-			what = fmt.Sprintf("%d changed", len(s.Changes))
-		}
-		fmt.Fprintf(b, "    render   %s (%s) on %s: %s\n", s.Path, s.Service, hosts, what)
-		for _, c := range s.Changes {
-			fmt.Fprintf(b, "               [%s] %s: %s -> %s\n", c.Section, c.Key, orUnset(c.Old), orUnset(c.New))
-		}
-	case StepRingPorts:
-		layout := "one port per host"
-		if s.PortPerDisk {
-			layout = "one port per disk"
-		}
-		fmt.Fprintf(b, "    ring     %s: switch to %s, copy the ring to %s (no partitions move)\n", s.Ring, layout, hosts)
-		for _, c := range s.Ports {
-			fmt.Fprintf(b, "               %s\n", c)
-		}
-	case StepRestart:
-		fmt.Fprintf(b, "    restart  %s on %s, wait until healthy\n", s.Service, hosts)
-	case StepPrefill:
-		fmt.Fprintf(b, "    prefill  %s: %d objects from %d agents on %s (once; resumable)\n", s.Workload,
-			InitialObjects(tb.Workload(s.Workload)), s.Agents, hosts)
-	case StepCheck:
-		fmt.Fprintf(b, "    check    %s: its %d initial objects listed from %s, no PUT (no prefill block creates them); missing ones stop the sweep\n",
-			s.Workload, InitialObjects(tb.Workload(s.Workload)), hosts)
-	case StepWarmup, StepRun:
-		dur := "until the operation count"
-		if s.Duration > 0 {
-			dur = short(s.Duration)
-		}
-		fmt.Fprintf(b, "    %-8s %s: %d users for %s, %d agents on %s\n", s.Kind, s.Workload, s.Users, dur, s.Agents, hosts)
-	case StepRestore:
-		fmt.Fprintf(b, "    restore  the confs and rings found before the sweep on %s\n", hosts)
 	}
 }
 

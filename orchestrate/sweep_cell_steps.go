@@ -1,0 +1,63 @@
+package orchestrate
+
+import (
+	"context"
+	"errors"
+
+	"benchbed/plan"
+	"benchbed/render"
+	"benchbed/results"
+	"benchbed/schedule"
+)
+
+// cellExec is one cell being run: what its steps share.
+type cellExec struct {
+	s   *Sweeper
+	c   plan.Cell
+	dir string            // the cell's directory in the run
+	r   *render.Rendering // the cell's variant's confs and ring layout
+	rs  *restarts         // what the restart step restarts
+	res *results.Cell
+}
+
+// planRestarts marks the services the schedule restarts (every one in the
+// first cell); the ring and conf steps add what they find changed on the
+// hosts.
+func (ex *cellExec) planRestarts(steps []schedule.Step) {
+	for _, st := range steps {
+		if st.Kind != schedule.StepRestart || st.Unchanged {
+			continue
+		}
+		for _, h := range st.Hosts {
+			ex.rs.add(h, st.Service)
+		}
+	}
+}
+
+// step returns what runs a kind of cell step (nil: none).
+func (ex *cellExec) step(kind string) func(context.Context) error {
+	s := ex.s
+	switch kind {
+	case schedule.StepRecord:
+		return func(context.Context) error {
+			return errors.Join(s.recordCell(ex.dir, ex.r), s.recordGeneric(ex.dir, ex.c.Variant))
+		}
+	case schedule.StepRingPorts:
+		return func(ctx context.Context) error { s.settled = false; return s.switchRings(ctx, ex.c.Variant, ex.rs) }
+	case schedule.StepPushConf:
+		return func(ctx context.Context) error { s.settled = false; return s.pushConfs(ctx, ex.r, ex.rs) }
+	case schedule.StepRestart:
+		return func(ctx context.Context) error {
+			return s.keepLogsOnError(ctx, ex.dir, s.restartSettled(ctx, ex.r, ex.rs))
+		}
+	case schedule.StepHealth:
+		return func(ctx context.Context) error { return s.health(ctx, ex.r, ex.dir) }
+	case schedule.StepWarmup:
+		return func(ctx context.Context) error { return s.warmup(ctx, ex.c) }
+	case schedule.StepServices:
+		return func(ctx context.Context) error { return s.runGeneric(ctx, ex.c.Variant) }
+	case schedule.StepRun:
+		return func(ctx context.Context) error { return s.measureCell(ctx, ex.c, ex.dir, ex.res) }
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+// Package plantest loads testbeds for the tests of the packages built on
+// plan (render, schedule, orchestrate): the seed's lab, and texts made of
+// the fixtures plan's own tests use (plan/testdata/fixtures). Paths are
+// relative to a package directory at the top of the module, where `go
+// test` runs that package's tests.
+package plantest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"benchbed/plan"
+)
+
+// SeedFile is the seed's lab, the testbed most tests plan and render.
+const SeedFile = "../testbeds/swiftstack-2015.hcl"
+
+// Fixture returns the text of plan/testdata/fixtures/name: minimal.hcl (a
+// small valid testbed to append blocks to), minimal-workload.hcl (the
+// workload and client host every testbed needs), axis-base.hcl,
+// axis-auth.hcl.part, put.scenario, rate.hcl.tmpl.
+func Fixture(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "plan", "testdata", "fixtures", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// LoadSeed loads SeedFile and fails on any diagnostic.
+func LoadSeed(t testing.TB) *plan.Testbed {
+	t.Helper()
+	tb, diags := plan.Load(SeedFile, plan.LoadOptions{})
+	if len(diags) > 0 {
+		t.Fatalf("seed testbed: %s", diags.Error())
+	}
+	return tb
+}
+
+// Load writes text as tb.hcl, beside the extra files (name -> text), in
+// a new directory, loads it and fails on any error.
+func Load(t testing.TB, text string, opts plan.LoadOptions, extra map[string]string) *plan.Testbed {
+	t.Helper()
+	dir := t.TempDir()
+	extra = mapWith(extra, "tb.hcl", text)
+	for name, s := range extra {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb, diags := plan.Load(filepath.Join(dir, "tb.hcl"), opts)
+	if diags.HasErrors() {
+		t.Fatalf("Load: %s", diags.Error())
+	}
+	return tb
+}
+
+// LoadText loads text with the minimal workload appended, from a file
+// named name, and fails on any error.
+func LoadText(t testing.TB, name, text string) *plan.Testbed {
+	t.Helper()
+	return loadAs(t, name, text+Fixture(t, "minimal-workload.hcl"))
+}
+
+func loadAs(t testing.TB, name, text string) *plan.Testbed {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb, diags := plan.Load(path, plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("%s: %s", name, diags.Error())
+	}
+	return tb
+}
+
+// mapWith returns a copy of m with k set to v.
+func mapWith(m map[string]string, k, v string) map[string]string {
+	out := map[string]string{k: v}
+	for x, y := range m {
+		out[x] = y
+	}
+	return out
+}

@@ -15,19 +15,25 @@ type fixCell struct {
 	reqPerS   float64
 	p50       float64
 	perSecond []int64
-	workers   string // object-server.conf [DEFAULT] workers on stor1 and stor2
-	spp       string // servers_per_port, idem
-	ports     int    // ring object port of stor1's and stor2's devices
-	perDisk   bool   // one port per disk from ports
+	workers   string  // object-server.conf [DEFAULT] workers on stor1 and stor2
+	spp       string  // servers_per_port, idem
+	ports     int     // ring object port of stor1's and stor2's devices
+	perDisk   bool    // one port per disk from ports
+	mbps      float64 // > 0: a command workload's cell, its throughput in MB/s and no operations
 }
 
 // cell returns a crafted Cell of one GET operation type.
 func (f fixCell) cell(index int) Cell {
 	op := OpSummary{Count: int64(f.reqPerS * 10), ReqPerS: f.reqPerS,
 		FirstByte: Stats{P50: f.p50, P99: f.p50 * 3}, LastByte: Stats{P50: f.p50 * 1.1, P99: f.p50 * 3.3}}
-	return Cell{ID: fmt.Sprintf("%03d-%s-64K_get-r%d", index, SafeName(f.variant), f.repeat), Variant: f.variant,
+	c := Cell{ID: fmt.Sprintf("%03d-%s-64K_get-r%d", index, SafeName(f.variant), f.repeat), Variant: f.variant,
 		Workload: "64K_get", Repeat: f.repeat, Status: "ok", DurationS: 10, Ops: map[string]OpSummary{"GET": op},
 		Total: op, PerSecond: f.perSecond}
+	if f.mbps > 0 {
+		c.Ops, c.Total, c.PerSecond = map[string]OpSummary{}, OpSummary{}, nil
+		c.Metrics = map[string]Figure{"throughput": {Value: f.mbps, Unit: "MB/s", PerCopy: []float64{f.mbps}, How: "sum"}}
+	}
+	return c
 }
 
 // fixRun crafts a run directory under t.TempDir(): every cell's

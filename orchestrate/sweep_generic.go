@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -12,7 +11,6 @@ import (
 
 	"benchbed/plan"
 	"benchbed/render"
-	"benchbed/results"
 )
 
 // genericState is what a sweep knows of the generic services it runs.
@@ -27,16 +25,13 @@ type genericState struct {
 
 func genericKey(host, service string) string { return host + "/" + service }
 
-// prepareGeneric renders every variant's generic confs.
+// prepareGeneric keeps every variant's generic confs (rendered with its
+// Swift confs) and resets what the restore needs.
 func (s *Sweeper) prepareGeneric(context.Context) error {
 	s.gen.confs = map[string][]*render.GenericConf{}
 	s.gen.cmd, s.gen.before = map[string]string{}, map[string]bool{}
 	for _, v := range s.tb.Variants {
-		confs, err := render.Generic(s.tb, v)
-		if err != nil {
-			return err
-		}
-		s.gen.confs[v.Name] = confs
+		s.gen.confs[v.Name] = s.rend[v.Name].Generic
 	}
 	return nil
 }
@@ -50,17 +45,6 @@ func (s *Sweeper) genericBackupFiles(files map[string][]string) {
 			}
 		}
 	}
-}
-
-// recordGeneric keeps the cell's generic confs, secrets masked, under
-// confs/<host>/<path> as the Swift confs are.
-func (s *Sweeper) recordGeneric(dir string, v *plan.Variant) error {
-	var errs []error
-	for _, c := range s.gen.confs[v.Name] {
-		p := filepath.Join(dir, "confs", results.SafeName(c.Host.Name), filepath.FromSlash(strings.TrimPrefix(c.Path, "/")))
-		errs = append(errs, results.WriteFileAtomic(p, []byte(s.tb.Mask(string(c.Content))), 0o640))
-	}
-	return errors.Join(errs...)
 }
 
 // runGeneric brings every generic service to variant v: its confs pushed,

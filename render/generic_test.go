@@ -73,3 +73,35 @@ func TestGeneric(t *testing.T) {
 		t.Errorf("a template that fails: %v, want an error naming host and path", err)
 	}
 }
+
+func TestGenericInRenderingDiffAndWrite(t *testing.T) {
+	tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	on, err := Render(tb, tb.Variant("on"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, err := Render(tb, tb.Variant("off"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(on.Generic) != 2 || on.GenericConf("web1", "/etc/d.conf") == nil {
+		t.Fatalf("rendering's generic confs: %v", on.Generic)
+	}
+	var b strings.Builder
+	if err := DiffRenderings(on, off).WriteText(&b, tb.Secrets()); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"web1: /srv/nginx/nginx.conf\n", "-http { sendfile on;", "+http { sendfile off;", "+threads = 8"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("diff lacks %q:\n%s", want, b.String())
+		}
+	}
+	dir := t.TempDir()
+	written, err := off.WriteMasked(dir, tb.Secrets())
+	if err != nil || len(written) != 3 || !strings.HasSuffix(written[1], filepath.Join("web1", "etc", "d.conf")) {
+		t.Errorf("written %v, %v: want both generic confs and the ring layout", written, err)
+	}
+}

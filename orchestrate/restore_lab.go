@@ -104,6 +104,9 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 	defer j.Close()
 	_ = j.Add(results.Entry{Step: "restore", Status: results.StepStarted, Detail: "benchbed restore"})
 	err = restoreLocked(ctx, tb, p, run, base, backup, log, j)
+	if err == nil {
+		err = restoreGenericRun(ctx, tb, p, run, log)
+	}
 	e := results.Entry{Step: "restore", Status: results.StepOK}
 	if err != nil {
 		e.Status, e.Detail = results.StepFailed, tb.Mask(err.Error())

@@ -3,11 +3,9 @@ package orchestrate
 import (
 	"context"
 	"errors"
-	"net/http"
+	"maps"
 	"slices"
-	"strings"
 	"sync"
-	"time"
 
 	"benchbed/plan"
 	"benchbed/render"
@@ -68,7 +66,7 @@ func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
 	if err != nil {
 		return err
 	}
-	return s.genericHealthy(ctx, names(GenericHosts(s.tb)))
+	return genericHealthy(ctx, s.tb, s.p, names(GenericHosts(s.tb)), s.opts.HealthTimeout)
 }
 
 // startGeneric starts or restarts g on host for variant v and records
@@ -81,28 +79,14 @@ func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic
 	was, err := StartGeneric(ctx, s.p, host, g, v, changed || last != line, rep)
 	s.gen.mu.Lock()
 	defer s.gen.mu.Unlock()
-	if !started {
-		s.gen.before[key] = was
-	}
 	if err == nil {
 		s.gen.cmd[key] = line
 	}
-	return err
-}
-
-// genericHealthy waits for every generic service of hosts.
-func (s *Sweeper) genericHealthy(ctx context.Context, hosts []string) error {
-	hc := &http.Client{Timeout: 5 * time.Second}
-	ctx, cancel := context.WithTimeout(ctx, s.opts.HealthTimeout)
-	defer cancel()
-	return s.p.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
-		for _, g := range hostGenerics(s.tb, s.tb.Host(host)) {
-			if err := WaitGenericHealthy(ctx, s.p, hc, s.tb.Host(host), g); err != nil {
-				return err
-			}
-		}
-		return nil
-	}).Err()
+	if _, known := s.gen.before[key]; started || known {
+		return err
+	}
+	s.gen.before[key] = was
+	return errors.Join(err, writeGenericState(s.run, s.gen.before))
 }
 
 // restoreAll is the backup step's cleanup: the original files back
@@ -115,38 +99,14 @@ func (s *Sweeper) restoreAll(ctx context.Context) error {
 	return errors.Join(err, s.restoreGeneric(ctx))
 }
 
-// restoreGeneric runs after the original files are back: a generic
-// service this sweep started is stopped, one that ran before is restarted
-// on its original conf as declared, and checked.
+// restoreGeneric runs after the original files are back: RestoreGeneric
+// with what this sweep recorded.
 func (s *Sweeper) restoreGeneric(ctx context.Context) error {
+	s.gen.mu.Lock()
+	before := maps.Clone(s.gen.before)
+	s.gen.mu.Unlock()
 	rep := NewReport(names(s.tb.Hosts))
-	var again []string
-	err := s.p.FanOut(ctx, names(GenericHosts(s.tb)), func(ctx context.Context, host string) error {
-		var errs []error
-		for _, g := range hostGenerics(s.tb, s.tb.Host(host)) {
-			s.gen.mu.Lock()
-			was, touched := s.gen.before[genericKey(host, g.Name)]
-			s.gen.mu.Unlock()
-			switch {
-			case !touched:
-			case !was:
-				errs = append(errs, StopGeneric(ctx, s.p, host, g))
-				rep.Change(host, "stopped %s (it did not run before the sweep)", g.Name)
-			default:
-				_, err := StartGeneric(ctx, s.p, host, g, nil, true, rep)
-				errs = append(errs, err)
-			}
-		}
-		return errors.Join(errs...)
-	}).Err()
+	err := RestoreGeneric(ctx, s.tb, s.p, before, rep, s.opts.HealthTimeout)
 	s.logChanges(rep)
-	for k, was := range s.gen.before {
-		if h, _, _ := strings.Cut(k, "/"); was && !slices.Contains(again, h) {
-			again = append(again, h)
-		}
-	}
-	if err != nil || len(again) == 0 {
-		return err
-	}
-	return s.genericHealthy(ctx, again)
+	return err
 }

@@ -14,7 +14,7 @@ import (
 
 // seed004Original is the nginx conf proxy1 has before the sweep: the
 // sweep's restore must put it back byte for byte.
-const seed004Original = "# proxy1's own nginx conf, kept by the sweep's restore\n"
+const seed004Original = "# the nginx conf proxy1 had before the sweep, which its restore keeps\n"
 
 // TestSeed004: a sweep of testbeds/lab/seed004-lab.hcl at its shortest (a
 // 32 MiB file, 1 s iperf3 runs, one repeat): every cell is ok with a
@@ -45,7 +45,13 @@ func TestSeed004(t *testing.T) {
 			t.Errorf("the table lacks %q", want)
 		}
 	}
-	checkSeed004Summary(t, runs)
+	run := checkSeed004Summary(t, runs)
+	for cell, want := range map[string]string{"001-warm-wget-r1": "sendfile on;", "007-warm-nosendfile-wget-r1": "sendfile off;"} {
+		b, err := os.ReadFile(filepath.Join(run, "cells", cell, "confs", "proxy1", "srv", "nginx", "nginx.conf"))
+		if err != nil || !strings.Contains(string(b), want) {
+			t.Errorf("cell %s's recorded nginx.conf (%v) lacks %q:\n%s", cell, err, want, b)
+		}
+	}
 	conf, err := lab.SSH(t, "proxy1", "cat /srv/nginx/nginx.conf; ls -A /srv/nginx | grep benchbed; ss -Hltn '( sport = :8004 or sport = :5201 )'")
 	if err != nil || conf != seed004Original {
 		t.Errorf("after the sweep proxy1 has (%v):\n%s\nwant its own conf back, no backup left, nothing listening on 8004 or 5201", err, conf)
@@ -68,8 +74,8 @@ func seed004Testbed(t *testing.T, lab *Env) string {
 }
 
 // checkSeed004Summary checks that the run's 12 cells (4 variants, 3 tools)
-// are ok with a throughput above 0 MB/s.
-func checkSeed004Summary(t *testing.T, runs string) {
+// are ok with a throughput above 0 MB/s, and returns the run's directory.
+func checkSeed004Summary(t *testing.T, runs string) string {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(runs, "*", "*", results.SummaryFile))
 	if len(files) != 1 {
@@ -88,4 +94,5 @@ func checkSeed004Summary(t *testing.T, runs string) {
 			t.Errorf("cell %s: %s %s, throughput %+v; want ok and above 0 MB/s", c.ID, c.Status, c.Error, tp)
 		}
 	}
+	return filepath.Dir(files[0])
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // putgetScenario is the workload: 4 KiB PUTs and GETs over 300
@@ -106,7 +107,7 @@ func sweep(t *testing.T, lab *Env, tb, runs string) (string, string, error) {
 // journalSteps lists the one run's journal under runs as "step:status".
 func journalSteps(t *testing.T, runs string) string {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(runs, "*", "*", results.JournalFile))
+	files, _ := filepath.Glob(filepath.Join(runs, "*", "*", rundir.JournalFile))
 	if len(files) != 1 {
 		t.Fatalf("journals under %s: %v", runs, files)
 	}
@@ -114,7 +115,7 @@ func journalSteps(t *testing.T, runs string) string {
 	must(t, err)
 	var steps []string
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		var e results.Entry
+		var e rundir.Entry
 		must(t, json.Unmarshal([]byte(l), &e))
 		steps = append(steps, e.Step+":"+e.Status)
 	}
@@ -129,7 +130,7 @@ func onlyCell(t *testing.T, out string, err error, errOut string) results.Cell {
 	if m == nil {
 		t.Fatalf("sweep: %v, no run directory named\n%s\n%s", err, out, errOut)
 	}
-	b, rerr := os.ReadFile(filepath.Join(m[1], results.SummaryFile))
+	b, rerr := os.ReadFile(filepath.Join(m[1], rundir.SummaryFile))
 	must(t, rerr)
 	var sum results.Summary
 	must(t, json.Unmarshal(b, &sum))

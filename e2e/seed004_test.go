@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // seed004Original is the nginx conf proxy1 has before the sweep: the
@@ -77,7 +78,7 @@ func seed004Testbed(t *testing.T, lab *Env) string {
 // are ok with a throughput above 0 MB/s, and returns the run's directory.
 func checkSeed004Summary(t *testing.T, runs string) string {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(runs, "*", "*", results.SummaryFile))
+	files, _ := filepath.Glob(filepath.Join(runs, "*", "*", rundir.SummaryFile))
 	if len(files) != 1 {
 		t.Fatalf("summaries under %s: %v, want one", runs, files)
 	}

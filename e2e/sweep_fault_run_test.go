@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // start runs the CLI in the background; ended gets its end.
@@ -91,7 +92,7 @@ func faultTestbed(t *testing.T, lab *Env, dir string) string {
 // unless it was refused in the backup step.
 func noStep(t *testing.T, run string, steps ...string) {
 	t.Helper()
-	r, err := results.OpenRun("", "lab", run)
+	r, err := rundir.Open(run, "lab")
 	must(t, err)
 	es, err := r.ReadJournal()
 	must(t, err)
@@ -103,14 +104,14 @@ func noStep(t *testing.T, run string, steps ...string) {
 			t.Errorf("%s: journal has step %s (%s %s), want none of %v", run, e.Step, e.Status, e.Detail, steps)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(run, "backup.json")); err == nil && slices.Contains(steps, "backup") {
+	if _, err := os.Stat(filepath.Join(run, rundir.BackupFile)); err == nil && slices.Contains(steps, "backup") {
 		t.Errorf("%s: a refused sweep took a backup", run)
 	}
 }
 
 func readSummary(t *testing.T, run string) results.Summary {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(run, "summary.json"))
+	b, err := os.ReadFile(filepath.Join(run, rundir.SummaryFile))
 	must(t, err)
 	var s results.Summary
 	must(t, json.Unmarshal(b, &s))

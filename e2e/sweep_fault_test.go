@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"benchbed/rundir"
 )
 
 // TestFault: the sweep's faults on the real lab, one lab and one setup for
@@ -211,7 +213,7 @@ func testCannotStart(t *testing.T, f *fault) {
 	run := onlyRun(t, runs)
 	sum := readSummary(t, run)
 	if len(sum.Cells) != 2 {
-		t.Fatalf("summary.json has %d cells, want 2: %+v", len(sum.Cells), sum.Cells)
+		t.Fatalf("%s has %d cells, want 2: %+v", rundir.SummaryFile, len(sum.Cells), sum.Cells)
 	}
 	bad, good := sum.Cells[0], sum.Cells[1]
 	hostSvc := regexp.MustCompile(`stor[12]: \S*\s*object-server`)
@@ -228,7 +230,7 @@ func testCannotStart(t *testing.T, f *fault) {
 	if !strings.Contains(errOut, "cell "+bad.ID+" failed") {
 		t.Errorf("the sweep does not say which cell failed:\n%s", errOut)
 	}
-	logs, _ := filepath.Glob(filepath.Join(run, "cells", bad.ID, "logs", "stor*-object-server.log"))
+	logs, _ := filepath.Glob(filepath.Join(run, rundir.CellsDir, bad.ID, rundir.LogsDir, "stor*-object-server.log"))
 	if len(logs) == 0 {
 		t.Fatalf("no object-server log kept in cells/%s/logs", bad.ID)
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // checkJournalFollowsPlan: the steps `benchbed plan --json` prints are the
@@ -36,14 +36,14 @@ func checkJournalFollowsPlan(t *testing.T, lab *Env, tb, run string) {
 	for _, s := range p.Cells[0].Steps {
 		wantCell = appendKind(wantCell, s.Kind)
 	}
-	r, err := results.OpenRun("", "lab", run)
+	r, err := rundir.Open(run, "lab")
 	must(t, err)
 	es, err := r.ReadJournal()
 	must(t, err)
 	var gotWide, gotCell []string
 	for _, e := range es {
 		switch {
-		case e.Status != results.StepStarted:
+		case e.Status != rundir.StepStarted:
 		case e.Cell == "" && !slices.Contains(gotWide, "cells"):
 			gotWide = appendKind(gotWide, e.Step)
 		case e.Cell == p.Cells[0].ID:

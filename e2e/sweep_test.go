@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // sweepOnly are the cells of issue 8's end-to-end sweep.
@@ -58,9 +59,9 @@ func TestSweep(t *testing.T) {
 		if !strings.Contains(out.String(), "restoring the lab") || !strings.Contains(out.String(), "partial results kept") {
 			t.Fatalf("the interrupted sweep does not say it restores and keeps results:\n%s", out.String())
 		}
-		b, err := os.ReadFile(filepath.Join(run, "summary.json"))
+		b, err := os.ReadFile(filepath.Join(run, rundir.SummaryFile))
 		if err != nil || !strings.Contains(string(b), `"status": "ok"`) || !strings.Contains(string(b), `"status": "interrupted"`) {
-			t.Fatalf("summary.json (%v) should keep the finished cell and the interrupted one:\n%s", err, b)
+			t.Fatalf("%s (%v) should keep the finished cell and the interrupted one:\n%s", rundir.SummaryFile, err, b)
 		}
 		if after := labFiles(t, lab); after != before {
 			t.Fatalf("the lab's confs and rings differ after the interrupt:\nbefore:\n%s\nafter:\n%s", before, after)
@@ -124,7 +125,7 @@ func writeStaleLocks(t *testing.T, lab *Env) staleHolder {
 // detail contains text.
 func journalSays(t *testing.T, dir, step, text string) bool {
 	t.Helper()
-	r, err := results.OpenRun("", "lab", dir)
+	r, err := rundir.Open(dir, "lab")
 	must(t, err)
 	es, err := r.ReadJournal()
 	must(t, err)
@@ -209,7 +210,7 @@ func waitSecondCell(t *testing.T, runs string, out *syncBuffer, ended chan error
 // runStarts lists the cells whose measured run started, in journal order.
 func runStarts(t *testing.T, dir string) []string {
 	t.Helper()
-	run, err := results.OpenRun("", "lab", dir)
+	run, err := rundir.Open(dir, "lab")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +220,7 @@ func runStarts(t *testing.T, dir string) []string {
 	}
 	var cells []string
 	for _, e := range es {
-		if e.Step == "run" && e.Status == results.StepStarted {
+		if e.Step == "run" && e.Status == rundir.StepStarted {
 			cells = append(cells, e.Cell)
 		}
 	}
@@ -260,7 +261,7 @@ func checkTable(t *testing.T, out string, labels []string) {
 // checkSummary wants summary.json with n cells, all ok and without error.
 func checkSummary(t *testing.T, dir string, n int) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	b, err := os.ReadFile(filepath.Join(dir, rundir.SummaryFile))
 	if err != nil {
 		t.Fatal(err)
 	}

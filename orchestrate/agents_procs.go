@@ -15,7 +15,7 @@ import (
 
 	"benchbed/load"
 	"benchbed/remote"
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // startAgents starts one agent per entry of hosts; on a failure the ones
@@ -64,7 +64,7 @@ func (r AgentRun) keepStreams(procs []*AgentProc, hosts []string) (func(), error
 		}
 	}
 	for i, p := range procs {
-		f, err := os.Create(filepath.Join(r.LogDir, fmt.Sprintf("agent-%d-%s.jsonl", i, results.SafeName(hosts[i]))))
+		f, err := os.Create(filepath.Join(r.LogDir, rundir.AgentFile(i, hosts[i])))
 		if err != nil {
 			closeAll()
 			return nil, err

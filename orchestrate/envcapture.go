@@ -3,9 +3,8 @@ package orchestrate
 import (
 	"context"
 	"fmt"
-	"path"
 
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // EnvSysctls are the kernel settings that matter to a Swift benchmark.
@@ -49,13 +48,13 @@ func sysctlPath(k string) string {
 // CaptureEnv records the environment of every host (kernel, CPU model and
 // count, memory, disks, Swift version, the sysctls that matter) in the run
 // directory as env/<host>.txt.
-func CaptureEnv(ctx context.Context, r Runner, run *results.Run, hosts []string) error {
+func CaptureEnv(ctx context.Context, r Runner, run *rundir.Run, hosts []string) error {
 	script := envScript()
 	return forHosts(ctx, hosts, func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, script)
 		if err != nil {
 			return fmt.Errorf("%s: capturing the environment: %w", host, err)
 		}
-		return run.WriteFile(path.Join("env", results.SafeName(host)+".txt"), res.Stdout)
+		return run.WriteEnv(host, res.Stdout)
 	})
 }

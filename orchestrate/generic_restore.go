@@ -14,27 +14,23 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
-// GenericStateFile is the run's record of whether each generic service
-// ("host/service") ran before the sweep first touched it: what
-// `benchbed restore` needs to stop those the sweep started.
-const GenericStateFile = "services.json"
-
-// writeGenericState records before in the run.
-func writeGenericState(run *results.Run, before map[string]bool) error {
+// writeGenericState records before in the run (rundir.ServicesFile):
+// what `benchbed restore` needs to stop the services the sweep started.
+func writeGenericState(run *rundir.Run, before map[string]bool) error {
 	b, err := json.MarshalIndent(before, "", "  ")
 	if err != nil {
 		return err
 	}
-	return run.WriteFile(GenericStateFile, append(b, '\n'))
+	return run.WriteFile(rundir.ServicesFile, append(b, '\n'))
 }
 
 // ReadGenericState reads the run's record of the generic services; a run
 // without one (no generic service, or none touched) gives none.
-func ReadGenericState(run *results.Run) (map[string]bool, error) {
-	p, err := run.Path(GenericStateFile)
+func ReadGenericState(run *rundir.Run) (map[string]bool, error) {
+	p, err := run.Path(rundir.ServicesFile)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +96,7 @@ func genericHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, hosts
 
 // restoreGenericRun is RestoreGeneric with what the run recorded, for
 // `benchbed restore` (the files are back already).
-func restoreGenericRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, log io.Writer) error {
+func restoreGenericRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, log io.Writer) error {
 	before, err := ReadGenericState(run)
 	if err != nil || len(before) == 0 {
 		return err

@@ -5,11 +5,11 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 func TestGenericStateRoundTrip(t *testing.T) {
-	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,12 +11,12 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"benchbed/load"
 	"benchbed/load/prefill"
 	"benchbed/plan"
-	"benchbed/results"
-
-	"golang.org/x/sync/errgroup"
+	"benchbed/rundir"
 )
 
 // PrefillHosts is what a prefill needs of the client hosts: benchbed
@@ -122,7 +122,7 @@ func openCheckpoint(dir, workload string, l *prefill.Layout) (*checkpoint, error
 	if dir == "" {
 		return nil, errors.New("no directory for the prefill checkpoint")
 	}
-	p := filepath.Join(dir, results.SafeName(workload)+"-"+l.Fingerprint()+".json")
+	p := filepath.Join(dir, rundir.SafeName(workload)+"-"+l.Fingerprint()+".json")
 	ck := &checkpoint{path: p, state: &prefill.State{}}
 	if b, err := os.ReadFile(p); err == nil {
 		if err := json.Unmarshal(b, ck.state); err != nil {
@@ -145,7 +145,7 @@ func (ck *checkpoint) markDone(unit int) error {
 	if err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(ck.path, b, 0o640)
+	return rundir.WriteFileAtomic(ck.path, b, 0o640)
 }
 
 // prefillPass is one pass of agents over a workload's objects.

@@ -2,7 +2,6 @@ package orchestrate
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -10,27 +9,12 @@ import (
 	"sync"
 
 	"benchbed/remote"
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // SweepBackupSuffix names a sweep's copy of an original file on its host;
 // with "-absent" it marks a file that did not exist before the sweep.
 const SweepBackupSuffix = ".benchbed-sweep-orig"
-
-// BackupFile is one file a sweep may change, and its original's checksum.
-type BackupFile struct {
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256,omitempty"` // "" when Absent
-	Absent bool   `json:"absent,omitempty"` // the file did not exist
-}
-
-// Backup is what a sweep saved before its first change: per host the
-// originals of every file it may change. It lives in the run directory as
-// backup.json (paths and checksums only; the copies stay on the hosts).
-type Backup map[string][]BackupFile
-
-// BackupName is the manifest's name in the run directory.
-const BackupName = "backup.json"
 
 // backupScript copies each original next to itself and prints the
 // checksum of each backup, or "absent". A copy already there was left by
@@ -75,8 +59,8 @@ func (e *StaleBackupError) Error() string {
 // manifest into the run. resume: the run was started before, and copies
 // it left are its originals; otherwise such a copy is a *StaleBackupError
 // and that host is left as it was.
-func TakeBackup(ctx context.Context, r Runner, run *results.Run, files map[string][]string, resume bool) (Backup, error) {
-	b := Backup{}
+func TakeBackup(ctx context.Context, r Runner, run *rundir.Run, files map[string][]string, resume bool) (rundir.Backup, error) {
+	b := rundir.Backup{}
 	var mu sync.Mutex
 	err := forHosts(ctx, slices.Sorted(maps.Keys(files)), func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, backupScript(files[host], resume))
@@ -96,12 +80,8 @@ func TakeBackup(ctx context.Context, r Runner, run *results.Run, files map[strin
 		return nil
 	})
 	if len(b) > 0 {
-		data, merr := json.MarshalIndent(b, "", "  ")
-		if merr == nil {
-			merr = run.WriteFile(BackupName, data)
-		}
-		if merr != nil && err == nil {
-			err = merr
+		if werr := run.WriteBackup(b); werr != nil && err == nil {
+			err = werr
 		}
 	}
 	return b, err
@@ -122,35 +102,18 @@ func staleLines(res *remote.Result) []string {
 }
 
 // parseSums reads "<sha256> <path>" and "absent <path>" lines.
-func parseSums(out string) ([]BackupFile, error) {
-	var fs []BackupFile
+func parseSums(out string) ([]rundir.Original, error) {
+	var fs []rundir.Original
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
 		sum, p, ok := strings.Cut(l, " ")
 		if !ok || (sum != "absent" && len(sum) != 64) {
 			return nil, fmt.Errorf("unexpected checksum line %q", l)
 		}
 		if sum == "absent" {
-			fs = append(fs, BackupFile{Path: p, Absent: true})
+			fs = append(fs, rundir.Original{Path: p, Absent: true})
 		} else {
-			fs = append(fs, BackupFile{Path: p, SHA256: sum})
+			fs = append(fs, rundir.Original{Path: p, SHA256: sum})
 		}
 	}
 	return fs, nil
-}
-
-// ReadBackup reads a run's manifest (nil when the run took none).
-func ReadBackup(run *results.Run) (Backup, error) {
-	p, err := run.Path(BackupName)
-	if err != nil {
-		return nil, err
-	}
-	data, err := readFileIfAny(p)
-	if err != nil || data == nil {
-		return nil, err
-	}
-	var b Backup
-	if err := json.Unmarshal(data, &b); err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
-	}
-	return b, nil
 }

@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strings"
+
+	"benchbed/rundir"
 )
 
 // changedPrefix starts the lines of restoreScript's output that name a file
@@ -18,7 +19,7 @@ const changedPrefix = "changed "
 // owner) or removes a file that did not exist, saying first which files
 // differed from their originals, then prints the checksums as backupScript
 // does.
-func restoreScript(files []BackupFile) string {
+func restoreScript(files []rundir.Original) string {
 	var b strings.Builder
 	for _, f := range files {
 		o, a := shellQuote(f.Path+SweepBackupSuffix), shellQuote(f.Path+SweepBackupSuffix+"-absent")
@@ -32,7 +33,7 @@ func restoreScript(files []BackupFile) string {
 }
 
 // dropScript removes the backups once the originals are verified back.
-func dropScript(files []BackupFile) string {
+func dropScript(files []rundir.Original) string {
 	var ps []string
 	for _, f := range files {
 		ps = append(ps, shellQuote(f.Path+SweepBackupSuffix), shellQuote(f.Path+SweepBackupSuffix+"-absent"))
@@ -44,7 +45,7 @@ func dropScript(files []BackupFile) string {
 // file's checksum with the backup's, and removes the backups of a host
 // whose files all match. A mismatch keeps the backups and is an error
 // naming the host and file.
-func RestoreFiles(ctx context.Context, r Runner, b Backup) error {
+func RestoreFiles(ctx context.Context, r Runner, b rundir.Backup) error {
 	byHost := restoreFilesByHost(ctx, r, b)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
@@ -61,7 +62,7 @@ type hostRestore struct {
 
 // restoreFilesByHost is RestoreFiles on every host at once, with what each
 // host's restore changed, and its error.
-func restoreFilesByHost(ctx context.Context, r Runner, b Backup) map[string]hostRestore {
+func restoreFilesByHost(ctx context.Context, r Runner, b rundir.Backup) map[string]hostRestore {
 	hosts := slices.Sorted(maps.Keys(b))
 	outs := make([]hostRestore, len(hosts))
 	_ = forHosts(ctx, hosts, func(ctx context.Context, host string) error {
@@ -78,7 +79,7 @@ func restoreFilesByHost(ctx context.Context, r Runner, b Backup) map[string]host
 
 // restoreHostFiles puts back the originals of files on host, checks them
 // and removes the backups. It returns the files whose content it changed.
-func restoreHostFiles(ctx context.Context, r Runner, host string, files []BackupFile) ([]string, error) {
+func restoreHostFiles(ctx context.Context, r Runner, host string, files []rundir.Original) ([]string, error) {
 	if len(files) == 0 {
 		return nil, nil
 	}
@@ -111,13 +112,4 @@ func restoreHostFiles(ctx context.Context, r Runner, host string, files []Backup
 		return changed, fmt.Errorf("%s: removing the backups: %w", host, err)
 	}
 	return changed, nil
-}
-
-// readFileIfAny reads p, or returns nil when it does not exist.
-func readFileIfAny(p string) ([]byte, error) {
-	data, err := os.ReadFile(p)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	return data, err
 }

@@ -13,7 +13,7 @@ import (
 	"benchbed/plan"
 	"benchbed/remote"
 	"benchbed/render"
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // RestoreLab puts back the originals of backup (confs, rings, builders),
@@ -23,7 +23,7 @@ import (
 // installs). A host whose files cannot be put back (unreachable, or a
 // checksum that differs) keeps its backups and is named in the error; the
 // other hosts are still restored, restarted and checked.
-func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup Backup, log io.Writer) error {
+func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup rundir.Backup, log io.Writer) error {
 	_, err := restoreLab(ctx, tb, p, base, backup, log, false)
 	return err
 }
@@ -33,7 +33,7 @@ func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 // settled (the sweep knows every server runs the files now on its host),
 // only the servers whose confs or rings the restore changed are restarted,
 // and any that is not running started; otherwise every server restarts.
-func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup Backup, log io.Writer, settled bool) (notBack []string, err error) {
+func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup rundir.Backup, log io.Writer, settled bool) (notBack []string, err error) {
 	if len(backup) == 0 {
 		return nil, nil
 	}
@@ -88,8 +88,8 @@ func waitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *re
 // (another sweep's lock refuses the restore before anything changes),
 // restores what the run's sweep backed up (when it has not been restored
 // yet), and releases the locks.
-func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, log io.Writer) error {
-	backup, err := ReadBackup(run)
+func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, log io.Writer) error {
+	backup, err := run.ReadBackup()
 	if err != nil {
 		return err
 	}
@@ -102,14 +102,14 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 		return err
 	}
 	defer j.Close()
-	_ = j.Add(results.Entry{Step: "restore", Status: results.StepStarted, Detail: "benchbed restore"})
+	_ = j.Add(rundir.Entry{Step: "restore", Status: rundir.StepStarted, Detail: "benchbed restore"})
 	err = restoreLocked(ctx, tb, p, run, base, backup, log, j)
 	if err == nil {
 		err = restoreGenericRun(ctx, tb, p, run, log)
 	}
-	e := results.Entry{Step: "restore", Status: results.StepOK}
+	e := rundir.Entry{Step: "restore", Status: rundir.StepOK}
 	if err != nil {
-		e.Status, e.Detail = results.StepFailed, tb.Mask(err.Error())
+		e.Status, e.Detail = rundir.StepFailed, tb.Mask(err.Error())
 	}
 	_ = j.Add(e)
 	return err
@@ -117,7 +117,7 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *resu
 
 // restoreLocked restores backup under the run's locks, then releases them;
 // a host still lost keeps its lock and backups.
-func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *results.Run, base *render.Rendering, backup Backup, log io.Writer, j *results.Journal) error {
+func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, base *render.Rendering, backup rundir.Backup, log io.Writer, j *rundir.Journal) error {
 	if err := checkNotRunning(ctx, p, p.Hosts(), run.ID); err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
 	}
@@ -129,13 +129,13 @@ func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *r
 		if log != nil {
 			fmt.Fprintf(log, "restore: %s\n", st)
 		}
-		_ = j.Add(results.Entry{Step: "lock", Host: st.Host, Status: results.StepOK, Detail: st.String()})
+		_ = j.Add(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String()})
 	}
 	var errs []error
 	var notBack []string
 	if backup == nil {
 		if log != nil {
-			fmt.Fprintf(log, "restore: %s has no %s: the sweep changed no file; releasing its locks\n", run.Dir, BackupName)
+			fmt.Fprintf(log, "restore: %s has no %s: the sweep changed no file; releasing its locks\n", run.Dir, rundir.BackupFile)
 		}
 	} else {
 		var err error

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 func TestBackupRestoreByteIdentical(t *testing.T) {
@@ -20,7 +20,7 @@ func TestBackupRestoreByteIdentical(t *testing.T) {
 	conf, ring, fresh := filepath.Join(dir, "object-server.conf"), filepath.Join(dir, "object.ring.gz"), filepath.Join(dir, "new.conf")
 	os.WriteFile(conf, []byte("[DEFAULT]\nworkers = 4\n"), 0o640)
 	os.WriteFile(ring, []byte{0x1f, 0x8b, 1, 2, 3}, 0o644)
-	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestBackupRestoreByteIdentical(t *testing.T) {
 	if _, err := TakeBackup(ctx, r, run, files, true); err != nil {
 		t.Fatal(err)
 	}
-	read, err := ReadBackup(run)
+	read, err := run.ReadBackup()
 	if err != nil || len(read["h1"]) != 3 || read["h1"][0] != b["h1"][0] {
 		t.Fatalf("manifest %+v, %v", read, err)
 	}
@@ -71,7 +71,7 @@ func TestRestoreReportsMismatch(t *testing.T) {
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "a.conf")
 	os.WriteFile(conf, []byte("one"), 0o644)
-	b := Backup{"h1": {{Path: conf, SHA256: strings.Repeat("0", 64)}}}
+	b := rundir.Backup{"h1": {{Path: conf, SHA256: strings.Repeat("0", 64)}}}
 	os.WriteFile(conf+SweepBackupSuffix, []byte("one"), 0o644)
 	err := RestoreFiles(context.Background(), r, b)
 	if err == nil || !strings.Contains(err.Error(), "h1") || !strings.Contains(err.Error(), conf) {
@@ -84,7 +84,7 @@ func TestRestoreReportsMismatch(t *testing.T) {
 
 func TestCaptureEnv(t *testing.T) {
 	r := newShellRunner(t, "h1", "h2")
-	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestCaptureEnv(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, h := range []string{"h1", "h2"} {
-		b, err := os.ReadFile(filepath.Join(run.Dir, "env", h+".txt"))
+		b, err := os.ReadFile(filepath.Join(run.Dir, rundir.EnvDir, h+".txt"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestNewSweepRefusesAStaleBackup(t *testing.T) {
 	os.WriteFile(a, []byte("now"), 0o644)
 	os.WriteFile(b, []byte("b"), 0o644)
 	os.WriteFile(a+SweepBackupSuffix, []byte("before"), 0o644)
-	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestRestoreSaysWhatItChanged(t *testing.T) {
 	}
 	must(os.WriteFile(conf, []byte("workers = 4\n"), 0o640))
 	must(os.WriteFile(same, []byte("workers = 1\n"), 0o640))
-	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	must(err)
 	ctx := context.Background()
 	b, err := TakeBackup(ctx, r, run, map[string][]string{"h1": {conf, same, fresh}}, false)

@@ -12,6 +12,7 @@ import (
 	"benchbed/remote"
 	"benchbed/render"
 	"benchbed/results"
+	"benchbed/rundir"
 	"benchbed/schedule"
 )
 
@@ -34,12 +35,12 @@ type Sweeper struct {
 	tb   *plan.Testbed
 	p    *remote.Pool
 	opts SweepOptions
-	run  *results.Run
-	j    *results.Journal
+	run  *rundir.Run
+	j    *rundir.Journal
 
 	rend   map[string]*render.Rendering // by variant name
 	base   *render.Rendering            // the first variant's: what restore restarts
-	backup Backup
+	backup rundir.Backup
 	// notRestored are the hosts whose originals the restore could not put
 	// back: they keep the sweep's lock.
 	notRestored []string
@@ -100,7 +101,7 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts SweepOptions) (*Sweeper, 
 }
 
 // Run is the run directory.
-func (s *Sweeper) Run() *results.Run { return s.run }
+func (s *Sweeper) Run() *rundir.Run { return s.run }
 
 // Sweep runs the steps, then the cleanups under cleanupCtx (a first
 // interrupt cancels ctx; cancelling cleanupCtx too abandons the cleanups:
@@ -166,20 +167,20 @@ func (s *Sweeper) wideSteps() map[string]sweepStep {
 
 // step journals fn's start and outcome.
 func (s *Sweeper) step(ctx context.Context, name, cell, host string, fn func(context.Context) error) error {
-	s.journal(results.Entry{Step: name, Cell: cell, Host: host, Status: results.StepStarted})
+	s.journal(rundir.Entry{Step: name, Cell: cell, Host: host, Status: rundir.StepStarted})
 	start := time.Now()
 	err := fn(ctx)
-	e := results.Entry{Step: name, Cell: cell, Host: host, Status: results.StepOK,
+	e := rundir.Entry{Step: name, Cell: cell, Host: host, Status: rundir.StepOK,
 		Detail: fmt.Sprintf("%.1f s", time.Since(start).Seconds())}
 	if err != nil {
-		e.Status, e.Detail = results.StepFailed, s.tb.Mask(err.Error())
+		e.Status, e.Detail = rundir.StepFailed, s.tb.Mask(err.Error())
 	}
 	s.journal(e)
 	return err
 }
 
 // journal adds e; a journal that cannot be written is reported, not fatal.
-func (s *Sweeper) journal(e results.Entry) {
+func (s *Sweeper) journal(e rundir.Entry) {
 	if err := s.j.Add(e); err != nil {
 		s.logf("warning: %v", err)
 	}

@@ -13,6 +13,8 @@ import (
 	"benchbed/load"
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
+	"benchbed/tables"
 )
 
 // axisTestbed is a testbed whose one workload sweeps container_count over
@@ -124,7 +126,7 @@ func checkAxisJobs(t *testing.T, la *localAgents, m *memSwift) {
 func checkAxisSummary(t *testing.T, sum *results.Summary) {
 	t.Helper()
 	if len(sum.Cells) != 4 {
-		t.Fatalf("%d cells in summary.json, want 4 (2 points x 2 repeats)", len(sum.Cells))
+		t.Fatalf("%d cells in %s, want 4 (2 points x 2 repeats)", len(sum.Cells), rundir.SummaryFile)
 	}
 	for i, c := range sum.Cells {
 		n := []string{"1", "1", "3", "3"}[i]
@@ -149,7 +151,7 @@ func checkAxisTable(t *testing.T, tbl string, sum *results.Summary) {
 			rows++
 		}
 	}
-	if rows != 2 || !strings.Contains(tbl, results.RepeatLegend) {
+	if rows != 2 || !strings.Contains(tbl, tables.RepeatLegend) {
 		t.Errorf("want 2 rows (one per axis point) and the legend:\n%s", tbl)
 	}
 	for i, point := range []string{"containers=1", "containers=3"} {

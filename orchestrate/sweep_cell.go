@@ -11,6 +11,7 @@ import (
 	"benchbed/plan"
 	"benchbed/render"
 	"benchbed/results"
+	"benchbed/rundir"
 	"benchbed/schedule"
 )
 
@@ -107,19 +108,36 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan) (results.Ce
 				res.Status = "interrupted"
 			}
 			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", kind, err))
-			_ = results.WriteFileAtomic(filepath.Join(dir, "error.txt"), []byte(res.Error+"\n"), 0o640)
+			_ = s.run.WriteCellError(c.ID, res.Error)
 			return res, fmt.Errorf("%s: %w", kind, err)
 		}
 	}
 	return res, nil
 }
 
-// recordCell keeps the cell's confs (secrets masked) and ring ports.
-func (s *Sweeper) recordCell(dir string, r *render.Rendering) error {
-	if _, err := r.WriteMasked(filepath.Join(dir, "confs"), s.tb.Secrets()); err != nil {
+// recordCell keeps the cell's confs (secrets masked) and ring layout, as
+// text for people and as data for compare.
+func (s *Sweeper) recordCell(id, dir string, r *render.Rendering) error {
+	if _, err := r.WriteMasked(filepath.Join(dir, rundir.ConfsDir), s.tb.Secrets()); err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(filepath.Join(dir, "ring-ports.txt"), []byte(render.LayoutText(r.Layout)), 0o640)
+	if err := rundir.WriteFileAtomic(filepath.Join(dir, rundir.RingPortsFile), []byte(render.LayoutText(r.Layout)), 0o640); err != nil {
+		return err
+	}
+	return s.run.WriteRingLayout(id, ringLayoutData(r.Layout))
+}
+
+// ringLayoutData is a variant's ring layout as the run directory keeps it.
+func ringLayoutData(l *plan.Layout) *rundir.RingLayout {
+	out := &rundir.RingLayout{Variant: l.Variant}
+	for _, rl := range l.Rings {
+		r := rundir.Ring{Name: rl.Ring.Name, PartPower: rl.Ring.PartPower, Replicas: rl.Ring.Replicas, Mode: rl.Mode()}
+		for _, d := range rl.Devices {
+			r.Devices = append(r.Devices, rundir.RingDevice{Host: d.Host, IP: d.IP, Device: d.Name, Port: d.Port, Weight: d.Weight})
+		}
+		out.Rings = append(out.Rings, r)
+	}
+	return out
 }
 
 // pushConfs places every host's confs for the cell; only files whose

@@ -38,7 +38,7 @@ func (ex *cellExec) step(kind string) func(context.Context) error {
 	s := ex.s
 	switch kind {
 	case schedule.StepRecord:
-		return func(context.Context) error { return s.recordCell(ex.dir, ex.r) }
+		return func(context.Context) error { return s.recordCell(ex.c.ID, ex.dir, ex.r) }
 	case schedule.StepRingPorts:
 		return func(ctx context.Context) error { s.settled = false; return s.switchRings(ctx, ex.c.Variant, ex.rs) }
 	case schedule.StepPushConf:

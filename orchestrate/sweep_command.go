@@ -8,10 +8,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"benchbed/cmdload"
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
+	"benchbed/tables"
 )
 
 // measureCommand runs command workload cell c: its before commands, then
@@ -47,7 +50,7 @@ func (s *Sweeper) measureCommand(ctx context.Context, c plan.Cell, dir string, r
 		cell.Status = "failed"
 	}
 	*res = cell
-	return errors.Join(err, saveErr, writeJSON(filepath.Join(dir, CellFile), res))
+	return errors.Join(err, saveErr, s.run.WriteCell(c.ID, res))
 }
 
 // beforeCommands runs cmds on hosts (default: the cell's clients), one
@@ -72,10 +75,10 @@ func (s *Sweeper) beforeCommands(ctx context.Context, what string, cmds, hosts, 
 func (s *Sweeper) saveOutputs(dir string, out cmdload.Result) error {
 	var errs []error
 	for _, c := range out.Copies {
-		base := filepath.Join(dir, "output", strconv.Itoa(c.Index)+"-"+results.SafeName(c.Host))
+		out := filepath.Join(dir, rundir.OutputDir, rundir.OutputFile(c.Index, c.Host, "out"))
 		errs = append(errs,
-			results.WriteFileAtomic(base+".out", []byte(s.tb.Mask(string(c.Output.Stdout))), 0o640),
-			results.WriteFileAtomic(base+".err", []byte(s.tb.Mask(string(c.Output.Stderr))), 0o640))
+			rundir.WriteFileAtomic(out, []byte(s.tb.Mask(string(c.Output.Stdout))), 0o640),
+			rundir.WriteFileAtomic(strings.TrimSuffix(out, "out")+"err", []byte(s.tb.Mask(string(c.Output.Stderr))), 0o640))
 	}
 	return errors.Join(errs...)
 }
@@ -92,10 +95,10 @@ func (s *Sweeper) hasScenarioCells() bool {
 
 // commandTable writes the command workloads' table when there are some: a
 // row per variant (its description, or name), a column per command
-// workload with its metric (results.WriteMetricTable).
+// workload with its metric (tables.WriteMetricTable).
 func (s *Sweeper) commandTable(w io.Writer) error {
 	var cells []results.Cell
-	var cols []results.MetricColumn
+	var cols []tables.MetricColumn
 	for _, c := range s.cells {
 		wl := c.cell.Workload
 		if !wl.IsCommand() {
@@ -107,8 +110,8 @@ func (s *Sweeper) commandTable(w io.Writer) error {
 			res.Variant = c.cell.Variant.Description
 		}
 		cells = append(cells, res)
-		if !slices.ContainsFunc(cols, func(m results.MetricColumn) bool { return m.Workload == wl.Name }) {
-			cols = append(cols, results.MetricColumn{Workload: wl.Name, Metric: wl.Command.Metric})
+		if !slices.ContainsFunc(cols, func(m tables.MetricColumn) bool { return m.Workload == wl.Name }) {
+			cols = append(cols, tables.MetricColumn{Workload: wl.Name, Metric: wl.Command.Metric})
 		}
 		for i := range cols {
 			if m, ok := res.Metrics[cols[i].Metric]; ok && cols[i].Workload == wl.Name && cols[i].Unit == "" {
@@ -119,7 +122,7 @@ func (s *Sweeper) commandTable(w io.Writer) error {
 	if len(cells) == 0 {
 		return nil
 	}
-	if err := results.WriteMetricTable(w, s.tb.Name, cells, cols); err != nil {
+	if err := tables.WriteMetricTable(w, s.tb.Name, cells, cols); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintln(w)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"time"
+
+	"benchbed/rundir"
 )
 
 // prefill creates (or verifies by listing, putting what is missing) the
@@ -21,7 +23,7 @@ func (s *Sweeper) prefill(ctx context.Context) error {
 	if !ok {
 		return errors.New("prefill: the agents' hosts cannot start prefill agents")
 	}
-	dir, err := s.run.Path("prefill")
+	dir, err := s.run.Path(rundir.PrefillDir)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package orchestrate
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -15,28 +14,17 @@ import (
 	"benchbed/plan"
 	"benchbed/remote"
 	"benchbed/render"
-	"benchbed/results"
+	"benchbed/rundir"
 )
-
-// SweepInfo is the run directory's sweep.json: what `benchbed restore RUN`
-// needs to find the testbed again.
-type SweepInfo struct {
-	Testbed string    `json:"testbed"` // the testbed file's absolute path
-	Name    string    `json:"name"`    // the testbed's name
-	Started time.Time `json:"started"`
-}
-
-// SweepInfoName is sweep.json's name in the run directory.
-const SweepInfoName = "sweep.json"
 
 // openRun creates the run directory (or opens the one to resume), opens
 // its journal and keeps the cells an earlier attempt finished.
 func (s *Sweeper) openRun() error {
 	var err error
 	if s.opts.Resume != "" {
-		s.run, err = results.OpenRun(s.opts.RunsDir, s.tb.Name, s.opts.Resume)
+		s.run, err = rundir.Resolve(s.opts.RunsDir, s.tb.Name, s.opts.Resume)
 	} else {
-		s.run, err = results.NewRun(s.opts.RunsDir, s.tb.Name, time.Now())
+		s.run, err = rundir.NewRun(s.opts.RunsDir, s.tb.Name, time.Now())
 	}
 	if err != nil {
 		return err
@@ -46,7 +34,7 @@ func (s *Sweeper) openRun() error {
 		if err != nil {
 			return err
 		}
-		s.finished = results.Finished(entries)
+		s.finished = rundir.Finished(entries)
 	} else if err := s.saveTestbed(); err != nil {
 		return err
 	}
@@ -61,28 +49,14 @@ func (s *Sweeper) saveTestbed() error {
 		return err
 	}
 	// Sensitive values (a variable's default) never reach the run.
-	if err := s.run.WriteFile("testbed.hcl", []byte(s.tb.Mask(string(src)))); err != nil {
+	if err := s.run.WriteFile(rundir.TestbedFile, []byte(s.tb.Mask(string(src)))); err != nil {
 		return err
 	}
 	abs, err := filepath.Abs(s.tb.File)
 	if err != nil {
 		return err
 	}
-	b, _ := json.MarshalIndent(SweepInfo{Testbed: abs, Name: s.tb.Name, Started: s.run.Started}, "", "  ")
-	return s.run.WriteFile(SweepInfoName, b)
-}
-
-// ReadSweepInfo reads a run's sweep.json.
-func ReadSweepInfo(runDir string) (*SweepInfo, error) {
-	b, err := os.ReadFile(filepath.Join(runDir, SweepInfoName))
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a sweep's run directory: %w", runDir, err)
-	}
-	var si SweepInfo
-	if err := json.Unmarshal(b, &si); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(runDir, SweepInfoName), err)
-	}
-	return &si, nil
+	return s.run.WriteSweepInfo(rundir.SweepInfo{Testbed: abs, Name: s.tb.Name, Started: s.run.Started})
 }
 
 // preflight checks every host before anything changes.
@@ -101,7 +75,7 @@ func (s *Sweeper) lock(ctx context.Context) error {
 	stale, err := Lock(ctx, s.p, s.p.Hosts(), NewHolder(s.run.ID), s.opts.BreakLock)
 	for _, st := range stale {
 		s.logf("%s", st)
-		s.journal(results.Entry{Step: "lock", Host: st.Host, Status: results.StepOK, Detail: st.String(),
+		s.journal(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String(),
 			Data: map[string]string{"stale_run": st.Holder.Run, "stale_pid": strconv.Itoa(st.Holder.PID)}})
 	}
 	return err

@@ -2,17 +2,15 @@ package orchestrate
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
 
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
+	"benchbed/tables"
 )
-
-// SummaryName is the run's summary (docs/results.md).
-const SummaryName = results.SummaryFile
 
 // writeSummary writes summary.json and table.md from the cells run or
 // kept, in declaration order, and returns the summary.
@@ -26,25 +24,21 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 		}
 		sum.Cells = append(sum.Cells, res)
 	}
-	b, err := json.MarshalIndent(sum, "", "  ")
-	if err != nil {
-		return sum, err
-	}
-	if err := s.run.WriteFile(SummaryName, append(b, '\n')); err != nil {
+	if err := s.run.WriteSummary(sum); err != nil {
 		return sum, err
 	}
 	var t bytes.Buffer
 	if err := s.Table(&t); err != nil {
 		return sum, err
 	}
-	return sum, s.run.WriteFile("table.md", t.Bytes())
+	return sum, s.run.WriteFile(rundir.TableFile, t.Bytes())
 }
 
 // Table writes the sweep's table of the cells run or kept, in declaration
 // order. With sweep.repeat = 1 it is the ssbench-style table: one row per cell
 // with the total's first-byte latency, req/s and errors; a cell that did
 // not finish says so in its label. With repeats it is the repeats' table: one row
-// per (variant, workload) averaged over its repeats (results.WriteRepeatTable,
+// per (variant, workload) averaged over its repeats (tables.WriteRepeatTable,
 // whose legend follows the table). Command workloads have their own table
 // first (commandTable). Errors by cause follow, per cell.
 func (s *Sweeper) Table(w io.Writer) error {
@@ -59,9 +53,9 @@ func (s *Sweeper) Table(w io.Writer) error {
 	switch {
 	case !s.hasScenarioCells():
 	case s.tb.Sweep.Repeat > 1:
-		err = results.WriteRepeatTable(w, title, s.repeatRows())
+		err = tables.WriteRepeatTable(w, title, s.repeatRows())
 	default:
-		err = results.WriteTable(w, title, s.cellRows())
+		err = tables.WriteTable(w, title, s.cellRows())
 	}
 	if err != nil {
 		return err
@@ -82,8 +76,8 @@ func (s *Sweeper) Table(w io.Writer) error {
 }
 
 // cellRows is one row per cell.
-func (s *Sweeper) cellRows() []results.TableRow {
-	var rows []results.TableRow
+func (s *Sweeper) cellRows() []tables.TableRow {
+	var rows []tables.TableRow
 	for _, c := range s.cells {
 		if c.cell.Workload.IsCommand() {
 			continue
@@ -92,25 +86,25 @@ func (s *Sweeper) cellRows() []results.TableRow {
 		if c.res.Status != "ok" {
 			label += " (" + c.res.Status + ")"
 		}
-		rows = append(rows, results.TableRow{Label: label, Op: c.res.Total, Failed: c.res.Status != results.StatusOK})
+		rows = append(rows, tables.TableRow{Label: label, Op: c.res.Total, Failed: c.res.Status != results.StatusOK})
 	}
 	return rows
 }
 
 // repeatRows is one row per (variant, workload), in the order of their
 // first cell, with the totals of the repeats that finished.
-func (s *Sweeper) repeatRows() []results.RepeatRow {
+func (s *Sweeper) repeatRows() []tables.RepeatRow {
 	cells := make([]results.Cell, len(s.cells))
 	for i, c := range s.cells {
 		cells[i] = c.res
 		cells[i].Variant, cells[i].Workload = c.cell.Variant.Name, c.cell.Workload.Name
 	}
-	var rows []results.RepeatRow
+	var rows []tables.RepeatRow
 	for _, idx := range results.Groups(cells) {
 		if s.cells[idx[0]].cell.Workload.IsCommand() {
 			continue
 		}
-		row := results.RepeatRow{Label: pairLabel(s.tb, s.cells[idx[0]].cell)}
+		row := tables.RepeatRow{Label: pairLabel(s.tb, s.cells[idx[0]].cell)}
 		for _, i := range idx {
 			row.Add(cells[i])
 		}

@@ -2,9 +2,7 @@ package orchestrate
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -12,10 +10,8 @@ import (
 	"benchbed/load"
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
 )
-
-// CellFile is a cell's result in its directory.
-const CellFile = results.CellFile
 
 // workloadAuth is how a workload's agents reach the cluster.
 func workloadAuth(w *plan.Workload) load.AuthSpec {
@@ -88,7 +84,7 @@ func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res 
 // (results.Gate), its figures kept beside the verdict.
 func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
 	ar := s.agentRun(c, 0)
-	ar.LogDir = filepath.Join(dir, "agents")
+	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
 	m, err := RunAgents(ctx, s.opts.Agents, ar)
 	if m != nil {
 		cell := results.Summarise(m.Recording, m.Duration)
@@ -110,33 +106,14 @@ func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *res
 		}
 		*res = cell
 	}
-	if werr := writeJSON(filepath.Join(dir, CellFile), res); werr != nil && err == nil {
+	if werr := s.run.WriteCell(c.ID, res); werr != nil && err == nil {
 		err = werr
 	}
 	return err
 }
 
 // readCell reads a finished cell's result.
-func (s *Sweeper) readCell(c plan.Cell) (results.Cell, error) {
-	var res results.Cell
-	dir, err := s.run.CellDir(c.ID)
-	if err != nil {
-		return res, err
-	}
-	b, err := os.ReadFile(filepath.Join(dir, CellFile))
-	if err != nil {
-		return res, err
-	}
-	return res, json.Unmarshal(b, &res)
-}
-
-func writeJSON(p string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return results.WriteFileAtomic(p, append(b, '\n'), 0o640)
-}
+func (s *Sweeper) readCell(c plan.Cell) (results.Cell, error) { return s.run.ReadCell(c.ID) }
 
 // saveLog keeps the last lines of service's log on host in the cell's
 // logs/ directory, secrets and auth tokens masked.
@@ -145,6 +122,6 @@ func (s *Sweeper) saveLog(ctx context.Context, host string, svc *plan.Service, d
 	if err != nil {
 		return err
 	}
-	p := filepath.Join(dir, "logs", results.SafeName(host)+"-"+results.SafeName(svc.Name)+".log")
-	return results.WriteFileAtomic(p, []byte(s.tb.Mask(string(res.Stdout))), 0o640)
+	p := filepath.Join(dir, rundir.LogsDir, rundir.LogFile(host, svc.Name))
+	return rundir.WriteFileAtomic(p, []byte(s.tb.Mask(string(res.Stdout))), 0o640)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/rundir"
 	"benchbed/secrets"
 )
 
@@ -21,7 +22,7 @@ func TestSavedTestbedIsMasked(t *testing.T) {
 	if err := s.saveTestbed(); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(s.run.Dir, "testbed.hcl"))
+	b, err := os.ReadFile(filepath.Join(s.run.Dir, rundir.TestbedFile))
 	if err != nil {
 		t.Fatal(err)
 	}

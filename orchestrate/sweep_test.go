@@ -9,13 +9,14 @@ import (
 
 	"benchbed/plan"
 	"benchbed/results"
+	"benchbed/rundir"
 	"benchbed/secrets"
 )
 
 // bareSweeper is a Sweeper with a run directory and journal and no hosts,
 // for the step machinery.
 func bareSweeper(t *testing.T) *Sweeper {
-	run, err := results.NewRun(t.TempDir(), "tb", time.Now())
+	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,9 +59,9 @@ func TestCleanupsRunInReverseEvenAfterAFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var failed *results.Entry
+	var failed *rundir.Entry
 	for i, e := range es {
-		if e.Status == results.StepFailed {
+		if e.Status == rundir.StepFailed {
 			failed = &es[i]
 		}
 	}
@@ -73,13 +74,9 @@ func TestFinishedCellsAreKeptOnResume(t *testing.T) {
 	s := bareSweeper(t)
 	c := plan.Cell{ID: "001-normal-w-r1", Index: 1, Variant: &plan.Variant{Name: "normal", Description: "normal; 2 workers"},
 		Workload: &plan.Workload{Name: "w"}, Repeat: 1}
-	dir, err := s.run.CellDir(c.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := results.Cell{Variant: "normal", Workload: "w", Repeat: 1, Status: "ok",
 		Total: results.OpSummary{Count: 10, ReqPerS: 12.5}}
-	if err := writeJSON(dir+"/"+CellFile, want); err != nil {
+	if err := s.run.WriteCell(c.ID, &want); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.readCell(c)

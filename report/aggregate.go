@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // RepeatGroup aggregates the repeats of one variant and workload (the
@@ -63,7 +64,7 @@ func aggregate(cells []results.Cell) RepeatGroup {
 		p95 = append(p95, c.Total.FirstByte.P95)
 		p99 = append(p99, c.Total.FirstByte.P99)
 	}
-	// req/s by results.NewSpread, as the repeats' table (results.RepeatRow), so both agree.
+	// req/s by results.NewSpread, as the repeats' table (tables.RepeatRow), so both agree.
 	g.ReqPerS = results.NewSpread(req)
 	g.FirstByteMean, g.FirstByteP95, g.FirstByteP99 = results.NewSpread(mean), results.NewSpread(p95), results.NewSpread(p99)
 	return g
@@ -85,12 +86,12 @@ type stepKey struct{ name, cell, host string }
 // Steps pairs each journal "started" entry with the outcome that follows
 // it, in the order the steps started. A step that never ended (the run was
 // killed) is "unfinished", lasting until the journal's last entry.
-func Steps(entries []results.Entry) []Step {
+func Steps(entries []rundir.Entry) []Step {
 	var out []Step
 	open := map[stepKey]int{}
 	for _, e := range entries {
 		k := stepKey{e.Step, e.Cell, e.Host}
-		if e.Status == results.StepStarted {
+		if e.Status == rundir.StepStarted {
 			open[k] = len(out)
 			out = append(out, Step{Name: e.Step, Cell: e.Cell, Host: e.Host, Status: "unfinished", Start: e.Time})
 			continue
@@ -114,8 +115,8 @@ func Steps(entries []results.Entry) []Step {
 
 // failDetail keeps a failed step's detail (its error); an ok step's detail
 // only repeats its duration.
-func failDetail(e results.Entry) string {
-	if e.Status == results.StepOK {
+func failDetail(e rundir.Entry) string {
+	if e.Status == rundir.StepOK {
 		return ""
 	}
 	return e.Detail

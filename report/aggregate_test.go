@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 func TestRepeatsGroupOnlyRepeatedCells(t *testing.T) {
@@ -27,14 +28,14 @@ func TestRepeatsGroupOnlyRepeatedCells(t *testing.T) {
 func TestStepsPairStartsWithOutcomes(t *testing.T) {
 	t0 := time.Date(2026, 11, 30, 1, 0, 0, 0, time.UTC)
 	at := func(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Second))) }
-	steps := Steps([]results.Entry{
-		{Time: at(0), Step: "push-conf", Cell: "001", Host: "stor1", Status: results.StepStarted},
-		{Time: at(0.5), Step: "push-conf", Cell: "001", Host: "stor2", Status: results.StepStarted},
-		{Time: at(2), Step: "push-conf", Cell: "001", Host: "stor2", Status: results.StepFailed, Detail: "sftp: denied"},
-		{Time: at(3), Step: "push-conf", Cell: "001", Host: "stor1", Status: results.StepOK, Detail: "3.0 s"},
-		{Time: at(4), Step: "restore", Status: results.StepOK},
-		{Time: at(5), Step: "run", Cell: "002", Status: results.StepStarted},
-		{Time: at(9), Step: "lock", Status: results.StepSkipped},
+	steps := Steps([]rundir.Entry{
+		{Time: at(0), Step: "push-conf", Cell: "001", Host: "stor1", Status: rundir.StepStarted},
+		{Time: at(0.5), Step: "push-conf", Cell: "001", Host: "stor2", Status: rundir.StepStarted},
+		{Time: at(2), Step: "push-conf", Cell: "001", Host: "stor2", Status: rundir.StepFailed, Detail: "sftp: denied"},
+		{Time: at(3), Step: "push-conf", Cell: "001", Host: "stor1", Status: rundir.StepOK, Detail: "3.0 s"},
+		{Time: at(4), Step: "restore", Status: rundir.StepOK},
+		{Time: at(5), Step: "run", Cell: "002", Status: rundir.StepStarted},
+		{Time: at(9), Step: "lock", Status: rundir.StepSkipped},
 	})
 	want := []Step{
 		{Name: "push-conf", Cell: "001", Host: "stor1", Status: "ok", Start: at(0), Duration: 3 * time.Second},

@@ -9,6 +9,7 @@ import (
 
 	"benchbed/load"
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // hostile is a testbed name (user input) that must never reach the page
@@ -96,7 +97,7 @@ func (f fixCell) writeStreams(t *testing.T, dir string) {
 	t.Helper()
 	start := time.Date(2026, 11, 30, 1, 0, 0, 0, time.UTC)
 	for a, ivs := range f.recordings() {
-		p := filepath.Join(dir, AgentsDir, "agent-"+string(rune('0'+a))+"-client1.jsonl")
+		p := filepath.Join(dir, rundir.AgentsDir, "agent-"+string(rune('0'+a))+"-client1.jsonl")
 		mkdir(t, filepath.Dir(p))
 		fh, err := os.Create(p)
 		if err != nil {
@@ -140,7 +141,7 @@ func writeJSON(t *testing.T, p string, v any) {
 // summary the cells make.
 func makeRun(t *testing.T, cells []fixCell, summary bool) (string, results.Summary) {
 	t.Helper()
-	run, err := results.NewRun(t.TempDir(), hostile, time.Date(2026, 11, 30, 1, 0, 0, 0, time.UTC))
+	run, err := rundir.NewRun(t.TempDir(), hostile, time.Date(2026, 11, 30, 1, 0, 0, 0, time.UTC))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,18 +153,18 @@ func makeRun(t *testing.T, cells []fixCell, summary bool) (string, results.Summa
 		if err != nil {
 			t.Fatal(err)
 		}
-		writeJSON(t, filepath.Join(cdir, results.CellFile), c)
+		writeJSON(t, filepath.Join(cdir, rundir.CellFile), c)
 		if !f.noStreams {
 			f.writeStreams(t, cdir)
 		}
 	}
 	if summary {
-		writeJSON(t, filepath.Join(run.Dir, results.SummaryFile), sum)
+		writeJSON(t, filepath.Join(run.Dir, rundir.SummaryFile), sum)
 	}
-	if err := run.WriteFile("testbed.hcl", []byte("testbed \""+hostile+"\" {}\nvariable \"k\" {\n  default = \""+secret+"\"\n  sensitive = true\n}\n")); err != nil {
+	if err := run.WriteFile(rundir.TestbedFile, []byte("testbed \""+hostile+"\" {}\nvariable \"k\" {\n  default = \""+secret+"\"\n  sensitive = true\n}\n")); err != nil {
 		t.Fatal(err)
 	}
-	writeJSON(t, filepath.Join(run.Dir, "sweep.json"), map[string]any{"testbed": "/x/lab.hcl", "name": hostile, "started": run.Started})
+	writeJSON(t, filepath.Join(run.Dir, rundir.SweepFile), map[string]any{"testbed": "/x/lab.hcl", "name": hostile, "started": run.Started})
 	env := "## kernel\nLinux stor1 6.1.0 x86_64\n\n## cpu\n24\n\n## memory\nMemTotal: 65536000 kB\n\n## swift\nswift 2.30.1\n"
 	if err := run.WriteFile("env/stor1.txt", []byte(env)); err != nil {
 		t.Fatal(err)
@@ -173,14 +174,14 @@ func makeRun(t *testing.T, cells []fixCell, summary bool) (string, results.Summa
 		t.Fatal(err)
 	}
 	t0 := run.Started
-	for _, e := range []results.Entry{
-		{Time: t0, Step: "preflight", Status: results.StepStarted},
-		{Time: t0.Add(1500 * time.Millisecond), Step: "preflight", Status: results.StepOK, Detail: "1.5 s"},
-		{Time: t0.Add(2 * time.Second), Step: "run", Cell: cells[0].id, Status: results.StepStarted},
-		{Time: t0.Add(12 * time.Second), Step: "run", Cell: cells[0].id, Status: results.StepOK},
-		{Time: t0.Add(13 * time.Second), Step: "restart", Cell: cells[len(cells)-1].id, Host: "stor1", Status: results.StepStarted},
+	for _, e := range []rundir.Entry{
+		{Time: t0, Step: "preflight", Status: rundir.StepStarted},
+		{Time: t0.Add(1500 * time.Millisecond), Step: "preflight", Status: rundir.StepOK, Detail: "1.5 s"},
+		{Time: t0.Add(2 * time.Second), Step: "run", Cell: cells[0].id, Status: rundir.StepStarted},
+		{Time: t0.Add(12 * time.Second), Step: "run", Cell: cells[0].id, Status: rundir.StepOK},
+		{Time: t0.Add(13 * time.Second), Step: "restart", Cell: cells[len(cells)-1].id, Host: "stor1", Status: rundir.StepStarted},
 		{Time: t0.Add(16 * time.Second), Step: "restart", Cell: cells[len(cells)-1].id, Host: "stor1",
-			Status: results.StepFailed, Detail: "object-server <did not> start"},
+			Status: rundir.StepFailed, Detail: "object-server <did not> start"},
 	} {
 		if err := j.Add(e); err != nil {
 			t.Fatal(err)

@@ -12,7 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"benchbed/results"
+	"benchbed/rundir"
+	"benchbed/tables"
 )
 
 //go:embed report.html.tmpl
@@ -39,7 +40,7 @@ type pageData struct {
 	Figures                             []htmlFigure
 	Tables                              []table
 	Failed                              []htmlFailed
-	Env                                 []HostEnv
+	Env                                 []rundir.HostEnv
 	Steps                               table
 	TestbedFile                         string
 }
@@ -60,12 +61,12 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 		d.Ended = r.Ended.UTC().Format(time.RFC3339)
 	}
 	var table bytes.Buffer
-	if err := results.WriteTable(&table, r.TableTitle(), r.TableRows()); err != nil {
+	if err := tables.WriteTable(&table, r.TableTitle(), r.TableRows()); err != nil {
 		return err
 	}
 	if rows := r.RepeatRows(); rows != nil {
 		var rep bytes.Buffer
-		if err := results.WriteRepeatTable(&rep, r.TableTitle(), rows); err != nil {
+		if err := tables.WriteRepeatTable(&rep, r.TableTitle(), rows); err != nil {
 			return err
 		}
 		d.Repeats = rep.String()

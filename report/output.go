@@ -9,7 +9,7 @@ import (
 
 	"gonum.org/v1/plot"
 
-	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // Figure is one rendered plot: its file name (without extension), title,
@@ -68,7 +68,7 @@ func (r *Report) spectra() []Curve {
 		rec, err := r.CellRecording(c)
 		if err != nil {
 			msg := fmt.Sprintf("cell %s: %v", cellName(c), err)
-			if errors.Is(err, ErrNoStreams) {
+			if errors.Is(err, rundir.ErrNoStreams) {
 				msg += "; its latency curve is skipped"
 			}
 			if c.Status == "ok" {
@@ -98,7 +98,7 @@ func (r *Report) WriteDir(dir string) ([]string, error) {
 	var written []string
 	put := func(name string, data []byte) error {
 		p := filepath.Join(dir, name)
-		if err := results.WriteFileAtomic(p, data, 0o640); err != nil {
+		if err := rundir.WriteFileAtomic(p, data, 0o640); err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}
 		written = append(written, p)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // svgText parses an SVG as XML and returns its text content.
@@ -102,7 +103,7 @@ func TestMissingAndBrokenStreams(t *testing.T) {
 	cells := append([]fixCell(nil), fixture[:3]...)
 	cells[1].noStreams = true
 	dir, sum := makeRun(t, cells, true)
-	broken := filepath.Join(dir, results.CellsDir, results.SafeName(cells[2].id), AgentsDir, "agent-0-client1.jsonl")
+	broken := filepath.Join(dir, rundir.CellsDir, rundir.SafeName(cells[2].id), rundir.AgentsDir, "agent-0-client1.jsonl")
 	f, err := os.OpenFile(broken, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +120,7 @@ func TestMissingAndBrokenStreams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], filepath.Join(sum.Cells[1].ID, AgentsDir)) ||
+	if len(r.Problems) != 2 || !strings.Contains(r.Problems[0], filepath.Join(sum.Cells[1].ID, rundir.AgentsDir)) ||
 		!strings.Contains(r.Problems[0], "no agents' streams") || !strings.Contains(r.Problems[1], broken) {
 		t.Fatalf("problems %q", r.Problems)
 	}
@@ -138,7 +139,7 @@ func TestCellRecordingMatchesSummary(t *testing.T) {
 	if got := results.Summarise(rec, fixDuration); got.Ops["GET"].FirstByte != sum.Cells[0].Ops["GET"].FirstByte {
 		t.Fatalf("merged streams give %+v, summary says %+v", got.Ops["GET"].FirstByte, sum.Cells[0].Ops["GET"].FirstByte)
 	}
-	if _, err := r.CellRecording(results.Cell{Workload: "w"}); !errors.Is(err, ErrNoStreams) {
+	if _, err := r.CellRecording(results.Cell{Workload: "w"}); !errors.Is(err, rundir.ErrNoStreams) {
 		t.Errorf("a cell without id: %v", err)
 	}
 }

@@ -5,31 +5,27 @@
 package report
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"time"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // Report is a run directory read back, with what the outputs need beside
 // the summary: the testbed as used, the hosts' environment, the journal's
 // steps and the aggregates over repeats.
 type Report struct {
-	Run *results.RunResults
+	Run *rundir.RunResults
 	// TestbedFile is the path of testbed.hcl as used, "" when absent. Its
 	// text is never read: the file may hold sensitive variables' defaults.
 	TestbedFile string
-	Started     time.Time // when the run began (zero when unknown)
-	Ended       time.Time // the journal's last entry (zero when unknown)
-	Env         []HostEnv // env/<host>.txt, by host name
-	Steps       []Step    // the journal's steps with their durations
+	Started     time.Time        // when the run began (zero when unknown)
+	Ended       time.Time        // the journal's last entry (zero when unknown)
+	Env         []rundir.HostEnv // env/<host>.txt, by host name
+	Steps       []Step           // the journal's steps with their durations
 	Repeats     []RepeatGroup
 	// Notices are what a reader must know (a partial run, a failed
 	// cell's missing streams); Problems make the report incomplete (an
@@ -39,12 +35,6 @@ type Report struct {
 	Problems []string
 }
 
-// HostEnv is one host's recorded environment.
-type HostEnv struct {
-	Host string
-	Text string
-}
-
 // Load reads the run in dir. A missing directory, a summary or cell.json
 // that is not JSON, or an unreadable journal is an error naming the file.
 func Load(dir string) (*Report, error) {
@@ -52,19 +42,19 @@ func Load(dir string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rr, err := results.ReadRun(abs)
+	rr, err := rundir.ReadRun(abs)
 	if err != nil {
 		return nil, err
 	}
 	r := &Report{Run: rr}
 	if rr.Partial {
 		r.Notices = append(r.Notices, fmt.Sprintf("partial run: no %s (the sweep was killed or is still running); "+
-			"only the %d cell(s) that finished are reported", results.SummaryFile, len(rr.Summary.Cells)))
+			"only the %d cell(s) that finished are reported", rundir.SummaryFile, len(rr.Summary.Cells)))
 	}
-	if _, err := os.Stat(filepath.Join(abs, "testbed.hcl")); err == nil {
-		r.TestbedFile = filepath.Join(abs, "testbed.hcl")
+	if _, err := os.Stat(filepath.Join(abs, rundir.TestbedFile)); err == nil {
+		r.TestbedFile = filepath.Join(abs, rundir.TestbedFile)
 	}
-	if r.Env, err = readEnv(filepath.Join(abs, "env")); err != nil {
+	if r.Env, err = rundir.ReadEnv(abs); err != nil {
 		return nil, err
 	}
 	if err := r.readJournal(abs); err != nil {
@@ -79,35 +69,10 @@ func Load(dir string) (*Report, error) {
 	return r, nil
 }
 
-// readEnv reads env/*.txt; a run without them has an empty list.
-func readEnv(dir string) ([]HostEnv, error) {
-	ents, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var out []HostEnv
-	for _, e := range ents {
-		host, ok := strings.CutSuffix(e.Name(), ".txt")
-		if !ok || e.IsDir() {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, HostEnv{Host: host, Text: string(b)})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Host < out[j].Host })
-	return out, nil
-}
-
 // readJournal fills Steps, Started and Ended from the journal, and Started
 // from sweep.json or the run id when the journal has none.
 func (r *Report) readJournal(dir string) error {
-	run, err := results.OpenRun("", r.Run.Summary.Testbed, dir)
+	run, err := rundir.Open(dir, r.Run.Summary.Testbed)
 	if err != nil {
 		return err
 	}
@@ -119,7 +84,10 @@ func (r *Report) readJournal(dir string) error {
 	if len(entries) > 0 {
 		r.Started, r.Ended = entries[0].Time, entries[len(entries)-1].Time
 	}
-	si := readSweepInfo(dir)
+	si, err := rundir.ReadSweepInfo(dir)
+	if err != nil { // it only names and dates the report
+		si = &rundir.SweepInfo{}
+	}
 	if r.Started.IsZero() {
 		r.Started = si.Started
 	}
@@ -130,22 +98,6 @@ func (r *Report) readJournal(dir string) error {
 		r.Started = run.Started
 	}
 	return nil
-}
-
-// sweepInfo is what the report takes from the run's sweep.json.
-type sweepInfo struct {
-	Name    string    `json:"name"`
-	Started time.Time `json:"started"`
-}
-
-// readSweepInfo reads sweep.json; all zero when absent or unreadable (it
-// only names and dates the report).
-func readSweepInfo(dir string) sweepInfo {
-	var si sweepInfo
-	if b, err := os.ReadFile(filepath.Join(dir, "sweep.json")); err == nil {
-		_ = json.Unmarshal(b, &si)
-	}
-	return si
 }
 
 // Title is the report's heading: the testbed and the run id.

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 func loadFixture(t *testing.T, cells []fixCell, summary bool) (*Report, results.Summary) {
@@ -161,7 +162,7 @@ func TestPartialRun(t *testing.T) {
 	if err := r.WriteText(&b, false); err != nil {
 		t.Fatal(err)
 	}
-	inOrder(t, b.String(), "(partial)", "NOTICE: partial run: no summary.json", "001-normal", "003-a&b<i>")
+	inOrder(t, b.String(), "(partial)", "NOTICE: partial run: no "+rundir.SummaryFile, "001-normal", "003-a&b<i>")
 }
 
 func TestBrokenRuns(t *testing.T) {
@@ -169,7 +170,7 @@ func TestBrokenRuns(t *testing.T) {
 		t.Errorf("missing run: %v", err)
 	}
 	dir, _ := makeRun(t, fixture[:1], true)
-	p := filepath.Join(dir, results.SummaryFile)
+	p := filepath.Join(dir, rundir.SummaryFile)
 	if err := os.WriteFile(p, []byte(`{"run": "x", "cells": [`), 0o640); err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +178,7 @@ func TestBrokenRuns(t *testing.T) {
 		t.Errorf("broken summary: %v", err)
 	}
 	dir, _ = makeRun(t, fixture[:1], false)
-	p = filepath.Join(dir, results.CellsDir, fixture[0].id, results.CellFile)
+	p = filepath.Join(dir, rundir.CellsDir, fixture[0].id, rundir.CellFile)
 	if err := os.WriteFile(p, []byte("not json"), 0o640); err != nil {
 		t.Fatal(err)
 	}
@@ -185,10 +186,10 @@ func TestBrokenRuns(t *testing.T) {
 		t.Errorf("broken cell.json: %v", err)
 	}
 	dir, _ = makeRun(t, fixture[:1], true)
-	if err := os.WriteFile(filepath.Join(dir, results.JournalFile), []byte("{\ngarbage\n{}\n"), 0o640); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, rundir.JournalFile), []byte("{\ngarbage\n{}\n"), 0o640); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), results.JournalFile) {
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), rundir.JournalFile) {
 		t.Errorf("broken journal: %v", err)
 	}
 }

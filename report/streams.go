@@ -1,66 +1,15 @@
 package report
 
 import (
-	"errors"
-	"fmt"
-	"io"
 	"math"
-	"os"
-	"path/filepath"
-	"sort"
 
-	"benchbed/load"
 	"benchbed/results"
 )
 
-// AgentsDir is where a cell's directory keeps its agents' streams.
-const AgentsDir = "agents"
-
-// ErrNoStreams says that a cell has no agents' streams to read.
-var ErrNoStreams = errors.New("no agents' streams")
-
-// CellRecording merges the agents' streams of cell c
-// (cells/<id>/agents/*.jsonl) into one recording. It returns
-// ErrNoStreams (wrapped, naming the directory) when there are none, and
-// with the recording of what could be read an error naming each stream
-// that is broken or did not end with the agent's "done".
+// CellRecording merges the agents' streams of cell c into one recording
+// (rundir's ReadStreams: rundir.ErrNoStreams when there are none).
 func (r *Report) CellRecording(c results.Cell) (results.Recording, error) {
-	dir := r.Run.CellDir(&c)
-	if dir == "" {
-		return nil, fmt.Errorf("no id in the summary, so no cell directory: %w", ErrNoStreams)
-	}
-	dir = filepath.Join(dir, AgentsDir)
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if err != nil {
-		return nil, err
-	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("%s: %w", dir, ErrNoStreams)
-	}
-	sort.Strings(files)
-	rec := results.Recording{}
-	var errs []error
-	for _, p := range files {
-		if err := mergeFile(rec, p); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return rec, errors.Join(errs...)
-}
-
-// mergeFile adds one agent's stream to rec.
-func mergeFile(rec results.Recording, path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	m := load.MergeStreams([]io.Reader{f}, nil)
-	rec.Merge(m.Recording)
-	if m.Err != nil {
-		return fmt.Errorf("%s: %w", path, m.Err)
-	}
-	return nil
+	return r.Run.ReadStreams(&c)
 }
 
 // SpectrumPoint is one point of a latency percentile spectrum: the

@@ -11,7 +11,7 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
-	"benchbed/results"
+	"benchbed/tables"
 )
 
 // Formats of WriteFormat.
@@ -60,7 +60,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if err := results.WriteMetricTable(w, s.Testbed, r.commandCells(), cols); err != nil {
+		if err := tables.WriteMetricTable(w, s.Testbed, r.commandCells(), cols); err != nil {
 			return err
 		}
 	}
@@ -69,7 +69,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if err := results.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
+		if err := tables.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
 			return err
 		}
 	}
@@ -78,7 +78,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if err := results.WriteRepeatTable(w, r.TableTitle(), rows); err != nil {
+		if err := tables.WriteRepeatTable(w, r.TableTitle(), rows); err != nil {
 			return err
 		}
 	}

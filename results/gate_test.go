@@ -3,6 +3,8 @@ package results
 import (
 	"strings"
 	"testing"
+
+	"benchbed/rate"
 )
 
 // issueCell is the README scenario run without its initial files: 115 of
@@ -17,7 +19,7 @@ func issueCell() Cell {
 
 func TestGateFailsACellAboveTheRate(t *testing.T) {
 	c := issueCell()
-	g := Gate(&c, DefaultMaxErrorRate)
+	g := Gate(&c, rate.DefaultMaxError)
 	if g == nil || c.Status != StatusFailed {
 		t.Fatalf("gate %v, status %q: 115 of 500 failed must fail at 1%%", g, c.Status)
 	}

@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"benchbed/results"
-
 	"github.com/spf13/cobra"
+
+	"benchbed/compare"
+	"benchbed/rundir"
 )
 
 func init() { register(newCompareCmd) }
@@ -17,6 +18,7 @@ type compareFlags struct {
 	format   string
 	alpha    float64
 	lastByte bool
+	runsDir  string
 }
 
 func newCompareCmd() *cobra.Command {
@@ -24,11 +26,12 @@ func newCompareCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "compare A B",
 		Short: "Two runs or two cells: deltas, significance, configuration diff",
-		Long: "A and B are run directories (cells matched by variant and workload, repeats pooled), or\n" +
-			"cells RUNDIR:CELL, CELL being a cell id, its number (\"3\") or a variant only one cell has;\n" +
+		Long: "A and B are runs (cells matched by variant and workload, repeats pooled): a run directory,\n" +
+			"a run id under --runs-dir or \"latest\" (the newest run there); or cells RUN:CELL, CELL being\n" +
+			"a cell id, its number (\"3\") or a variant only one cell has;\n" +
 			"a variant with several repeats of one workload stands for those repeats, pooled.\n" +
-			"A path that is a directory is a run even with a ':' in it; otherwise the ref splits at the\n" +
-			"last ':' whose left part is a directory.\n" +
+			"A ref that is a run is one even with a ':' in it; otherwise it splits at the last ':'\n" +
+			"whose left part is a run.\n" +
 			"Per operation type: req/s, first-byte p50 and p99 (--last-byte: last-byte too), errors, deltas\n" +
 			"and a Mann-Whitney U test (benchstat's; '~' = not significant) on the repeats' req/s when\n" +
 			"each side has enough repeats, else on the per-second throughput (autocorrelated: said so).\n" +
@@ -43,6 +46,7 @@ func newCompareCmd() *cobra.Command {
 	fl.StringVar(&f.format, "format", "text", "text or markdown")
 	fl.Float64Var(&f.alpha, "alpha", 0.05, "significance level of the U test")
 	fl.BoolVar(&f.lastByte, "last-byte", false, "add last-byte latency rows")
+	fl.StringVar(&f.runsDir, "runs-dir", rundir.DefaultRoot, "root of the run directories, to find a run by id or \"latest\"")
 	return cmd
 }
 
@@ -53,15 +57,15 @@ func runCompare(cmd *cobra.Command, args []string, f compareFlags) error {
 	if !f.json && f.format != "text" && f.format != "markdown" {
 		return fmt.Errorf("--format %q: want text or markdown", f.format)
 	}
-	a, err := results.OpenSide(args[0])
+	a, err := compare.OpenSide(f.runsDir, args[0])
 	if err != nil {
 		return err
 	}
-	b, err := results.OpenSide(args[1])
+	b, err := compare.OpenSide(f.runsDir, args[1])
 	if err != nil {
 		return err
 	}
-	c, err := results.Compare(a, b, results.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte, Hists: agentHists})
+	c, err := compare.Compare(a, b, compare.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte})
 	if err != nil {
 		return err
 	}
@@ -70,5 +74,5 @@ func runCompare(cmd *cobra.Command, args []string, f compareFlags) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(c)
 	}
-	return results.WriteComparison(cmd.OutOrStdout(), c, f.format)
+	return compare.WriteComparison(cmd.OutOrStdout(), c, f.format)
 }

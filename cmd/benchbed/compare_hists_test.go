@@ -9,8 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/compare"
 	"benchbed/load"
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // histRun writes a run of four repeats of variant "normal" whose summary
@@ -41,25 +43,25 @@ func histRun(t *testing.T, lat time.Duration, brokenStream bool) string {
 		if !(brokenStream && r == 2) {
 			w.Put(load.Event{Type: "done", Agent: "a", Duration: 10})
 		}
-		writeTestFile(t, filepath.Join(dir, "cells", c.ID, "agents", "agent-0-client1.jsonl"), stream.Bytes())
+		writeTestFile(t, filepath.Join(dir, rundir.CellsDir, c.ID, rundir.AgentsDir, "agent-0-client1.jsonl"), stream.Bytes())
 	}
 	b, err := json.Marshal(sum)
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeTestFile(t, filepath.Join(dir, "summary.json"), b)
+	writeTestFile(t, filepath.Join(dir, rundir.SummaryFile), b)
 	return dir
 }
 
 func TestComparePooledLatencyFromMergedHistograms(t *testing.T) {
 	a, b := histRun(t, 10*time.Millisecond, false), histRun(t, 20*time.Millisecond, false)
 	code, out, stderr := captureRun(t, "compare", "--json", a, b)
-	var c results.Comparison
+	var c compare.Comparison
 	if err := json.Unmarshal([]byte(out), &c); code != 0 || err != nil {
 		t.Fatalf("exit %d, %v\n%s\n%s", code, err, out, stderr)
 	}
 	p := c.Pairs[0]
-	var p50, p99 results.Metric
+	var p50, p99 compare.Metric
 	for _, m := range p.Ops[0].Metrics {
 		switch m.Name {
 		case "first-byte p50 (s)":
@@ -81,7 +83,7 @@ func TestComparePooledLatencyFromMergedHistograms(t *testing.T) {
 func TestComparePooledLatencyBrokenStreamFallsBack(t *testing.T) {
 	a, b := histRun(t, 10*time.Millisecond, true), histRun(t, 20*time.Millisecond, false)
 	code, out, stderr := captureRun(t, "compare", a, b)
-	if code != 0 || !strings.Contains(out, "median of the repeats' percentiles (histograms of 002-normal-w-r2: "+filepath.Join(a, "cells", "002-normal-w-r2", "agents")) {
+	if code != 0 || !strings.Contains(out, "median of the repeats' percentiles (histograms of 002-normal-w-r2: "+filepath.Join(a, rundir.CellsDir, "002-normal-w-r2", rundir.AgentsDir)) {
 		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
 	}
 }

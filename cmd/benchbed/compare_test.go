@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/compare"
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // compareRun writes a run directory with one cell per variant, of the
@@ -23,18 +25,18 @@ func compareRun(t *testing.T, variants []string, reqs []float64, spp []int) stri
 			per[s] = int64(reqs[i]) + int64(s%3)
 		}
 		op := results.OpSummary{Count: int64(reqs[i] * 12), ReqPerS: reqs[i], FirstByte: results.Stats{P50: 0.02, P99: 0.05}}
-		c := results.Cell{ID: fmt.Sprintf("%03d-%s-w-r1", i+1, results.SafeName(v)), Variant: v, Workload: "w", Repeat: 1,
+		c := results.Cell{ID: fmt.Sprintf("%03d-%s-w-r1", i+1, rundir.SafeName(v)), Variant: v, Workload: "w", Repeat: 1,
 			Status: "ok", DurationS: 12, Ops: map[string]results.OpSummary{"GET": op}, Total: op, PerSecond: per}
 		sum.Cells = append(sum.Cells, c)
 		conf := fmt.Sprintf("[DEFAULT]\nservers_per_port = %d\n", spp[i])
-		writeTestFile(t, filepath.Join(dir, "cells", c.ID, "confs", "stor1", "etc/swift/object-server.conf"), []byte(conf))
-		writeTestFile(t, filepath.Join(dir, "cells", c.ID, "ring-ports.txt"), []byte("# ring object: one port per host (6200)\nstor1 10.0.0.1:6200/d0 100\n"))
+		writeTestFile(t, filepath.Join(dir, rundir.CellsDir, c.ID, rundir.ConfsDir, "stor1", "etc/swift/object-server.conf"), []byte(conf))
+		writeTestFile(t, filepath.Join(dir, rundir.CellsDir, c.ID, rundir.RingPortsFile), []byte("# ring object: one port per host (6200)\nstor1 10.0.0.1:6200/d0 100\n"))
 	}
 	b, err := json.Marshal(sum)
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeTestFile(t, filepath.Join(dir, "summary.json"), b)
+	writeTestFile(t, filepath.Join(dir, rundir.SummaryFile), b)
 	return dir
 }
 
@@ -61,7 +63,7 @@ func TestCompareCmdTwoCells(t *testing.T) {
 		}
 	}
 	code, out, _ = captureRun(t, "compare", "--json", run+":1", run+":2")
-	var c results.Comparison
+	var c compare.Comparison
 	if err := json.Unmarshal([]byte(out), &c); code != 0 || err != nil || c.Mode != "cells" || len(c.Pairs) != 1 ||
 		c.Pairs[0].Conf == nil || len(c.Pairs[0].Conf.Files) != 1 {
 		t.Fatalf("--json: exit %d, %v\n%s", code, err, out)

@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/rate"
 	"benchbed/results"
+	"benchbed/tables"
 
 	"github.com/spf13/cobra"
 )
@@ -73,7 +75,7 @@ func newLoadCmd() *cobra.Command {
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
 	fl.BoolVar(&f.keep, "keep", false, "keep the objects the measured run creates (-k of ssbench)")
 	fl.StringVar(&f.initial, "initial", "upload", "the scenario's initial files: upload (where missing), check (refuse when missing) or skip")
-	f.maxErrors = results.DefaultMaxErrorRate
+	f.maxErrors = rate.DefaultMaxError
 	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
@@ -157,11 +159,11 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 		return enc.Encode(c)
 	}
 	title := fmt.Sprintf("%s; %d users; %.1f s", c.Workload, users, c.DurationS)
-	rows := results.CellRows(c)
+	rows := tables.CellRows(c)
 	for i := range rows {
 		rows[i].Failed = c.Status != results.StatusOK
 	}
-	if err := results.WriteTable(w, title, rows); err != nil {
+	if err := tables.WriteTable(w, title, rows); err != nil {
 		return err
 	}
 	if c.Status != results.StatusOK {

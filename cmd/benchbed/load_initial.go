@@ -10,6 +10,7 @@ import (
 
 	"benchbed/load"
 	"benchbed/load/prefill"
+	"benchbed/rate"
 	"benchbed/results"
 )
 
@@ -66,7 +67,7 @@ func (r *rateFlag) String() string { return results.Percent(float64(*r)) }
 
 // Set parses a share or a percentage.
 func (r *rateFlag) Set(v string) error {
-	x, err := results.ParseRate(v)
+	x, err := rate.Parse(v)
 	if err != nil {
 		return err
 	}

@@ -9,10 +9,10 @@ import (
 	"syscall"
 	"time"
 
-	"benchbed/orchestrate"
-	"benchbed/results"
-
 	"github.com/spf13/cobra"
+
+	"benchbed/orchestrate"
+	"benchbed/rundir"
 )
 
 func init() { register(newPrefillCmd) }
@@ -40,7 +40,7 @@ func newPrefillCmd() *cobra.Command {
 				return exitCode(1)
 			}
 			if stateDir == "" {
-				stateDir = filepath.Join(tb.Sweep.RunsDir, results.SafeName(tb.Name), "prefill")
+				stateDir = filepath.Join(rundir.TestbedDir(tb.Sweep.RunsDir, tb.Name), rundir.PrefillDir)
 			}
 			if err := os.MkdirAll(stateDir, 0o750); err != nil {
 				return err

@@ -5,10 +5,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"benchbed/report"
-	"benchbed/results"
-
 	"github.com/spf13/cobra"
+
+	"benchbed/report"
+	"benchbed/rundir"
 )
 
 func init() { register(newReportCmd) }
@@ -32,7 +32,7 @@ func newReportCmd() *cobra.Command {
 			"the failed cells in --format (text, markdown, csv: one row per cell and operation in seconds,\n" +
 			"json: the summary plus the repeats' aggregates). --out DIR also writes report.html (one\n" +
 			"self-contained page), the plots as SVG and PNG, and report.{txt,md,csv,json}.\n" +
-			"A partial run (killed before summary.json) is reported with a notice.\n" +
+			"A partial run (killed before its " + rundir.SummaryFile + ") is reported with a notice.\n" +
 			"Exit status: 0 reported, 1 the run is missing or broken, or a finished cell's agents'\n" +
 			"streams are missing or broken (the rest is still written).",
 		Args: cobra.RangeArgs(1, 2),
@@ -104,16 +104,11 @@ func reportRunDir(cmd *cobra.Command, args []string, lf *loadFlags, runsDir stri
 	if runsDir == "" {
 		runsDir = tb.Sweep.RunsDir
 	}
-	ref := "latest"
+	ref := rundir.Latest
 	if len(args) > 1 {
 		ref = args[1]
 	}
-	var run *results.Run
-	if ref == "latest" {
-		run, err = results.LatestRun(runsDir, tb.Name)
-	} else {
-		run, err = results.OpenRun(runsDir, tb.Name, ref)
-	}
+	run, err := rundir.Resolve(runsDir, tb.Name, ref)
 	if err != nil {
 		return "", err
 	}

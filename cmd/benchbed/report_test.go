@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"benchbed/results"
+	"benchbed/rundir"
 )
 
 // writeReportRun writes a run of the seed's testbed under runs/ with a
@@ -31,7 +32,7 @@ func writeReportRun(t *testing.T, runs, id string) string {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, results.SummaryFile), b, 0o640); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, rundir.SummaryFile), b, 0o640); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -92,11 +93,11 @@ func TestReportBrokenRunsExit1(t *testing.T) {
 		t.Fatalf("missing run: exit %d, stderr %q", code, errOut)
 	}
 	dir := writeReportRun(t, t.TempDir(), "20261130T010203Z-abcdef")
-	if err := os.WriteFile(filepath.Join(dir, results.SummaryFile), []byte("{"), 0o640); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, rundir.SummaryFile), []byte("{"), 0o640); err != nil {
 		t.Fatal(err)
 	}
 	code, _, errOut = captureRun(t, "report", dir)
-	if code != 1 || !strings.Contains(errOut, filepath.Join(dir, results.SummaryFile)) || strings.Contains(errOut, "panic") {
+	if code != 1 || !strings.Contains(errOut, filepath.Join(dir, rundir.SummaryFile)) || strings.Contains(errOut, "panic") {
 		t.Fatalf("broken summary: exit %d, stderr %q", code, errOut)
 	}
 	// An ok cell without agents' streams: everything is written, exit 1.

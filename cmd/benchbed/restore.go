@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"benchbed/orchestrate"
-	"benchbed/results"
-
 	"github.com/spf13/cobra"
+
+	"benchbed/orchestrate"
+	"benchbed/rundir"
 )
 
 func init() { register(newRestoreCmd) }
@@ -22,9 +22,10 @@ func newRestoreCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "restore RUN",
 		Short: "Put back the confs and rings a sweep changed, restart the servers, release its locks",
-		Long: "RUN is a sweep's run directory (or its id under --runs-dir). The testbed is the file the\n" +
-			"sweep used (its sweep.json); pass the same --var values. Each original comes back from the\n" +
-			"copy the sweep left on its host and is checked against the checksum recorded in the run.\n" +
+		Long: "RUN is a sweep's run directory, its id under --runs-dir, or \"latest\" (the newest run there).\n" +
+			"The testbed is the file the sweep used (its " + rundir.SweepFile + "); pass the same --var values. Each\n" +
+			"original comes back from the copy the sweep left on its host and is checked against the\n" +
+			"checksum recorded in the run.\n" +
 			"Refused, with nothing changed, while the run's sweep still runs on this machine or while\n" +
 			"another live sweep holds a host's lock (a stale one, whose benchbed of this machine is gone,\n" +
 			"is taken over and said). A host still unreachable keeps its copies and its lock:\n" +
@@ -34,16 +35,20 @@ func newRestoreCmd() *cobra.Command {
 	}
 	lf = addLoadFlags(cmd)
 	lf.addConnectFlags(cmd)
-	cmd.Flags().StringVar(&runsDir, "runs-dir", "runs", "root of the run directories, to find RUN by id")
+	cmd.Flags().StringVar(&runsDir, "runs-dir", rundir.DefaultRoot, "root of the run directories, to find RUN by id or \"latest\"")
 	return cmd
 }
 
 func runRestoreCmd(cmd *cobra.Command, ref, runsDir string, lf *loadFlags) error {
-	dir, err := findRunDir(ref, runsDir)
+	found, err := rundir.Resolve(runsDir, "", ref)
 	if err != nil {
 		return err
 	}
-	info, err := orchestrate.ReadSweepInfo(dir)
+	dir, err := filepath.Abs(found.Dir)
+	if err != nil {
+		return err
+	}
+	info, err := rundir.ReadSweepInfo(dir)
 	if err != nil {
 		return err
 	}
@@ -51,7 +56,7 @@ func runRestoreCmd(cmd *cobra.Command, ref, runsDir string, lf *loadFlags) error
 	if !ok {
 		return exitCode(2)
 	}
-	run, err := results.OpenRun("", tb.Name, dir)
+	run, err := rundir.Open(dir, tb.Name)
 	if err != nil {
 		return err
 	}
@@ -67,16 +72,4 @@ func runRestoreCmd(cmd *cobra.Command, ref, runsDir string, lf *loadFlags) error
 	}
 	fmt.Fprintln(cmd.OutOrStdout(), "restored:", dir)
 	return nil
-}
-
-// findRunDir accepts a run directory, or a run id under runsDir/<testbed>/.
-func findRunDir(ref, runsDir string) (string, error) {
-	if st, err := os.Stat(ref); err == nil && st.IsDir() {
-		return filepath.Abs(ref)
-	}
-	m, _ := filepath.Glob(filepath.Join(runsDir, "*", filepath.Base(ref)))
-	if len(m) != 1 {
-		return "", fmt.Errorf("run %s: no such run directory (nor one id under %s)", ref, runsDir)
-	}
-	return m[0], nil
 }

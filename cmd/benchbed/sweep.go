@@ -46,7 +46,7 @@ func newSweepCmd() *cobra.Command {
 	lf = addLoadFlags(cmd)
 	lf.addConnectFlags(cmd)
 	fl := cmd.Flags()
-	fl.StringVar(&f.resume, "resume", "", "continue the run RUN (id or directory), keeping its finished cells")
+	fl.StringVar(&f.resume, "resume", "", "continue the run RUN (its directory, its id or \"latest\"), keeping its finished cells")
 	fl.StringArrayVar(&f.only, "only", nil, "run only this variant (repeatable)")
 	fl.BoolVar(&f.breakLock, "break-lock", false, "take the hosts' locks even if another live sweep, or one of another machine, holds them")
 	fl.StringVar(&f.onFailure, "on-failure", "", "continue or stop after a failed cell (default: the testbed's)")

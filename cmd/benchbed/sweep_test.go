@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"benchbed/rundir"
 )
 
 // These tests stop before any host is contacted: the seed's hosts are not
@@ -39,7 +41,7 @@ func TestRestoreNeedsASweepRun(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, "no such run directory") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	os.WriteFile(filepath.Join(dir, "sweep.json"), []byte(`{"testbed": "/nonexistent/tb.hcl"}`), 0o644)
+	os.WriteFile(filepath.Join(dir, rundir.SweepFile), []byte(`{"testbed": "/nonexistent/tb.hcl"}`), 0o644)
 	if code, _, errOut = captureRun(t, "restore", dir); code == 0 || !strings.Contains(errOut, "/nonexistent/tb.hcl") {
 		t.Fatalf("a missing testbed: exit %d, stderr %q", code, errOut)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"benchbed/plan"
@@ -70,9 +71,12 @@ func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
 }
 
 // startGeneric starts or restarts g on host for variant v and records
-// what the restore needs.
+// what the restore needs. A change of its command line or of its
+// after_start commands restarts it, as a change of its conf does: what
+// after_start did (a cache manager's bypass threshold) lasts until then.
 func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic, v *plan.Variant, changed bool, rep *Report) error {
-	key, line := genericKey(host, g.Name), GenericCommandLine(g, v)
+	key := genericKey(host, g.Name)
+	line := GenericCommandLine(g, v) + "\n" + strings.Join(g.AfterStartIn(v), "\n")
 	s.gen.mu.Lock()
 	last, started := s.gen.cmd[key]
 	s.gen.mu.Unlock()

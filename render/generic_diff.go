@@ -2,8 +2,11 @@ package render
 
 import (
 	"bytes"
+	"fmt"
+	"slices"
 	"strings"
 
+	"benchbed/plan"
 	"benchbed/templates"
 )
 
@@ -36,6 +39,22 @@ func changedLines(a, b string) []string {
 	for _, l := range strings.Split(templates.Unified("a", "b", a, b), "\n") {
 		if (strings.HasPrefix(l, "-") || strings.HasPrefix(l, "+")) && !strings.HasPrefix(l, "--- ") && !strings.HasPrefix(l, "+++ ") {
 			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// GenericRunDiff says how the generic services run differently in
+// variant b than in a: their flags and after_start commands, one line
+// each ("nginx: flags [-g daemon off;] -> [-g daemon off; -e stderr]").
+func GenericRunDiff(tb *plan.Testbed, a, b *plan.Variant) []string {
+	var out []string
+	for _, g := range tb.Generics {
+		if fa, fb := g.FlagsIn(a), g.FlagsIn(b); !slices.Equal(fa, fb) {
+			out = append(out, fmt.Sprintf("%s: flags %q -> %q", g.Name, fa, fb))
+		}
+		if sa, sb := g.AfterStartIn(a), g.AfterStartIn(b); !slices.Equal(sa, sb) {
+			out = append(out, fmt.Sprintf("%s: after_start %q -> %q", g.Name, sa, sb))
 		}
 	}
 	return out

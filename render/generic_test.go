@@ -105,3 +105,19 @@ func TestGenericInRenderingDiffAndWrite(t *testing.T) {
 		t.Errorf("written %v, %v: want both generic confs and the ring layout", written, err)
 	}
 }
+
+func TestGenericRunDiff(t *testing.T) {
+	tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	on, off := tb.Variant("on"), tb.Variant("off")
+	if got := GenericRunDiff(tb, on, off); len(got) != 0 {
+		t.Errorf("same flags and after_start: %q", got)
+	}
+	off.Runs["nginx"] = &plan.GenericRun{Flags: []string{"-e", "stderr"}, AfterStart: []string{"true"}}
+	got := strings.Join(GenericRunDiff(tb, on, off), "\n")
+	if got != "nginx: flags [] -> [\"-e\" \"stderr\"]\nnginx: after_start [] -> [\"true\"]" {
+		t.Errorf("diff %q", got)
+	}
+}

@@ -34,6 +34,9 @@ type Pair struct {
 	// its label says "(failed)".
 	FailedA bool `json:"failed_a,omitempty"`
 	FailedB bool `json:"failed_b,omitempty"`
+	// Fill compares fill experiments bucket by bucket (FillDeltas), each
+	// side's repeats averaged; absent for other workloads.
+	Fill []results.FillDelta `json:"fill,omitempty"`
 }
 
 // OpCompare is one operation type's figures ("GET"...; "total" when a
@@ -104,6 +107,11 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 		p.Notes = append(p.Notes, pooledLatencyNote)
 	}
 	p.Conf = pairConfDiff(a, b)
+	if d, note := compareFill(ca, cb); note != "" {
+		p.Notes = append(p.Notes, note)
+	} else {
+		p.Fill = d
+	}
 	return p
 }
 

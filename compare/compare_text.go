@@ -72,6 +72,9 @@ func writePair(b *strings.Builder, c *Comparison, p *Pair, md bool) error {
 	if err := writeMetrics(b, p, md); err != nil {
 		return err
 	}
+	if err := writeFillCompare(b, p, md); err != nil {
+		return err
+	}
 	if md {
 		b.WriteString("\n")
 	}

@@ -31,6 +31,9 @@ type Job struct {
 	Clock     time.Time       `json:"clock,omitempty"`      // the orchestrator's clock when it sent the job
 	Part      int             `json:"part,omitempty"`       // this agent's share of the objects (Config.Part)
 	Parts     int             `json:"parts,omitempty"`      // agents running the scenario at once
+	// Fill makes the run a fill experiment (Config.Fill); the agent's
+	// share of the target is its operation count unless Ops is given.
+	Fill *results.FillSpec `json:"fill,omitempty"`
 }
 
 // AuthSpec is one of: URL, User and Key (auth v1.0, or Keystone v3 when
@@ -84,6 +87,9 @@ type Event struct {
 	Errors   int64             `json:"errors,omitempty"` // failed operations so far
 	Duration float64           `json:"duration_s,omitempty"`
 	Error    string            `json:"error,omitempty"`
+
+	// Fill is an interval's creates by fill bucket (a fill run's).
+	Fill results.FillRecording `json:"fill,omitempty"`
 }
 
 // LineWriter writes values as JSON lines, one at a time from any number of
@@ -117,9 +123,10 @@ func (w *LineWriter) Err() error {
 // checks the clocks, runs it, and writes Events to out. It stops early when
 // ctx is done or in reaches its end (the orchestrator went away), and
 // returns only when every request and goroutine of the run has ended.
-// onStart (if not nil) learns the number of users before the run starts
-// (the command sets the memory limit with it).
-func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(users int)) error {
+// onStart (if not nil) learns the number of users and the fill spec (nil
+// but for a fill run) before the run starts (the command sets the memory
+// limit with them).
+func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(users int, fill *results.FillSpec)) error {
 	w := NewLineWriter(out)
 	br := bufio.NewReaderSize(in, 1<<16)
 	line, err := br.ReadBytes('\n')
@@ -176,18 +183,18 @@ func (j Job) config(now time.Time) (Config, error) {
 		return Config{}, err
 	}
 	return Config{Scenario: s, Users: j.Users, Duration: time.Duration(j.DurationS * float64(time.Second)),
-		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt, Part: j.Part, Parts: j.Parts}, nil
+		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt, Part: j.Part, Parts: j.Parts, Fill: j.Fill}, nil
 }
 
 // runAgentJob runs the job, streaming one interval and one progress event
 // per interval.
-func runAgentJob(ctx context.Context, job Job, cfg Config, w *LineWriter, onStart func(users int)) (*Result, error) {
+func runAgentJob(ctx context.Context, job Job, cfg Config, w *LineWriter, onStart func(int, *results.FillSpec)) (*Result, error) {
 	users := cfg.Users
 	if users <= 0 {
 		users = cfg.Scenario.UserCount
 	}
 	if onStart != nil {
-		onStart(users)
+		onStart(users, cfg.Fill)
 	}
 	hc := &http.Client{Transport: NewTransport(users)}
 	defer hc.CloseIdleConnections()
@@ -198,8 +205,8 @@ func runAgentJob(ctx context.Context, job Job, cfg Config, w *LineWriter, onStar
 	cfg.Client = &Client{HTTP: hc, Auth: auth, MaxRetries: 3}
 	var index int
 	var done, errs int64
-	cfg.OnInterval = func(start, end time.Time, r results.Recording) {
-		w.Put(Event{Type: "interval", Agent: job.Agent, Index: index, Start: start, End: end, Ops: r})
+	cfg.OnInterval = func(start, end time.Time, r results.Recording, fill results.FillRecording) {
+		w.Put(Event{Type: "interval", Agent: job.Agent, Index: index, Start: start, End: end, Ops: r, Fill: fill})
 		for _, h := range r {
 			done += h.LastByte.Count()
 			errs += h.ErrorCount()

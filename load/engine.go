@@ -28,9 +28,15 @@ type Config struct {
 	// Part of Parts is this run's share of the object space when several
 	// agents run the scenario at once (0 of 0 or 1: all of it).
 	Part, Parts int
-	// OnInterval receives each interval's recording, which it must not keep
-	// (it may serialise it); nil to ignore intervals.
-	OnInterval func(start, end time.Time, r results.Recording)
+	// Fill, when set, makes the run a fill experiment: creates into the
+	// scenario's containers from empty up to Fill.Objects each (the
+	// operation count, unless one is given), their latencies also recorded
+	// by fill bucket (filling).
+	Fill *results.FillSpec
+	// OnInterval receives each interval's recording and fill buckets
+	// (empty without Fill), which it must not keep (it may serialise
+	// them); nil to ignore intervals.
+	OnInterval func(start, end time.Time, r results.Recording, fill results.FillRecording)
 }
 
 // Result is a finished run.
@@ -41,12 +47,19 @@ type Result struct {
 	PerSecond []int64 // successful operations per interval
 	Restored  int64   // initial objects the run deleted and put back at its end
 	Cleanup   error   // failures deleting the run's objects or restoring initial ones (the run still counts)
+
+	// A fill run's creates by fill bucket, and its spec (nil for other runs).
+	Fill     results.FillRecording
+	FillSpec *results.FillSpec
 }
 
 // Cell summarises the result as summary.json's cell (docs/results.md) (workload = scenario name).
 func (r *Result) Cell(workload string) results.Cell {
 	c := results.Summarise(r.Recording, r.Duration)
 	c.Workload, c.Status, c.PerSecond = workload, "ok", r.PerSecond
+	if r.FillSpec != nil {
+		c.Fill, _ = results.SummariseFill(*r.FillSpec, r.Fill) // a run's own buckets are the spec's
+	}
 	return c
 }
 
@@ -57,6 +70,11 @@ func (c *Config) resolve() error {
 	}
 	if c.Users <= 0 {
 		c.Users = s.UserCount
+	}
+	if c.Fill != nil {
+		if err := c.resolveFill(); err != nil {
+			return err
+		}
 	}
 	if c.Duration == 0 && c.Operations == 0 {
 		if s.RunSeconds > 0 { // ssbench: run_seconds wins over operation_count
@@ -129,6 +147,9 @@ func runUsers(ctx context.Context, cfg *Config, objs *objects, rec *Recorder) *R
 		deadline = start.Add(cfg.Duration)
 	}
 	u := &users{cfg: cfg, objs: objs, rec: rec, start: start, deadline: deadline}
+	if cfg.Fill != nil {
+		u.fill = newFilling(*cfg.Fill, cfg.Scenario, cfg.Parts)
+	}
 	stopFlush := make(chan struct{})
 	flushed := make(chan struct{})
 	go u.flushLoop(stopFlush, flushed)
@@ -145,7 +166,8 @@ func runUsers(ctx context.Context, cfg *Config, objs *objects, rec *Recorder) *R
 	close(stopFlush)
 	<-flushed
 	total, per := rec.Total()
-	return &Result{Started: start, Duration: end.Sub(start), Recording: total, PerSecond: per}
+	return &Result{Started: start, Duration: end.Sub(start), Recording: total, PerSecond: per,
+		Fill: rec.TotalFill(), FillSpec: cfg.Fill}
 }
 
 // users is the state the users of one run share.
@@ -156,6 +178,7 @@ type users struct {
 	start    time.Time
 	deadline time.Time
 	taken    atomic.Int64 // operations (closed loop) or slots (open loop) taken
+	fill     *filling     // a fill run's count, nil for other runs
 }
 
 func (u *users) flushLoop(stop <-chan struct{}, done chan<- struct{}) {
@@ -164,9 +187,9 @@ func (u *users) flushLoop(stop <-chan struct{}, done chan<- struct{}) {
 	defer t.Stop()
 	from := u.start
 	flush := func(now time.Time) {
-		u.rec.Flush(func(r results.Recording) {
+		u.rec.Flush(func(r results.Recording, fill results.FillRecording) {
 			if u.cfg.OnInterval != nil {
-				u.cfg.OnInterval(from, now, r)
+				u.cfg.OnInterval(from, now, r, fill)
 			}
 		})
 		from = now

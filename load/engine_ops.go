@@ -55,6 +55,14 @@ func (u *users) do(sess *Session, req *Request, op string, c int, index int64, r
 		}
 	}
 	req.Container, req.Object = o.container(c, index), o.name(c, index)
+	if op == OpCreate && u.fill != nil {
+		b := u.fill.bucket()
+		out := sess.Do(req, at)
+		u.fill.done(out)
+		u.rec.Record(op, out)
+		u.rec.RecordFill(b, out)
+		return
+	}
 	out := sess.Do(req, at)
 	if op == OpDelete && out.Status == http.StatusNotFound {
 		o.notDeleted(c, index) // it was not there: nothing to put back

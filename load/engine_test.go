@@ -97,7 +97,7 @@ func TestRunCRUDCleansUpAndSetsHeaders(t *testing.T) {
 	f := prefilled(t, s)
 	var intervals int
 	res, err := Run(context.Background(), Config{Scenario: s, Client: v1Client(f, "testing"),
-		Interval: 20 * time.Millisecond, OnInterval: func(_, _ time.Time, _ results.Recording) { intervals++ }})
+		Interval: 20 * time.Millisecond, OnInterval: func(_, _ time.Time, _ results.Recording, _ results.FillRecording) { intervals++ }})
 	if err != nil || res.Cleanup != nil {
 		t.Fatalf("run: %v, cleanup: %v", err, res.Cleanup)
 	}

@@ -29,6 +29,9 @@ type Merged struct {
 	Duration  time.Duration // the longest agent's run
 	Done      int           // agents that reported "done"
 	Err       error         // agents' errors and broken streams, joined
+
+	// Fill is a fill run's creates by fill bucket, all agents.
+	Fill results.FillRecording
 }
 
 // agentLine is one decoded line, or a stream's failure or end.
@@ -55,7 +58,7 @@ func MergeStreams(streams []io.Reader, live func(Live)) *Merged {
 		}()
 	}
 	go func() { wg.Wait(); close(lines) }()
-	m := &merger{out: &Merged{Recording: results.Recording{}}, rate: make([]float64, len(streams)),
+	m := &merger{out: &Merged{Recording: results.Recording{}, Fill: results.FillRecording{}}, rate: make([]float64, len(streams)),
 		seen: make([]bool, len(streams)), done: make([]bool, len(streams))}
 	var errs []error
 	for l := range lines {
@@ -115,6 +118,11 @@ func (m *merger) take(l agentLine) error {
 		if ev.Index < 0 || ev.Index > maxIntervals {
 			return fmt.Errorf("agent %s: interval index %d out of range", ev.Agent, ev.Index)
 		}
+		for b := range ev.Fill {
+			if b < 0 || b >= results.MaxFillBuckets {
+				return fmt.Errorf("agent %s: fill bucket %d out of range", ev.Agent, b)
+			}
+		}
 		m.interval(l.stream, ev)
 	case "progress":
 		m.live.Elapsed = max(m.live.Elapsed, ev.Elapsed)
@@ -139,6 +147,7 @@ func (m *merger) interval(stream int, ev Event) {
 		e += h.ErrorCount()
 	}
 	m.out.Recording.Merge(ev.Ops)
+	m.out.Fill.Merge(ev.Fill)
 	for len(m.out.PerSecond) <= ev.Index {
 		m.out.PerSecond = append(m.out.PerSecond, 0)
 	}

@@ -228,6 +228,18 @@ func (s *Scenario) ContainerName(i int) string {
 // deletes its initial objects: a size class with initial files whose crud
 // profile has R, U or D. A create-only scenario needs none in place.
 func (s *Scenario) ReadsInitial() bool {
+	for _, p := range s.drawnCrud() {
+		if len(p) == 4 && (p[1] > 0 || p[2] > 0 || p[3] > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawnCrud returns the crud profiles of the size classes a benchmark
+// draws from (those with initial files): their own, else the scenario's.
+func (s *Scenario) drawnCrud() [][]float64 {
+	var out [][]float64
 	for _, z := range s.Sizes {
 		if s.InitialFiles[z.Name] <= 0 {
 			continue
@@ -236,9 +248,7 @@ func (s *Scenario) ReadsInitial() bool {
 		if z.CrudProfile != nil {
 			p = z.CrudProfile
 		}
-		if len(p) == 4 && (p[1] > 0 || p[2] > 0 || p[3] > 0) {
-			return true
-		}
+		out = append(out, p)
 	}
-	return false
+	return out
 }

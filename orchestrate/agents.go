@@ -10,30 +10,31 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/results"
 )
 
-// AgentProc is one started `benchbed agent`: its stdin takes the job and
+// agentProc is one started `benchbed agent`: its stdin takes the job and
 // its EOF stops it; its stdout carries the JSON-line events.
-type AgentProc struct {
+type agentProc struct {
 	Stdin  io.WriteCloser
 	Stdout io.Reader
 	Wait   func() error // after Stdout ended: the process's outcome
 }
 
-// AgentHosts is what running agents needs of the client hosts. PoolAgents
+// agentHosts is what running agents needs of the client hosts. PoolAgents
 // is the real one, over SSH.
-type AgentHosts interface {
+type agentHosts interface {
 	// Install makes benchbed runnable on host and returns its path there.
 	Install(ctx context.Context, host string) (string, error)
 	// ClockOffset returns how far host's clock is ahead of this machine's
 	// (negative: behind), and the uncertainty of the measure.
 	ClockOffset(ctx context.Context, host string) (offset, uncertainty time.Duration, err error)
 	// Start runs "<bin> agent" on host.
-	Start(ctx context.Context, host, bin string) (*AgentProc, error)
+	Start(ctx context.Context, host, bin string) (*agentProc, error)
 }
 
-// AgentRun is one load run from the agents of the client hosts.
-type AgentRun struct {
+// agentRun is one load run from the agents of the client hosts.
+type agentRun struct {
 	Name      string        // a label for the agents' names (e.g. the cell id)
 	Clients   []string      // client hosts
 	PerClient int           // agents per client host (default 1)
@@ -47,17 +48,21 @@ type AgentRun struct {
 	Lead      time.Duration // from sending the jobs to the shared start (default 1 s)
 	LogDir    string        // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
 	Live      func(load.Live)
+
+	// Fill makes the run a fill experiment: every agent fills its share
+	// (load.Job.Fill).
+	Fill *results.FillSpec
 }
 
 // agentJobs splits the run over n agents: users, operations and rate
 // divided evenly (the first agents take the remainder).
-func (r AgentRun) agentJobs(users int, start time.Time, hosts []string) []load.Job {
+func (r agentRun) agentJobs(users int, start time.Time, hosts []string) []load.Job {
 	n := len(hosts)
 	jobs := make([]load.Job, n)
 	for i := range jobs {
 		j := load.Job{Agent: fmt.Sprintf("%s/%s#%d", r.Name, hosts[i], i), Scenario: json.RawMessage(r.Scenario),
 			Auth: r.Auth, Users: share(users, n, i), DurationS: r.Duration.Seconds(),
-			Keep: r.Keep, StartAt: start, Part: i, Parts: n}
+			Keep: r.Keep, StartAt: start, Part: i, Parts: n, Fill: r.Fill}
 		if r.Ops > 0 {
 			j.Ops = max(share(r.Ops, n, i), 1)
 		}
@@ -79,7 +84,7 @@ func share[T int | int64](total T, n, i int) T {
 
 // agentHosts lists one entry per agent: each client PerClient times, capped
 // at users agents (an agent with no user would run the scenario's count).
-func (r AgentRun) agentHosts(users int) []string {
+func (r agentRun) agentHosts(users int) []string {
 	per := max(r.PerClient, 1)
 	var out []string
 	for i := 0; i < per; i++ {
@@ -92,12 +97,12 @@ func (r AgentRun) agentHosts(users int) []string {
 	return out
 }
 
-// RunAgents installs benchbed on the client hosts, checks their clocks
+// runAgents installs benchbed on the client hosts, checks their clocks
 // (an offset over load.MaxSkew is refused), starts the agents, sends every
 // agent its job with one shared start time, and merges their streams. When
-// ctx ends, the agents' stdins are closed, which stops them; RunAgents
+// ctx ends, the agents' stdins are closed, which stops them; runAgents
 // returns once every agent process has ended.
-func RunAgents(ctx context.Context, hs AgentHosts, r AgentRun) (*load.Merged, error) {
+func runAgents(ctx context.Context, hs agentHosts, r agentRun) (*load.Merged, error) {
 	sc, err := load.ParseScenario(r.Scenario)
 	if err != nil {
 		return nil, err
@@ -153,7 +158,7 @@ func sendJob(w io.Writer, j load.Job) error {
 }
 
 // prepareClients installs benchbed on every client and checks its clock.
-func prepareClients(ctx context.Context, hs AgentHosts, clients []string) (map[string]string, error) {
+func prepareClients(ctx context.Context, hs agentHosts, clients []string) (map[string]string, error) {
 	bins := map[string]string{}
 	var mu sync.Mutex
 	var errs []error
@@ -179,7 +184,7 @@ func prepareClients(ctx context.Context, hs AgentHosts, clients []string) (map[s
 }
 
 // checkClock refuses a client whose clock is off by more than load.MaxSkew.
-func checkClock(ctx context.Context, hs AgentHosts, host string) error {
+func checkClock(ctx context.Context, hs agentHosts, host string) error {
 	off, unc, err := hs.ClockOffset(ctx, host)
 	if err != nil {
 		return fmt.Errorf("%s: reading its clock: %w", host, err)

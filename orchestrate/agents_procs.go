@@ -20,8 +20,8 @@ import (
 
 // startAgents starts one agent per entry of hosts; on a failure the ones
 // started are stopped.
-func startAgents(ctx context.Context, hs AgentHosts, hosts []string, bins map[string]string) ([]*AgentProc, error) {
-	procs := make([]*AgentProc, 0, len(hosts))
+func startAgents(ctx context.Context, hs agentHosts, hosts []string, bins map[string]string) ([]*agentProc, error) {
+	procs := make([]*agentProc, 0, len(hosts))
 	for _, h := range hosts {
 		p, err := hs.Start(ctx, h, bins[h])
 		if err != nil {
@@ -34,7 +34,7 @@ func startAgents(ctx context.Context, hs AgentHosts, hosts []string, bins map[st
 }
 
 // stopAgents closes the agents' stdins (they stop) and waits for them.
-func stopAgents(procs []*AgentProc) error {
+func stopAgents(procs []*agentProc) error {
 	var errs []error
 	for _, p := range procs {
 		p.Stdin.Close()
@@ -50,7 +50,7 @@ func stopAgents(procs []*AgentProc) error {
 
 // keepStreams tees each agent's stdout into r.LogDir (when set) and
 // returns the function that closes the files.
-func (r AgentRun) keepStreams(procs []*AgentProc, hosts []string) (func(), error) {
+func (r agentRun) keepStreams(procs []*agentProc, hosts []string) (func(), error) {
 	if r.LogDir == "" {
 		return func() {}, nil
 	}
@@ -77,7 +77,7 @@ func (r AgentRun) keepStreams(procs []*AgentProc, hosts []string) (func(), error
 
 // collect merges the agents' streams, stops the agents when ctx ends, and
 // waits for every process.
-func collect(ctx context.Context, procs []*AgentProc, hosts []string, live func(load.Live), sendErr error) (*load.Merged, error) {
+func collect(ctx context.Context, procs []*agentProc, hosts []string, live func(load.Live), sendErr error) (*load.Merged, error) {
 	streams := make([]io.Reader, len(procs))
 	for i, p := range procs {
 		streams[i] = p.Stdout
@@ -125,7 +125,7 @@ type PoolAgents struct {
 	Dir    string
 }
 
-var _ AgentHosts = PoolAgents{}
+var _ agentHosts = PoolAgents{}
 
 // Install uploads the binary once per host and content.
 func (a PoolAgents) Install(ctx context.Context, host string) (string, error) {
@@ -196,10 +196,10 @@ func parseEpoch(s string) (time.Time, error) {
 }
 
 // Start runs "<bin> agent" on host with its stdin and stdout as pipes.
-func (a PoolAgents) Start(ctx context.Context, host, bin string) (*AgentProc, error) {
+func (a PoolAgents) Start(ctx context.Context, host, bin string) (*agentProc, error) {
 	s, err := a.Pool.Start(ctx, host, shellQuote(bin)+" agent")
 	if err != nil {
 		return nil, err
 	}
-	return &AgentProc{Stdin: s.Stdin, Stdout: s.Stdout, Wait: s.Wait}, nil
+	return &agentProc{Stdin: s.Stdin, Stdout: s.Stdout, Wait: s.Wait}, nil
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/results"
 )
 
 const agentsScenario = `{"name": "get", "crud_profile": [0, 1, 0, 0], "run_seconds": 1, "user_count": 4,
@@ -42,7 +43,7 @@ func (l *localAgents) ClockOffset(_ context.Context, host string) (time.Duration
 	return l.offsets[host], time.Millisecond, nil
 }
 
-func (l *localAgents) Start(ctx context.Context, host, bin string) (*AgentProc, error) {
+func (l *localAgents) Start(ctx context.Context, host, bin string) (*agentProc, error) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
@@ -59,7 +60,7 @@ func (l *localAgents) Start(ctx context.Context, host, bin string) (*AgentProc, 
 	l.mu.Unlock()
 	var once sync.Once
 	var err error
-	return &AgentProc{Stdin: inW, Stdout: outR, Wait: func() error { once.Do(func() { err = <-done }); return err }}, nil
+	return &agentProc{Stdin: inW, Stdout: outR, Wait: func() error { once.Do(func() { err = <-done }); return err }}, nil
 }
 
 // jobTap records the job line as the agent reads it.
@@ -104,7 +105,7 @@ func TestRunAgentsMergesAllAgents(t *testing.T) {
 	srv := objectServer(t)
 	la := &localAgents{}
 	logs := t.TempDir()
-	m, err := RunAgents(context.Background(), la, AgentRun{Name: "c1", Clients: []string{"cl1", "cl2"}, PerClient: 2,
+	m, err := runAgents(context.Background(), la, agentRun{Name: "c1", Clients: []string{"cl1", "cl2"}, PerClient: 2,
 		Scenario: []byte(agentsScenario), Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"},
 		Users: 6, Duration: 300 * time.Millisecond, Lead: 200 * time.Millisecond, LogDir: logs})
 	if err != nil {
@@ -137,7 +138,7 @@ func TestRunAgentsMergesAllAgents(t *testing.T) {
 
 func TestRunAgentsRefusesClockSkew(t *testing.T) {
 	la := &localAgents{offsets: map[string]time.Duration{"cl2": 150 * time.Millisecond}}
-	_, err := RunAgents(context.Background(), la, AgentRun{Clients: []string{"cl1", "cl2"},
+	_, err := runAgents(context.Background(), la, agentRun{Clients: []string{"cl1", "cl2"},
 		Scenario: []byte(agentsScenario), Auth: load.AuthSpec{StorageURL: "http://127.0.0.1:1/v1/a", Token: "tok"}})
 	if err == nil || !strings.Contains(err.Error(), "cl2") || !strings.Contains(err.Error(), "150ms") {
 		t.Fatalf("err = %v, want a refusal naming cl2 and its offset", err)
@@ -153,7 +154,7 @@ func TestRunAgentsStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	lives := make(chan load.Live, 100)
 	go func() { <-lives; cancel() }() // after the first interval
-	m, err := RunAgents(ctx, la, AgentRun{Clients: []string{"cl1"}, PerClient: 2, Scenario: []byte(agentsScenario),
+	m, err := runAgents(ctx, la, agentRun{Clients: []string{"cl1"}, PerClient: 2, Scenario: []byte(agentsScenario),
 		Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"}, Duration: time.Hour,
 		Lead: 100 * time.Millisecond, Live: func(l load.Live) {
 			select {
@@ -170,21 +171,22 @@ func TestRunAgentsStopsOnCancel(t *testing.T) {
 }
 
 func TestAgentJobsSplit(t *testing.T) {
-	r := AgentRun{Name: "x", Ops: 10, Rate: 90}
+	fill := &results.FillSpec{Objects: 1000, Buckets: 10}
+	r := agentRun{Name: "x", Ops: 10, Rate: 90, Fill: fill}
 	jobs := r.agentJobs(7, time.Unix(100, 0), []string{"a", "b", "a"})
 	var users int
 	var ops int64
-	for _, j := range jobs {
+	for i, j := range jobs {
 		users += j.Users
 		ops += j.Ops
-		if j.Rate != 30 {
-			t.Fatalf("rate %v, want 30 each", j.Rate)
+		if j.Rate != 30 || j.Fill != fill || j.Part != i || j.Parts != 3 {
+			t.Fatalf("job %d: rate %v (want 30 each), fill %v, part %d of %d", i, j.Rate, j.Fill, j.Part, j.Parts)
 		}
 	}
 	if users != 7 || ops != 10 || jobs[0].Users != 3 || jobs[2].Users != 2 {
 		t.Fatalf("jobs %+v", jobs)
 	}
-	if got := (AgentRun{Clients: []string{"a", "b"}, PerClient: 3}).agentHosts(4); strings.Join(got, ",") != "a,b,a,b" {
+	if got := (agentRun{Clients: []string{"a", "b"}, PerClient: 3}).agentHosts(4); strings.Join(got, ",") != "a,b,a,b" {
 		t.Fatalf("hosts %v: capped at the users", got)
 	}
 }

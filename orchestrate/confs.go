@@ -15,9 +15,9 @@ import (
 // only root and the swift group read them.
 const confMode = 0o640
 
-// PushConfs places host's rendered confs and returns the paths whose
+// pushConfs places host's rendered confs and returns the paths whose
 // content changed.
-func PushConfs(ctx context.Context, p *remote.Pool, r *render.Rendering, host string, rep *Report) ([]string, error) {
+func pushConfs(ctx context.Context, p *remote.Pool, r *render.Rendering, host string, rep *report) ([]string, error) {
 	var dirs []string
 	var confs []*render.Conf
 	for _, c := range r.Confs {

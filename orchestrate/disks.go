@@ -8,8 +8,8 @@ import (
 	"benchbed/plan"
 )
 
-// DevicesRoot is Swift's default devices directory.
-const DevicesRoot = "/srv/node"
+// devicesRoot is Swift's default devices directory.
+const devicesRoot = "/srv/node"
 
 // ringDisks returns host h's disk groups that a ring of one of its roles
 // uses: only those disks are prepared.
@@ -27,17 +27,17 @@ func ringDisks(tb *plan.Testbed, h *plan.Host) []*plan.DiskGroup {
 	return out
 }
 
-// DisksScript prepares host h's ring disks under root and the directories
+// disksScript prepares host h's ring disks under root and the directories
 // every Swift daemon needs: a directory disk is made and given to the swift
 // user; a disk with a device is mounted there (mountScript), persistently,
 // and given to the swift user. It prints one line per change.
-func DisksScript(tb *plan.Testbed, h *plan.Host, root string) string {
+func disksScript(tb *plan.Testbed, h *plan.Host, root string) string {
 	var b strings.Builder
 	b.WriteString("set -e\n" + mountFunctions)
-	for _, d := range []string{"/etc/swift", "/var/cache/swift", RunDir, LogDir, root} {
+	for _, d := range []string{"/etc/swift", "/var/cache/swift", runDir, logDir, root} {
 		fmt.Fprintf(&b, "[ -d %[1]s ] || { mkdir -p %[1]s; echo \"made %[1]s\"; }\n", shellQuote(d))
 	}
-	for _, d := range []string{"/var/cache/swift", RunDir, LogDir} {
+	for _, d := range []string{"/var/cache/swift", runDir, logDir} {
 		b.WriteString(ownScript(d))
 	}
 	for _, g := range ringDisks(tb, h) {

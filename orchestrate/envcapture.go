@@ -7,8 +7,8 @@ import (
 	"benchbed/rundir"
 )
 
-// EnvSysctls are the kernel settings that matter to a Swift benchmark.
-var EnvSysctls = []string{
+// envSysctls are the kernel settings that matter to a Swift benchmark.
+var envSysctls = []string{
 	"net.core.somaxconn", "net.core.netdev_max_backlog", "net.core.rmem_max", "net.core.wmem_max",
 	"net.ipv4.tcp_max_syn_backlog", "net.ipv4.tcp_tw_reuse", "net.ipv4.ip_local_port_range",
 	"net.ipv4.tcp_fin_timeout", "net.ipv4.tcp_congestion_control", "vm.swappiness",
@@ -29,7 +29,7 @@ sec python; /usr/bin/python3 --version 2>&1
 sec limits; echo "nofile $(ulimit -n)"
 sec sysctl
 `
-	for _, k := range EnvSysctls {
+	for _, k := range envSysctls {
 		s += "echo \"" + k + " = $(cat /proc/sys/" + sysctlPath(k) + " 2>/dev/null | tr '\\t' ' ')\"\n"
 	}
 	return s
@@ -45,10 +45,10 @@ func sysctlPath(k string) string {
 	return string(out)
 }
 
-// CaptureEnv records the environment of every host (kernel, CPU model and
+// captureEnv records the environment of every host (kernel, CPU model and
 // count, memory, disks, Swift version, the sysctls that matter) in the run
 // directory as env/<host>.txt.
-func CaptureEnv(ctx context.Context, r Runner, run *rundir.Run, hosts []string) error {
+func captureEnv(ctx context.Context, r runner, run *rundir.Run, hosts []string) error {
 	script := envScript()
 	return forHosts(ctx, hosts, func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, script)

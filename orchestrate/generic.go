@@ -15,29 +15,29 @@ import (
 // Run and log directories of directly started generic daemons: one per
 // host below them, since lab hosts may share these directories.
 const (
-	GenericRunDir = "/var/run/benchbed"
-	GenericLogDir = "/var/log/benchbed"
+	genericRunDir = "/var/run/benchbed"
+	genericLogDir = "/var/log/benchbed"
 )
 
 // genericConfMode is the mode of a generic service's conf: its daemon may
 // run as any user.
 const genericConfMode = 0o644
 
-// GenericDaemon returns generic service g's daemon on host in variant v
+// genericDaemon returns generic service g's daemon on host in variant v
 // (nil: as declared): under systemd its unit; started directly, its
 // command with the service's and the variant's flags, run by /bin/sh.
-func GenericDaemon(g *plan.Generic, v *plan.Variant, host string) Daemon {
-	d := Daemon{Name: g.Name, Manager: g.Manager, Unit: g.Unit, Restart: g.Restart, Ports: g.Ports,
-		RunDir: path.Join(GenericRunDir, host), LogDir: path.Join(GenericLogDir, host)}
+func genericDaemon(g *plan.Generic, v *plan.Variant, host string) daemon {
+	d := daemon{Name: g.Name, Manager: g.Manager, Unit: g.Unit, Restart: g.Restart, Ports: g.Ports,
+		RunDir: path.Join(genericRunDir, host), LogDir: path.Join(genericLogDir, host)}
 	if g.Manager == plan.ManagerDirect {
-		d.Argv = []string{"/bin/sh", "-c", GenericCommandLine(g, v)}
+		d.Argv = []string{"/bin/sh", "-c", genericCommandLine(g, v)}
 	}
 	return d
 }
 
-// GenericCommandLine is g's foreground command in variant v: its command,
+// genericCommandLine is g's foreground command in variant v: its command,
 // then each flag quoted for the shell.
-func GenericCommandLine(g *plan.Generic, v *plan.Variant) string {
+func genericCommandLine(g *plan.Generic, v *plan.Variant) string {
 	parts := []string{g.Command}
 	for _, f := range g.FlagsIn(v) {
 		parts = append(parts, shellQuote(f))
@@ -56,8 +56,8 @@ func hostGenerics(tb *plan.Testbed, h *plan.Host) []*plan.Generic {
 	return out
 }
 
-// GenericHosts returns the hosts that run a generic service.
-func GenericHosts(tb *plan.Testbed) []*plan.Host {
+// genericHosts returns the hosts that run a generic service.
+func genericHosts(tb *plan.Testbed) []*plan.Host {
 	var out []*plan.Host
 	for _, h := range tb.Hosts {
 		if len(hostGenerics(tb, h)) > 0 {
@@ -67,9 +67,9 @@ func GenericHosts(tb *plan.Testbed) []*plan.Host {
 	return out
 }
 
-// PushGenericConfs places host's generic confs of a rendering and returns
+// pushGenericConfs places host's generic confs of a rendering and returns
 // the services whose conf changed.
-func PushGenericConfs(ctx context.Context, p *remote.Pool, confs []*render.GenericConf, host string, rep *Report) (map[string]bool, error) {
+func pushGenericConfs(ctx context.Context, p *remote.Pool, confs []*render.GenericConf, host string, rep *report) (map[string]bool, error) {
 	changed := map[string]bool{}
 	for _, c := range confs {
 		if c.Host.Name != host {
@@ -90,11 +90,11 @@ func PushGenericConfs(ctx context.Context, p *remote.Pool, confs []*render.Gener
 	return changed, nil
 }
 
-// StartGeneric starts daemon d of service g on host when it is not
+// startGenericService starts daemon d of service g on host when it is not
 // running, or restarts it when restart is true, then runs the variant's
 // after_start commands; it reports whether the daemon was running before.
-func StartGeneric(ctx context.Context, p *remote.Pool, host string, g *plan.Generic, v *plan.Variant, restart bool, rep *Report) (bool, error) {
-	d := GenericDaemon(g, v, host)
+func startGenericService(ctx context.Context, p *remote.Pool, host string, g *plan.Generic, v *plan.Variant, restart bool, rep *report) (bool, error) {
+	d := genericDaemon(g, v, host)
 	running, err := daemonRunning(ctx, p, host, d)
 	if err != nil {
 		return false, err
@@ -122,10 +122,10 @@ func StartGeneric(ctx context.Context, p *remote.Pool, host string, g *plan.Gene
 	return running, nil
 }
 
-// StopGeneric stops g's daemon on host: systemctl stop, or the direct
+// stopGeneric stops g's daemon on host: systemctl stop, or the direct
 // daemon's stop script.
-func StopGeneric(ctx context.Context, p *remote.Pool, host string, g *plan.Generic) error {
-	d := GenericDaemon(g, nil, host)
+func stopGeneric(ctx context.Context, p *remote.Pool, host string, g *plan.Generic) error {
+	d := genericDaemon(g, nil, host)
 	script := d.StopScript()
 	if d.Manager == plan.ManagerSystemd {
 		script = "systemctl stop " + shellQuote(d.Unit)
@@ -138,7 +138,7 @@ func StopGeneric(ctx context.Context, p *remote.Pool, host string, g *plan.Gener
 
 // daemonRunning runs d's status script: a non-zero exit is "not running",
 // any other failure an error.
-func daemonRunning(ctx context.Context, p *remote.Pool, host string, d Daemon) (bool, error) {
+func daemonRunning(ctx context.Context, p *remote.Pool, host string, d daemon) (bool, error) {
 	_, err := p.Run(ctx, host, d.StatusScript())
 	var exit *remote.ExitError
 	if err != nil && !errors.As(err, &exit) {

@@ -27,9 +27,9 @@ func writeGenericState(run *rundir.Run, before map[string]bool) error {
 	return run.WriteFile(rundir.ServicesFile, append(b, '\n'))
 }
 
-// ReadGenericState reads the run's record of the generic services; a run
+// readGenericState reads the run's record of the generic services; a run
 // without one (no generic service, or none touched) gives none.
-func ReadGenericState(run *rundir.Run) (map[string]bool, error) {
+func readGenericState(run *rundir.Run) (map[string]bool, error) {
 	p, err := run.Path(rundir.ServicesFile)
 	if err != nil {
 		return nil, err
@@ -45,24 +45,24 @@ func ReadGenericState(run *rundir.Run) (map[string]bool, error) {
 	return out, json.Unmarshal(b, &out)
 }
 
-// RestoreGeneric puts the generic services back as a sweep found them,
+// restoreGenericServices puts the generic services back as a sweep found them,
 // once their original confs are back: a service that did not run before
 // ("host/service" false in before) is stopped; one that did is restarted
 // as declared, on its original conf, and waited for (within timeout). A
 // service the sweep never touched is left.
-func RestoreGeneric(ctx context.Context, tb *plan.Testbed, p *remote.Pool, before map[string]bool, rep *Report, timeout time.Duration) error {
+func restoreGenericServices(ctx context.Context, tb *plan.Testbed, p *remote.Pool, before map[string]bool, rep *report, timeout time.Duration) error {
 	var again []string
-	err := p.FanOut(ctx, names(GenericHosts(tb)), func(ctx context.Context, host string) error {
+	err := p.FanOut(ctx, names(genericHosts(tb)), func(ctx context.Context, host string) error {
 		var errs []error
 		for _, g := range hostGenerics(tb, tb.Host(host)) {
 			was, touched := before[genericKey(host, g.Name)]
 			switch {
 			case !touched:
 			case !was:
-				errs = append(errs, StopGeneric(ctx, p, host, g))
+				errs = append(errs, stopGeneric(ctx, p, host, g))
 				rep.Change(host, "stopped %s (it did not run before the sweep)", g.Name)
 			default:
-				_, err := StartGeneric(ctx, p, host, g, nil, true, rep)
+				_, err := startGenericService(ctx, p, host, g, nil, true, rep)
 				errs = append(errs, err)
 			}
 		}
@@ -86,7 +86,7 @@ func genericHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, hosts
 	defer cancel()
 	return p.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		for _, g := range hostGenerics(tb, tb.Host(host)) {
-			if err := WaitGenericHealthy(ctx, p, hc, tb.Host(host), g); err != nil {
+			if err := waitGenericHealthy(ctx, p, hc, tb.Host(host), g); err != nil {
 				return err
 			}
 		}
@@ -94,15 +94,15 @@ func genericHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, hosts
 	}).Err()
 }
 
-// restoreGenericRun is RestoreGeneric with what the run recorded, for
+// restoreGenericRun is restoreGenericServices with what the run recorded, for
 // `benchbed restore` (the files are back already).
 func restoreGenericRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, log io.Writer) error {
-	before, err := ReadGenericState(run)
+	before, err := readGenericState(run)
 	if err != nil || len(before) == 0 {
 		return err
 	}
-	rep := NewReport(names(tb.Hosts))
-	err = RestoreGeneric(ctx, tb, p, before, rep, 120*time.Second)
+	rep := newReport(names(tb.Hosts))
+	err = restoreGenericServices(ctx, tb, p, before, rep, 120*time.Second)
 	if log != nil {
 		for _, h := range tb.Hosts {
 			for _, c := range rep.Changes(h.Name) {

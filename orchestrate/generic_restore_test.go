@@ -13,14 +13,14 @@ func TestGenericStateRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := ReadGenericState(run); err != nil || len(got) != 0 {
+	if got, err := readGenericState(run); err != nil || len(got) != 0 {
 		t.Fatalf("a run without generic services: %v, %v", got, err)
 	}
 	want := map[string]bool{"proxy1/nginx": false, "proxy1/iperf3": true}
 	if err := writeGenericState(run, want); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := ReadGenericState(run); err != nil || !maps.Equal(got, want) {
+	if got, err := readGenericState(run); err != nil || !maps.Equal(got, want) {
 		t.Fatalf("read back %v, %v; want %v", got, err, want)
 	}
 }

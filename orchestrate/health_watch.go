@@ -17,32 +17,32 @@ import (
 // watchEvery is how often a health wait checks that the daemons still run.
 const watchEvery = 2 * time.Second
 
-// DaemonExitedError is a server that stopped while benchbed waited for it
+// daemonExitedError is a server that stopped while benchbed waited for it
 // to answer: a conf it cannot start with, a port taken by another process.
-type DaemonExitedError struct {
+type daemonExitedError struct {
 	Host    string
 	Service string
 	LogTail string // the end of its log, tokens masked
 }
 
-func (e *DaemonExitedError) Error() string {
+func (e *daemonExitedError) Error() string {
 	return fmt.Sprintf("%s: %s is not running (it exited after its start); the end of its log:\n%s", e.Host, e.Service, e.LogTail)
 }
 
 // waitHostHealthy waits until every server of rendering r on host answers
 // /healthcheck, within timeout; a daemon of the host found dead meanwhile
-// ends the wait at once with a *DaemonExitedError, instead of waiting out
+// ends the wait at once with a *daemonExitedError, instead of waiting out
 // the timeout for a server that will never answer.
 func waitHostHealthy(ctx context.Context, p *remote.Pool, hc *http.Client, host string, tb *plan.Testbed, r *render.Rendering, timeout time.Duration) error {
-	ds, ls := HostDaemons(tb, r, tb.Host(host))
+	ds, ls := hostDaemons(tb, r, tb.Host(host))
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	wctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
 	go watchDaemons(wctx, p, host, ds, stop)
 	for _, l := range ls {
-		if err := WaitHealthy(wctx, hc, host, l); err != nil {
-			var dead *DaemonExitedError
+		if err := waitHealthy(wctx, hc, host, l); err != nil {
+			var dead *daemonExitedError
 			if errors.As(context.Cause(wctx), &dead) {
 				return dead
 			}
@@ -53,8 +53,8 @@ func waitHostHealthy(ctx context.Context, p *remote.Pool, hc *http.Client, host 
 }
 
 // watchDaemons checks every watchEvery that host's daemons run; the first
-// found stopped ends ctx (stop) with a *DaemonExitedError.
-func watchDaemons(ctx context.Context, r Runner, host string, ds []Daemon, stop context.CancelCauseFunc) {
+// found stopped ends ctx (stop) with a *daemonExitedError.
+func watchDaemons(ctx context.Context, r runner, host string, ds []daemon, stop context.CancelCauseFunc) {
 	var script strings.Builder
 	for _, d := range ds {
 		fmt.Fprintf(&script, "if %s; then echo %s; fi\n", d.deadScript(), remote.Quote(d.Name))
@@ -76,7 +76,7 @@ func watchDaemons(ctx context.Context, r Runner, host string, ds []Daemon, stop 
 				continue
 			}
 			tail, _ := r.Run(ctx, host, d.logTailScript(20)+"; true")
-			e := &DaemonExitedError{Host: host, Service: d.Name}
+			e := &daemonExitedError{Host: host, Service: d.Name}
 			if tail != nil {
 				e.LogTail = secrets.Tokens(strings.TrimRight(string(tail.Stdout), "\n"))
 			}
@@ -96,7 +96,7 @@ func hasLine(out, line string) bool {
 }
 
 // deadScript exits 0 when the daemon has stopped (not while it starts).
-func (d Daemon) deadScript() string {
+func (d daemon) deadScript() string {
 	if d.Manager == plan.ManagerSystemd {
 		return `{ case "$(systemctl is-active ` + remote.Quote(d.Unit) + `)" in failed|inactive) true;; *) false;; esac; }`
 	}
@@ -105,7 +105,7 @@ func (d Daemon) deadScript() string {
 
 // logTailScript prints the last n lines of the daemon's log: its journal
 // (systemd), syslog (swift-init) or its own file (direct).
-func (d Daemon) logTailScript(n int) string {
+func (d daemon) logTailScript(n int) string {
 	switch d.Manager {
 	case plan.ManagerSystemd:
 		return fmt.Sprintf("journalctl -u %s -n %d --no-pager 2>&1", remote.Quote(d.Unit), n)

@@ -21,8 +21,8 @@ import (
 func TestWatchDaemonsNamesTheOneThatStopped(t *testing.T) {
 	r := newShellRunner(t, "h1")
 	dir := t.TempDir()
-	alive := Daemon{Name: "alive-server", Manager: plan.ManagerDirect, RunDir: dir, LogDir: dir}
-	dead := Daemon{Name: "dead-server", Manager: plan.ManagerDirect, RunDir: dir, LogDir: dir}
+	alive := daemon{Name: "alive-server", Manager: plan.ManagerDirect, RunDir: dir, LogDir: dir}
+	dead := daemon{Name: "dead-server", Manager: plan.ManagerDirect, RunDir: dir, LogDir: dir}
 	sleeper := exec.Command("setsid", "sleep", "60")
 	if err := sleeper.Start(); err != nil {
 		t.Skipf("SKIP: setsid: %v", err)
@@ -40,13 +40,13 @@ func TestWatchDaemonsNamesTheOneThatStopped(t *testing.T) {
 	ctx, stop := context.WithCancelCause(context.Background())
 	defer stop(nil)
 	done := make(chan struct{})
-	go func() { watchDaemons(ctx, r, "h1", []Daemon{alive, dead}, stop); close(done) }()
+	go func() { watchDaemons(ctx, r, "h1", []daemon{alive, dead}, stop); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(30 * time.Second):
 		t.Fatal("the watch did not see the stopped daemon")
 	}
-	var de *DaemonExitedError
+	var de *daemonExitedError
 	if !errors.As(context.Cause(ctx), &de) || de.Host != "h1" || de.Service != "dead-server" {
 		t.Fatalf("cause %v, want dead-server on h1", context.Cause(ctx))
 	}

@@ -40,10 +40,10 @@ func NewPool(tb *plan.Testbed, opts ...remote.Option) (*remote.Pool, error) {
 	return p, nil
 }
 
-// BuilderHost is the host that keeps the ring builders: the first ring's
+// builderHost is the host that keeps the ring builders: the first ring's
 // builder when the testbed names one, else the first proxy, else the first
 // host with a ring role.
-func BuilderHost(tb *plan.Testbed) (*plan.Host, error) {
+func builderHost(tb *plan.Testbed) (*plan.Host, error) {
 	for _, r := range tb.Rings {
 		if r.Builder != "" {
 			if h := tb.Host(r.Builder); h != nil {
@@ -63,9 +63,9 @@ func BuilderHost(tb *plan.Testbed) (*plan.Host, error) {
 	return nil, fmt.Errorf("%s: no proxy and no ring host to keep the ring builders", tb.File)
 }
 
-// ServiceHosts returns the hosts that run at least one service, in
+// serviceHosts returns the hosts that run at least one service, in
 // declaration order: they get swift.conf, the rings and their daemons.
-func ServiceHosts(tb *plan.Testbed) []*plan.Host {
+func serviceHosts(tb *plan.Testbed) []*plan.Host {
 	var out []*plan.Host
 	for _, h := range tb.Hosts {
 		if len(hostServices(tb, h)) > 0 {

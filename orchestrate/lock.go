@@ -15,52 +15,52 @@ import (
 	"benchbed/remote"
 )
 
-// Runner runs a shell command on a host; *remote.Pool is one.
-type Runner interface {
+// runner runs a shell command on a host; *remote.Pool is one.
+type runner interface {
 	Run(ctx context.Context, host, cmd string) (*remote.Result, error)
 }
 
-var _ Runner = (*remote.Pool)(nil)
+var _ runner = (*remote.Pool)(nil)
 
 // LockDir is the directory whose creation takes a host's sweep lock.
 const LockDir = "/var/tmp/benchbed-sweep.lock"
 
-// Holder says who holds a sweep lock, and since when.
-type Holder struct {
+// holder says who holds a sweep lock, and since when.
+type holder struct {
 	Run   string    `json:"run"`   // the run id
 	By    string    `json:"by"`    // user@machine of the orchestrator
 	PID   int       `json:"pid"`   // its process id
 	Since time.Time `json:"since"` // when it was taken
 }
 
-// NewHolder describes this process holding the lock for run.
-func NewHolder(run string) Holder {
+// newHolder describes this process holding the lock for run.
+func newHolder(run string) holder {
 	by := "unknown"
 	if u, err := user.Current(); err == nil {
 		by = u.Username
 	}
 	host, _ := os.Hostname()
-	return Holder{Run: run, By: by + "@" + host, PID: os.Getpid(), Since: time.Now().UTC().Truncate(time.Second)}
+	return holder{Run: run, By: by + "@" + host, PID: os.Getpid(), Since: time.Now().UTC().Truncate(time.Second)}
 }
 
 // String describes the holder in a refusal.
-func (h Holder) String() string {
+func (h holder) String() string {
 	return fmt.Sprintf("run %s by %s (pid %d) since %s", h.Run, h.By, h.PID, h.Since.Format(time.RFC3339))
 }
 
-// LockError is a host's lock held by another run.
-type LockError struct {
+// lockError is a host's lock held by another run.
+type lockError struct {
 	Host   string
-	Holder Holder
+	Holder holder
 }
 
-func (e *LockError) Error() string {
+func (e *lockError) Error() string {
 	return fmt.Sprintf("%s: locked by another sweep: %s (use --break-lock if it is gone)", e.Host, e.Holder)
 }
 
 // lockScript takes the lock (or reports the holder's line); with force an
 // existing lock is removed first.
-func lockScript(h Holder, force bool) string {
+func lockScript(h holder, force bool) string {
 	b, _ := json.Marshal(h)
 	s := ""
 	if force {
@@ -70,7 +70,7 @@ func lockScript(h Holder, force bool) string {
 		"/holder; echo taken; else echo \"held $(cat " + LockDir + "/holder 2>/dev/null)\"; fi"
 }
 
-// Lock takes the sweep lock on every host. A lock of the same run (a
+// lock takes the sweep lock on every host. A lock of the same run (a
 // resumed sweep, a restore) is taken over; so is a stale lock, one whose
 // holder ran on this machine (its user@machine) with a process that no
 // longer runs a benchbed: those are returned, for the caller to say and
@@ -78,10 +78,10 @@ func lockScript(h Holder, force bool) string {
 // with its holder, unless force. On a refusal the locks this call created
 // are released; those it took over stay with their run, whose changes may
 // still be on the hosts.
-func Lock(ctx context.Context, r Runner, hosts []string, h Holder, force bool) ([]Stale, error) {
+func lock(ctx context.Context, r runner, hosts []string, h holder, force bool) ([]staleLock, error) {
 	var mu sync.Mutex
 	var taken []string
-	var stale []Stale
+	var stale []staleLock
 	err := forHosts(ctx, hosts, func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, lockScript(h, force))
 		if err != nil {
@@ -95,7 +95,7 @@ func Lock(ctx context.Context, r Runner, hosts []string, h Holder, force bool) (
 			return nil
 		}
 		line := strings.TrimPrefix(out, "held ")
-		var other Holder
+		var other holder
 		if err := json.Unmarshal([]byte(line), &other); err != nil {
 			return fmt.Errorf("%s: %s exists without a readable holder (%q); remove it or use --break-lock", host, LockDir, out)
 		}
@@ -103,26 +103,26 @@ func Lock(ctx context.Context, r Runner, hosts []string, h Holder, force bool) (
 			return nil
 		}
 		if !other.staleFor(h) {
-			return &LockError{Host: host, Holder: other}
+			return &lockError{Host: host, Holder: other}
 		}
 		if err := takeOver(ctx, r, host, line, h); err != nil {
 			return err
 		}
 		mu.Lock()
 		taken = append(taken, host)
-		stale = append(stale, Stale{Host: host, Holder: other})
+		stale = append(stale, staleLock{Host: host, Holder: other})
 		mu.Unlock()
 		return nil
 	})
 	if err != nil {
-		return nil, errors.Join(err, Unlock(context.WithoutCancel(ctx), r, taken, h.Run))
+		return nil, errors.Join(err, unlock(context.WithoutCancel(ctx), r, taken, h.Run))
 	}
-	slices.SortFunc(stale, func(a, b Stale) int { return strings.Compare(a.Host, b.Host) })
+	slices.SortFunc(stale, func(a, b staleLock) int { return strings.Compare(a.Host, b.Host) })
 	return stale, nil
 }
 
-// Unlock releases the locks of run on hosts (another run's are left).
-func Unlock(ctx context.Context, r Runner, hosts []string, run string) error {
+// unlock releases the locks of run on hosts (another run's are left).
+func unlock(ctx context.Context, r runner, hosts []string, run string) error {
 	script := "grep -qF " + shellQuote(`"run":"`+run+`"`) + " " + LockDir + "/holder 2>/dev/null && rm -rf " + LockDir + "; true"
 	return forHosts(ctx, hosts, func(ctx context.Context, host string) error {
 		_, err := r.Run(ctx, host, script)

@@ -7,15 +7,15 @@ import (
 	"strings"
 )
 
-// Stale is a sweep lock taken over on a host because its holder is gone:
+// staleLock is a sweep lock taken over on a host because its holder is gone:
 // it ran on this machine and its process no longer runs a benchbed.
-type Stale struct {
+type staleLock struct {
 	Host   string
-	Holder Holder
+	Holder holder
 }
 
 // String says what was taken over and why, for the log and the journal.
-func (s Stale) String() string {
+func (s staleLock) String() string {
 	return fmt.Sprintf("%s: took over a stale lock: %s; pid %d no longer runs a benchbed on this machine",
 		s.Host, s.Holder, s.Holder.PID)
 }
@@ -23,14 +23,14 @@ func (s Stale) String() string {
 // staleFor reports whether holder h's lock is stale for me: both ran on
 // the same machine as the same user (a pid means nothing elsewhere) and
 // h's process is gone, or is no longer a benchbed (its pid was reused).
-func (h Holder) staleFor(me Holder) bool {
+func (h holder) staleFor(me holder) bool {
 	return h.By == me.By && h.PID > 0 && h.PID != me.PID && !benchbedAlive(h.PID)
 }
 
 // takeOver replaces host's lock by me's, only if its holder line is still
 // held (the exact line read before): a sweep that took it meanwhile keeps
 // it and this one is refused.
-func takeOver(ctx context.Context, r Runner, host, held string, me Holder) error {
+func takeOver(ctx context.Context, r runner, host, held string, me holder) error {
 	b, _ := json.Marshal(me)
 	script := "if [ \"$(cat " + LockDir + "/holder 2>/dev/null)\" = " + shellQuote(held) + " ]; then printf '%s\\n' " +
 		shellQuote(string(b)) + " > " + LockDir + "/holder.new && mv -f " + LockDir + "/holder.new " + LockDir +
@@ -43,9 +43,9 @@ func takeOver(ctx context.Context, r Runner, host, held string, me Holder) error
 	if out == "taken" {
 		return nil
 	}
-	var other Holder
+	var other holder
 	if json.Unmarshal([]byte(strings.TrimPrefix(out, "held ")), &other) == nil && other.Run != "" {
-		return &LockError{Host: host, Holder: other}
+		return &lockError{Host: host, Holder: other}
 	}
 	return fmt.Errorf("%s: the stale lock changed while being taken over (%q); try again", host, out)
 }

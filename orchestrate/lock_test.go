@@ -43,31 +43,31 @@ func (r *shellRunner) Run(ctx context.Context, host, cmd string) (*remote.Result
 func TestLockRefusesAnotherRunAndNamesIt(t *testing.T) {
 	r := newShellRunner(t, "a", "b")
 	ctx := context.Background()
-	first := NewHolder("run-1")
-	if _, err := Lock(ctx, r, []string{"a", "b"}, first, false); err != nil {
+	first := newHolder("run-1")
+	if _, err := lock(ctx, r, []string{"a", "b"}, first, false); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Lock(ctx, r, []string{"a", "b"}, NewHolder("run-2"), false)
-	var le *LockError
+	_, err := lock(ctx, r, []string{"a", "b"}, newHolder("run-2"), false)
+	var le *lockError
 	if !errors.As(err, &le) || le.Holder.Run != "run-1" || !strings.Contains(err.Error(), "since") ||
 		!strings.Contains(err.Error(), first.By) || !strings.Contains(err.Error(), "--break-lock") {
 		t.Fatalf("err = %v, want a refusal naming run-1, its holder and since when", err)
 	}
 	// The same run (a resume) takes its own locks over.
-	if _, err := Lock(ctx, r, []string{"a", "b"}, NewHolder("run-1"), false); err != nil {
+	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("run-1"), false); err != nil {
 		t.Fatalf("resume: %v", err)
 	}
 	// Another run's unlock leaves run-1's locks.
-	if err := Unlock(ctx, r, []string{"a"}, "run-2"); err != nil {
+	if err := unlock(ctx, r, []string{"a"}, "run-2"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(r.roots["a"], "lock", "holder")); err != nil {
 		t.Fatalf("run-1's lock was removed by run-2's unlock: %v", err)
 	}
-	if _, err := Lock(ctx, r, []string{"a", "b"}, NewHolder("run-3"), true); err != nil {
+	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("run-3"), true); err != nil {
 		t.Fatalf("--break-lock: %v", err)
 	}
-	if err := Unlock(ctx, r, []string{"a", "b"}, "run-3"); err != nil {
+	if err := unlock(ctx, r, []string{"a", "b"}, "run-3"); err != nil {
 		t.Fatal(err)
 	}
 	for _, h := range []string{"a", "b"} {
@@ -80,10 +80,10 @@ func TestLockRefusesAnotherRunAndNamesIt(t *testing.T) {
 func TestLockReleasesWhatItTookOnRefusal(t *testing.T) {
 	r := newShellRunner(t, "a", "b")
 	ctx := context.Background()
-	if _, err := Lock(ctx, r, []string{"b"}, NewHolder("other"), false); err != nil {
+	if _, err := lock(ctx, r, []string{"b"}, newHolder("other"), false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Lock(ctx, r, []string{"a", "b"}, NewHolder("mine"), false); err == nil {
+	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("mine"), false); err == nil {
 		t.Fatal("b is held by another run")
 	}
 	if _, err := os.Stat(filepath.Join(r.roots["a"], "lock")); !os.IsNotExist(err) {
@@ -97,13 +97,13 @@ func TestLockReleasesWhatItTookOnRefusal(t *testing.T) {
 func TestFailedTakeOverKeepsTheRunsLocks(t *testing.T) {
 	r := newShellRunner(t, "a", "b")
 	ctx := context.Background()
-	if _, err := Lock(ctx, r, []string{"a"}, NewHolder("killed"), false); err != nil {
+	if _, err := lock(ctx, r, []string{"a"}, newHolder("killed"), false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Lock(ctx, r, []string{"b"}, NewHolder("other"), false); err != nil {
+	if _, err := lock(ctx, r, []string{"b"}, newHolder("other"), false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Lock(ctx, r, []string{"a", "b"}, NewHolder("killed"), false); err == nil {
+	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("killed"), false); err == nil {
 		t.Fatal("b is held by another run")
 	}
 	if b, err := os.ReadFile(filepath.Join(r.roots["a"], "lock", "holder")); err != nil || !strings.Contains(string(b), `"run":"killed"`) {
@@ -144,24 +144,24 @@ func liveBenchbed(t *testing.T) int {
 // machine, or a holder of another machine, is still refused.
 func TestStaleLock(t *testing.T) {
 	ctx := context.Background()
-	me := NewHolder("mine")
+	me := newHolder("mine")
 	cases := []struct {
 		name  string
-		other func(t *testing.T) Holder
+		other func(t *testing.T) holder
 		stale bool
 	}{
-		{"DeadPIDHere", func(t *testing.T) Holder {
-			h := NewHolder("killed")
+		{"DeadPIDHere", func(t *testing.T) holder {
+			h := newHolder("killed")
 			h.PID = deadPID(t)
 			return h
 		}, true},
-		{"LivePIDHere", func(t *testing.T) Holder {
-			h := NewHolder("running")
+		{"LivePIDHere", func(t *testing.T) holder {
+			h := newHolder("running")
 			h.PID = liveBenchbed(t)
 			return h
 		}, false},
-		{"OtherMachine", func(t *testing.T) Holder {
-			h := NewHolder("elsewhere")
+		{"OtherMachine", func(t *testing.T) holder {
+			h := newHolder("elsewhere")
 			h.By, h.PID = "root@another-machine", deadPID(t)
 			return h
 		}, false},
@@ -170,12 +170,12 @@ func TestStaleLock(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := newShellRunner(t, "a", "b")
 			other := c.other(t)
-			if _, err := Lock(ctx, r, []string{"a", "b"}, other, false); err != nil {
+			if _, err := lock(ctx, r, []string{"a", "b"}, other, false); err != nil {
 				t.Fatal(err)
 			}
-			stale, err := Lock(ctx, r, []string{"a", "b"}, me, false)
+			stale, err := lock(ctx, r, []string{"a", "b"}, me, false)
 			if !c.stale {
-				var le *LockError
+				var le *lockError
 				if !errors.As(err, &le) || le.Holder.Run != other.Run || len(stale) != 0 {
 					t.Fatalf("err = %v, stale %v; want a refusal naming %s", err, stale, other.Run)
 				}
@@ -196,7 +196,7 @@ func TestStaleLock(t *testing.T) {
 					t.Errorf("%s: the lock is not mine after the take-over (%v): %s", h, err, b)
 				}
 			}
-			if err := Unlock(ctx, r, []string{"a", "b"}, "mine"); err != nil {
+			if err := unlock(ctx, r, []string{"a", "b"}, "mine"); err != nil {
 				t.Fatal(err)
 			}
 		})

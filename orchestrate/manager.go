@@ -10,9 +10,9 @@ import (
 	"benchbed/plan"
 )
 
-// Daemon is one process setup starts on a host: a Swift server of a service
+// daemon is one process setup starts on a host: a Swift server of a service
 // block, or memcached on a proxy host.
-type Daemon struct {
+type daemon struct {
 	Name    string   // "proxy-server", "memcached", "object-replicator", ...
 	Of      string   // the service whose conf it reads ("" = Name)
 	Manager string   // plan.ManagerSystemd, ManagerSwiftInit or ManagerDirect
@@ -20,16 +20,16 @@ type Daemon struct {
 	Argv    []string // the foreground command line (direct)
 	Restart string   // a testbed's own restart command ("" = from Manager)
 	Ports   []int    // TCP ports it listens on; a restart waits until they are free
-	RunDir  string   // pid files ("" = RunDir)
-	LogDir  string   // log files ("" = LogDir)
+	RunDir  string   // pid files ("" = runDir)
+	LogDir  string   // log files ("" = logDir)
 	// TermWait is how long a stop waits after SIGTERM before SIGKILL (0 = 15 s).
 	TermWait time.Duration
 }
 
 // Run and log directories of directly started daemons.
 const (
-	RunDir = "/var/run/swift"
-	LogDir = "/var/log/swift"
+	runDir = "/var/run/swift"
+	logDir = "/var/log/swift"
 )
 
 // How long a stop waits, in tenths of a second: after SIGKILL for the
@@ -39,10 +39,10 @@ const (
 	portTenths = 100
 )
 
-// SwiftDaemon returns the daemon of service s (conf at s.Path), listening on
+// swiftDaemon returns the daemon of service s (conf at s.Path), listening on
 // ports.
-func SwiftDaemon(s *plan.Service, ports []int) Daemon {
-	d := Daemon{Name: s.Name, Manager: s.Manager, Restart: s.Restart, Ports: ports}
+func swiftDaemon(s *plan.Service, ports []int) daemon {
+	d := daemon{Name: s.Name, Manager: s.Manager, Restart: s.Restart, Ports: ports}
 	switch s.Manager {
 	case plan.ManagerSystemd:
 		d.Unit = s.Unit
@@ -69,12 +69,12 @@ func SwiftDaemon(s *plan.Service, ports []int) Daemon {
 	return d
 }
 
-// RoleDaemon returns background daemon kind ("replicator", ...) of
+// roleDaemon returns background daemon kind ("replicator", ...) of
 // service s: swift-<role>-<kind> on s's conf, with s's manager (Debian's
 // unit of that name under systemd), listening on no port.
-func RoleDaemon(s *plan.Service, kind string) Daemon {
+func roleDaemon(s *plan.Service, kind string) daemon {
 	name := s.Role + "-" + kind
-	d := Daemon{Name: name, Of: s.Name, Manager: s.Manager, Unit: name}
+	d := daemon{Name: name, Of: s.Name, Manager: s.Manager, Unit: name}
 	switch s.Manager {
 	case plan.ManagerSystemd:
 		d.Unit = "swift-" + name
@@ -85,17 +85,17 @@ func RoleDaemon(s *plan.Service, kind string) Daemon {
 }
 
 // service is the name of the service whose conf d reads.
-func (d Daemon) service() string { return or(d.Of, d.Name) }
+func (d daemon) service() string { return or(d.Of, d.Name) }
 
-// MemcachedDaemon returns memcached for a proxy host, listening on the
+// memcachedDaemon returns memcached for a proxy host, listening on the
 // loopback and addr, managed like the host's proxy service; swift-init
 // manages only Swift's servers, so beside a swift-init proxy memcached is
 // started directly.
-func MemcachedDaemon(manager, addr string) Daemon {
+func memcachedDaemon(manager, addr string) daemon {
 	if manager == plan.ManagerSwiftInit {
 		manager = plan.ManagerDirect
 	}
-	d := Daemon{Name: "memcached", Manager: manager, Unit: "memcached", Ports: []int{11211}}
+	d := daemon{Name: "memcached", Manager: manager, Unit: "memcached", Ports: []int{11211}}
 	listen := "127.0.0.1"
 	if addr != "" && addr != "127.0.0.1" && addr != "localhost" {
 		listen += "," + addr
@@ -104,12 +104,12 @@ func MemcachedDaemon(manager, addr string) Daemon {
 	return d
 }
 
-func (d Daemon) runDir() string  { return or(d.RunDir, RunDir) }
-func (d Daemon) logDir() string  { return or(d.LogDir, LogDir) }
-func (d Daemon) pidFile() string { return path.Join(d.runDir(), d.Name+".pid") }
-func (d Daemon) logFile() string { return path.Join(d.logDir(), d.Name+".log") }
+func (d daemon) runDir() string  { return or(d.RunDir, runDir) }
+func (d daemon) logDir() string  { return or(d.LogDir, logDir) }
+func (d daemon) pidFile() string { return path.Join(d.runDir(), d.Name+".pid") }
+func (d daemon) logFile() string { return path.Join(d.logDir(), d.Name+".log") }
 
-func (d Daemon) termTenths() int {
+func (d daemon) termTenths() int {
 	if d.TermWait <= 0 {
 		return 150
 	}
@@ -124,7 +124,7 @@ func or(s, def string) string {
 }
 
 // StatusScript exits 0 when the daemon runs.
-func (d Daemon) StatusScript() string {
+func (d daemon) StatusScript() string {
 	switch d.Manager {
 	case plan.ManagerSystemd:
 		return "systemctl is-active --quiet " + shellQuote(d.Unit)
@@ -137,7 +137,7 @@ func (d Daemon) StatusScript() string {
 // StartScript starts the daemon; for direct, detached in its own session
 // (the pid file holds its process group), stdout and stderr to its log, and
 // fails with the log's tail when it exits within a second.
-func (d Daemon) StartScript() string {
+func (d daemon) StartScript() string {
 	switch d.Manager {
 	case plan.ManagerSystemd:
 		return systemdScript("start", d.Unit)
@@ -161,7 +161,7 @@ fi`, d.runDir(), d.logDir(), d.pidFile(), strings.ReplaceAll(strings.Join(argv, 
 // StopScript stops a directly started daemon: SIGTERM to its whole process
 // group (servers_per_port workers ignore a TERM to the parent alone),
 // SIGKILL when it is not gone in time, then waits until its ports are free.
-func (d Daemon) StopScript() string {
+func (d daemon) StopScript() string {
 	return fmt.Sprintf(`pid=$(cat %[1]s 2>/dev/null)
 if [ -n "$pid" ] && kill -0 "-$pid" 2>/dev/null; then
   kill -TERM "-$pid" 2>/dev/null
@@ -178,7 +178,7 @@ rm -f %[1]s
 }
 
 // RestartScript restarts the daemon; for direct, stop then start.
-func (d Daemon) RestartScript() string {
+func (d daemon) RestartScript() string {
 	if d.Restart != "" {
 		return d.Restart
 	}
@@ -208,18 +208,18 @@ state=$(systemctl is-active %[2]s) || { echo "%[3]s is $state after systemctl %[
 // JournalScript prints the last lines the daemon logged: the unit's
 // journal (systemd), its syslog identifier's (swift-init) or its log file
 // (direct).
-func (d Daemon) JournalScript() string {
+func (d daemon) JournalScript() string {
 	switch d.Manager {
 	case plan.ManagerSystemd:
-		return fmt.Sprintf("journalctl -u %s -n %d --no-pager -o short-precise", shellQuote(d.Unit), JournalLines)
+		return fmt.Sprintf("journalctl -u %s -n %d --no-pager -o short-precise", shellQuote(d.Unit), journalLines)
 	case plan.ManagerSwiftInit:
-		return fmt.Sprintf("journalctl -t %s -n %d --no-pager -o short-precise 2>/dev/null || tail -n %[2]d /var/log/syslog", shellQuote(d.Name), JournalLines)
+		return fmt.Sprintf("journalctl -t %s -n %d --no-pager -o short-precise 2>/dev/null || tail -n %[2]d /var/log/syslog", shellQuote(d.Name), journalLines)
 	}
-	return fmt.Sprintf("tail -n %d %s", JournalLines, d.logFile())
+	return fmt.Sprintf("tail -n %d %s", journalLines, d.logFile())
 }
 
-// JournalLines is how many lines of a daemon's log a failed start shows.
-const JournalLines = 40
+// journalLines is how many lines of a daemon's log a failed start shows.
+const journalLines = 40
 
 // portsFreeScript waits until no socket listens on any of ports.
 func portsFreeScript(name string, ports []int) string {

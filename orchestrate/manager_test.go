@@ -32,7 +32,7 @@ func needTools(t *testing.T, tools ...string) {
 // testDaemon is a direct daemon whose parent ignores SIGTERM and whose
 // child listens on a TCP port, like a servers_per_port object server that
 // does not stop on a TERM.
-func testDaemon(t *testing.T) (Daemon, int) {
+func testDaemon(t *testing.T) (daemon, int) {
 	needTools(t, "setsid", "ss", "python3")
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -47,7 +47,7 @@ func testDaemon(t *testing.T) (Daemon, int) {
 	if err := os.WriteFile(prog, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	d := Daemon{Name: "stubborn", Manager: plan.ManagerDirect, Argv: []string{prog}, Ports: []int{port},
+	d := daemon{Name: "stubborn", Manager: plan.ManagerDirect, Argv: []string{prog}, Ports: []int{port},
 		RunDir: filepath.Join(dir, "run"), LogDir: filepath.Join(dir, "log"), TermWait: 500 * time.Millisecond}
 	return d, port
 }
@@ -86,7 +86,7 @@ func TestDirectDaemonStartStatusStopEscalates(t *testing.T) {
 func TestDirectDaemonThatExitsAtOnceFailsWithItsLog(t *testing.T) {
 	needTools(t, "setsid")
 	dir := t.TempDir()
-	d := Daemon{Name: "broken", Manager: plan.ManagerDirect,
+	d := daemon{Name: "broken", Manager: plan.ManagerDirect,
 		Argv:   []string{"sh", "-c", "echo 'cannot read conf: no such file' >&2; exit 3"},
 		RunDir: filepath.Join(dir, "run"), LogDir: filepath.Join(dir, "log")}
 	out, err := sh(t, d.StartScript())
@@ -121,7 +121,7 @@ func TestManagersScripts(t *testing.T) {
 		{plan.ManagerDirect, "exec /usr/bin/swift-object-server /etc/swift/object-server.conf -v"},
 	} {
 		s.Manager = c.manager
-		if got := SwiftDaemon(s, []int{6200}).RestartScript(); !strings.Contains(got, c.want) {
+		if got := swiftDaemon(s, []int{6200}).RestartScript(); !strings.Contains(got, c.want) {
 			t.Errorf("%s restart = %q, want it to contain %q", c.manager, got, c.want)
 		}
 	}
@@ -130,7 +130,7 @@ func TestManagersScripts(t *testing.T) {
 // TestSystemdScripts: a systemd start or restart checks that the unit is
 // still active after it, and a failed one's journal is the unit's.
 func TestSystemdScripts(t *testing.T) {
-	d := SwiftDaemon(&plan.Service{Name: "proxy-server", Manager: plan.ManagerSystemd}, []int{8080})
+	d := swiftDaemon(&plan.Service{Name: "proxy-server", Manager: plan.ManagerSystemd}, []int{8080})
 	for _, s := range []string{d.StartScript(), d.RestartScript()} {
 		if !strings.Contains(s, "systemctl is-active swift-proxy") || !strings.Contains(s, "|| exit 1") {
 			t.Errorf("systemd script does not check the unit after systemctl:\n%s", s)
@@ -139,7 +139,7 @@ func TestSystemdScripts(t *testing.T) {
 	if got, want := d.JournalScript(), "journalctl -u swift-proxy -n 40 --no-pager"; !strings.Contains(got, want) {
 		t.Errorf("journal script %q, want %q", got, want)
 	}
-	if got := MemcachedDaemon(plan.ManagerSystemd, "198.18.1.11").StartScript(); !strings.Contains(got, "systemctl start memcached") {
+	if got := memcachedDaemon(plan.ManagerSystemd, "198.18.1.11").StartScript(); !strings.Contains(got, "systemctl start memcached") {
 		t.Errorf("memcached under systemd: %q", got)
 	}
 }
@@ -147,7 +147,7 @@ func TestSystemdScripts(t *testing.T) {
 // TestMemcachedBesideSwiftInit: swift-init runs only Swift's servers, so
 // memcached beside a swift-init proxy is started directly.
 func TestMemcachedBesideSwiftInit(t *testing.T) {
-	d := MemcachedDaemon(plan.ManagerSwiftInit, "198.18.1.31")
+	d := memcachedDaemon(plan.ManagerSwiftInit, "198.18.1.31")
 	if d.Manager != plan.ManagerDirect || !strings.Contains(d.StartScript(), "/usr/bin/memcached") {
 		t.Errorf("memcached beside swift-init: manager %q, start %q", d.Manager, d.StartScript())
 	}

@@ -13,32 +13,32 @@ import (
 
 // Package managers setup installs with, chosen from a host's /etc/os-release.
 const (
-	PackagerApt = "apt" // Debian, Ubuntu and their derivatives
-	PackagerDnf = "dnf" // Fedora, RHEL, CentOS Stream, Rocky, Alma
+	packagerApt = "apt" // Debian, Ubuntu and their derivatives
+	packagerDnf = "dnf" // Fedora, RHEL, CentOS Stream, Rocky, Alma
 )
 
 // defaultPackages are the packages of Swift's built-in services, per
 // package manager: Debian's and Ubuntu's names, and RDO's.
 var defaultPackages = map[string]map[string]string{
-	PackagerApt: {
+	packagerApt: {
 		"proxy-server": "swift-proxy", "object-server": "swift-object", "container-server": "swift-container",
 		"account-server": "swift-account", "memcached": "memcached", "builder": "swift",
 		"xfs": "xfsprogs", "ext4": "e2fsprogs",
 	},
-	PackagerDnf: {
+	packagerDnf: {
 		"proxy-server": "openstack-swift-proxy", "object-server": "openstack-swift-object",
 		"container-server": "openstack-swift-container", "account-server": "openstack-swift-account",
 		"memcached": "memcached", "builder": "openstack-swift", "xfs": "xfsprogs", "ext4": "e2fsprogs",
 	},
 }
 
-// HostPackages returns what setup installs on host h, whose package manager
+// hostPackages returns what setup installs on host h, whose package manager
 // is pm: the host's packages when the testbed gives them; else its
 // services' (their own list, or their Swift server's package; a generic
 // service's own list, none by default), memcached
 // on a proxy host, the ring tools on the builder host, and mkfs for disks
 // to format. Each package once, in that order.
-func HostPackages(tb *plan.Testbed, h, builder *plan.Host, pm string) []string {
+func hostPackages(tb *plan.Testbed, h, builder *plan.Host, pm string) []string {
 	if h.PackagesSet {
 		return h.Packages
 	}
@@ -86,8 +86,8 @@ case " $ID $ID_LIKE " in
   *) echo "distribution $ID ($PRETTY_NAME): benchbed installs with apt or dnf only; install the packages yourself and set packages = [] on the host" >&2; exit 2 ;;
 esac`
 
-// Packager returns host's package manager, PackagerApt or PackagerDnf.
-func Packager(ctx context.Context, p *remote.Pool, host string) (string, error) {
+// packager returns host's package manager, packagerApt or packagerDnf.
+func packager(ctx context.Context, p *remote.Pool, host string) (string, error) {
 	res, err := p.Run(ctx, host, packagerScript)
 	if err != nil {
 		return "", scriptFailed(host, "reading /etc/os-release", err)
@@ -99,13 +99,13 @@ func Packager(ctx context.Context, p *remote.Pool, host string) (string, error) 
 // none of the host's repositories.
 const absentCode = 3
 
-// InstallPackages installs on host those of pkgs it lacks with pm and
+// installPackages installs on host those of pkgs it lacks with pm and
 // records what it installed; with nothing missing it changes nothing.
-func InstallPackages(ctx context.Context, p *remote.Pool, host, pm string, pkgs []string, rep *Report) error {
+func installPackages(ctx context.Context, p *remote.Pool, host, pm string, pkgs []string, rep *report) error {
 	if len(pkgs) == 0 {
 		return nil
 	}
-	res, err := p.Run(ctx, host, InstallScript(pm, pkgs))
+	res, err := p.Run(ctx, host, installScript(pm, pkgs))
 	var ee *remote.ExitError
 	if errors.As(err, &ee) && ee.Code == absentCode {
 		return fmt.Errorf("%s: %s; nothing was installed", host, strings.TrimSpace(ee.StderrTail))

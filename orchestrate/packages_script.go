@@ -9,20 +9,20 @@ import (
 // on the host; a failure shows its end.
 const installLog = "/var/log/benchbed-install.log"
 
-// InstallScript installs those of pkgs the host lacks with pm, printing
+// installScript installs those of pkgs the host lacks with pm, printing
 // "installed P1 P2" (nothing when all are there). Before installing it
 // checks that every missing package is in the host's repositories: when one
 // is not it names it on stderr, installs nothing and exits absentCode.
 // Package scripts start no daemon: apt runs under a policy-rc.d that
 // denies every start (unless the host has its own), and RPM scriptlets
 // only enable units.
-func InstallScript(pm string, pkgs []string) string {
+func installScript(pm string, pkgs []string) string {
 	q := make([]string, len(pkgs))
 	for i, p := range pkgs {
 		q[i] = shellQuote(p)
 	}
 	list := strings.Join(q, " ")
-	if pm == PackagerDnf {
+	if pm == packagerDnf {
 		return fmt.Sprintf(dnfScript, list, absentCode, installLog)
 	}
 	return fmt.Sprintf(aptScript, list, absentCode, installLog)

@@ -36,27 +36,27 @@ func TestHostPackages(t *testing.T) {
 		pm   string
 		want []string
 	}{
-		{proxy, PackagerApt, []string{"swift-proxy", "memcached", "swift"}},
-		{stor, PackagerApt, []string{"swift-object", "swift-container", "swift-account", "xfsprogs"}},
-		{stor, PackagerDnf, []string{"openstack-swift-object", "openstack-swift-container", "openstack-swift-account", "xfsprogs"}},
-		{tb.Host("client1"), PackagerApt, nil},
+		{proxy, packagerApt, []string{"swift-proxy", "memcached", "swift"}},
+		{stor, packagerApt, []string{"swift-object", "swift-container", "swift-account", "xfsprogs"}},
+		{stor, packagerDnf, []string{"openstack-swift-object", "openstack-swift-container", "openstack-swift-account", "xfsprogs"}},
+		{tb.Host("client1"), packagerApt, nil},
 	}
 	for _, c := range cases {
-		if diff := cmp.Diff(c.want, HostPackages(tb, c.h, proxy, c.pm)); diff != "" {
+		if diff := cmp.Diff(c.want, hostPackages(tb, c.h, proxy, c.pm)); diff != "" {
 			t.Errorf("%s (%s) (-want +got):\n%s", c.h.Name, c.pm, diff)
 		}
 	}
 	svc := tb.Service("object-server")
 	svc.Packages, svc.PackagesSet = []string{"my-swift-object"}, true
-	if got := HostPackages(tb, stor, proxy, PackagerApt); got[0] != "my-swift-object" {
+	if got := hostPackages(tb, stor, proxy, packagerApt); got[0] != "my-swift-object" {
 		t.Errorf("a service's packages do not replace its default: %q", got)
 	}
 	tb.Generics = []*plan.Generic{{Name: "nginx", Role: "proxy", Packages: []string{"nginx-light"}, PackagesSet: true}}
-	if diff := cmp.Diff([]string{"swift-proxy", "memcached", "nginx-light", "swift"}, HostPackages(tb, proxy, proxy, PackagerApt)); diff != "" {
+	if diff := cmp.Diff([]string{"swift-proxy", "memcached", "nginx-light", "swift"}, hostPackages(tb, proxy, proxy, packagerApt)); diff != "" {
 		t.Errorf("a generic service's packages are not its host's (-want +got):\n%s", diff)
 	}
 	stor.Packages, stor.PackagesSet = []string{"only-this"}, true
-	if diff := cmp.Diff([]string{"only-this"}, HostPackages(tb, stor, proxy, PackagerApt)); diff != "" {
+	if diff := cmp.Diff([]string{"only-this"}, hostPackages(tb, stor, proxy, packagerApt)); diff != "" {
 		t.Errorf("a host's packages are not its whole list:\n%s", diff)
 	}
 }
@@ -83,7 +83,7 @@ func TestAptScript(t *testing.T) {
 		}
 		log := filepath.Join(dir, "log")
 		script := strings.NewReplacer("/usr/sbin/policy-rc.d", dir+"/policy-rc.d", installLog, dir+"/install.log").
-			Replace(InstallScript(PackagerApt, []string{"swift-object", "xfsprogs"}))
+			Replace(installScript(packagerApt, []string{"swift-object", "xfsprogs"}))
 		cmd := exec.Command("bash", "-c", script)
 		cmd.Env = []string{"PATH=" + dir + ":/usr/bin:/bin", "STUB_INSTALLED=" + installed, "STUB_AVAILABLE=" + available, "STUB_LOG=" + log}
 		out, err := cmd.Output()
@@ -120,7 +120,7 @@ func TestRoleDaemons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, _ := HostDaemons(tb, r, tb.Host("stor1"))
+	ds, _ := hostDaemons(tb, r, tb.Host("stor1"))
 	var got []string
 	for _, d := range ds {
 		got = append(got, d.Name+"="+d.Unit)
@@ -131,7 +131,7 @@ func TestRoleDaemons(t *testing.T) {
 		t.Errorf("stor1's daemons (-want +got):\n%s", diff)
 	}
 	svc.Manager = plan.ManagerDirect
-	if d := RoleDaemon(svc, "auditor"); strings.Join(d.Argv, " ") != "/usr/bin/swift-object-auditor /etc/swift/object-server.conf -v" || d.service() != "object-server" {
+	if d := roleDaemon(svc, "auditor"); strings.Join(d.Argv, " ") != "/usr/bin/swift-object-auditor /etc/swift/object-server.conf -v" || d.service() != "object-server" {
 		t.Errorf("direct auditor: %q of %q", d.Argv, d.service())
 	}
 }

@@ -37,13 +37,13 @@ func unprefilled(tb *plan.Testbed) ([]*plan.Workload, []*load.Scenario, error) {
 	return ws, scs, nil
 }
 
-// CheckInitial is the sweep's precondition when the workloads' initial
+// checkInitial is the sweep's precondition when the workloads' initial
 // objects are not the prefill block's to create: the prefill's listing
 // check, from agents on the workloads' clients, with no PUT. It returns an
 // error naming each workload whose objects are missing, the containers
 // short of them and the counts, and how to prefill; nil when every object
 // is in place (or no workload needs any).
-func CheckInitial(ctx context.Context, tb *plan.Testbed, hosts PrefillHosts, log io.Writer) error {
+func checkInitial(ctx context.Context, tb *plan.Testbed, hosts prefillHosts, log io.Writer) error {
 	ws, scs, err := unprefilled(tb)
 	if err != nil || len(ws) == 0 {
 		return err
@@ -71,19 +71,19 @@ func CheckInitial(ctx context.Context, tb *plan.Testbed, hosts PrefillHosts, log
 	if len(missing) == 0 {
 		return nil
 	}
-	return &PreconditionError{Missing: missing, File: tb.File, Workloads: workloadNames(ws)}
+	return &preconditionError{Missing: missing, File: tb.File, Workloads: workloadNames(ws)}
 }
 
-// PreconditionError is a sweep refused before any change: initial objects
+// preconditionError is a sweep refused before any change: initial objects
 // its workloads read are missing and no prefill block creates them.
-type PreconditionError struct {
+type preconditionError struct {
 	Missing   []error  // one *prefill.MissingError per workload
 	File      string   // the testbed file
 	Workloads []string // the workloads checked
 }
 
 // Error names what is missing and how to prefill.
-func (e *PreconditionError) Error() string {
+func (e *preconditionError) Error() string {
 	var b strings.Builder
 	b.WriteString("precondition: initial objects are missing, and the testbed has no prefill block that creates them:")
 	for _, m := range e.Missing {
@@ -95,9 +95,9 @@ func (e *PreconditionError) Error() string {
 }
 
 // Unwrap gives the missing errors.
-func (e *PreconditionError) Unwrap() []error { return e.Missing }
+func (e *preconditionError) Unwrap() []error { return e.Missing }
 
-var _ error = (*PreconditionError)(nil)
+var _ error = (*preconditionError)(nil)
 
 // workloadNames lists the workloads' names.
 func workloadNames(ws []*plan.Workload) []string {

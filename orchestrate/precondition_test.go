@@ -75,8 +75,8 @@ func TestPreconditionRefusesMissingInitialObjects(t *testing.T) {
 	t.Cleanup(srv.Close)
 	tb := gateTB(t, srv.URL, "")
 	hosts := &localPrefillAgents{started: map[string]int{}}
-	err := CheckInitial(context.Background(), tb, hosts, nil)
-	var pe *PreconditionError
+	err := checkInitial(context.Background(), tb, hosts, nil)
+	var pe *preconditionError
 	if !errors.As(err, &pe) || len(m.objects) != 0 {
 		t.Fatalf("empty account: %v; %d containers created", err, len(m.objects))
 	}
@@ -95,13 +95,13 @@ func TestPreconditionRefusesMissingInitialObjects(t *testing.T) {
 	if _, err := prefill.Initial(context.Background(), sc, st, prefill.Options{Concurrency: 4}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckInitial(context.Background(), tb, hosts, nil); err != nil {
+	if err := checkInitial(context.Background(), tb, hosts, nil); err != nil {
 		t.Fatalf("every object in place: %v", err)
 	}
 	m.mu.Lock()
 	delete(m.objects["gate_000001_default_policy"], "4KiB_000002")
 	m.mu.Unlock()
-	err = CheckInitial(context.Background(), tb, hosts, nil)
+	err = checkInitial(context.Background(), tb, hosts, nil)
 	if err == nil || !strings.Contains(err.Error(), "1 of its 300 initial objects are missing (gate_000001_default_policy holds 99 of 100)") {
 		t.Fatalf("one object gone: %v", err)
 	}

@@ -19,23 +19,23 @@ import (
 	"benchbed/rundir"
 )
 
-// PrefillHosts is what a prefill needs of the client hosts: benchbed
+// prefillHosts is what a prefill needs of the client hosts: benchbed
 // installed there, and `benchbed prefill-agent` started with pipes.
-type PrefillHosts interface {
+type prefillHosts interface {
 	Install(ctx context.Context, host string) (string, error)
-	StartPrefillAgent(ctx context.Context, host, bin string) (*AgentProc, error)
+	StartPrefillAgent(ctx context.Context, host, bin string) (*agentProc, error)
 }
 
 // StartPrefillAgent runs "<bin> prefill-agent" on host.
-func (a PoolAgents) StartPrefillAgent(ctx context.Context, host, bin string) (*AgentProc, error) {
+func (a PoolAgents) StartPrefillAgent(ctx context.Context, host, bin string) (*agentProc, error) {
 	s, err := a.Pool.Start(ctx, host, shellQuote(bin)+" prefill-agent")
 	if err != nil {
 		return nil, err
 	}
-	return &AgentProc{Stdin: s.Stdin, Stdout: s.Stdout, Wait: s.Wait}, nil
+	return &agentProc{Stdin: s.Stdin, Stdout: s.Stdout, Wait: s.Wait}, nil
 }
 
-var _ PrefillHosts = PoolAgents{}
+var _ prefillHosts = PoolAgents{}
 
 // PrefillOptions say how a prefill runs.
 type PrefillOptions struct {
@@ -58,7 +58,7 @@ type PrefillResult struct {
 // prefill block names, from K agents on every client host, resuming from
 // the checkpoint in StateDir, then checks them by listing (putting what is
 // missing), so a lab prefilled once is reused after a cheap check.
-func Prefill(ctx context.Context, tb *plan.Testbed, hosts PrefillHosts, opts PrefillOptions) ([]PrefillResult, error) {
+func Prefill(ctx context.Context, tb *plan.Testbed, hosts prefillHosts, opts PrefillOptions) ([]PrefillResult, error) {
 	pf := tb.Prefill
 	if pf == nil {
 		return nil, errors.New("the testbed has no prefill block")
@@ -79,7 +79,7 @@ func Prefill(ctx context.Context, tb *plan.Testbed, hosts PrefillHosts, opts Pre
 	return out, nil
 }
 
-func prefillWorkload(ctx context.Context, tb *plan.Testbed, w *plan.Workload, hosts PrefillHosts, opts PrefillOptions) (*PrefillResult, error) {
+func prefillWorkload(ctx context.Context, tb *plan.Testbed, w *plan.Workload, hosts prefillHosts, opts PrefillOptions) (*PrefillResult, error) {
 	sc, err := load.ParseScenario(w.ScenarioJSON)
 	if err != nil {
 		return nil, err
@@ -154,7 +154,7 @@ type prefillPass struct {
 	pf     *plan.Prefill // clients, agents and concurrency
 	w      *plan.Workload
 	check  bool // count what is missing, put nothing (prefill.Options.CheckOnly)
-	hosts  PrefillHosts
+	hosts  prefillHosts
 	opts   PrefillOptions
 	l      *prefill.Layout
 	policy string
@@ -217,7 +217,7 @@ func (p *prefillPass) run(ctx context.Context, pass string, ck *checkpoint) (pre
 	return prog.total(), err
 }
 
-func installAll(ctx context.Context, hs PrefillHosts, hosts []string) (map[string]string, error) {
+func installAll(ctx context.Context, hs prefillHosts, hosts []string) (map[string]string, error) {
 	bins := map[string]string{}
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)
@@ -238,7 +238,7 @@ func installAll(ctx context.Context, hs PrefillHosts, hosts []string) (map[strin
 
 // runPrefillAgent starts one agent, sends its job, reads its events until
 // it is done, and stops it (closing its stdin) whatever happened.
-func runPrefillAgent(ctx context.Context, hs PrefillHosts, host, bin string, job prefill.AgentJob, onUnit func(int), onProgress func(prefill.Totals)) error {
+func runPrefillAgent(ctx context.Context, hs prefillHosts, host, bin string, job prefill.AgentJob, onUnit func(int), onProgress func(prefill.Totals)) error {
 	proc, err := hs.StartPrefillAgent(ctx, host, bin)
 	if err != nil {
 		return fmt.Errorf("%s: starting the prefill agent: %w", host, err)

@@ -28,7 +28,7 @@ func (l *localPrefillAgents) Install(_ context.Context, host string) (string, er
 	return "/opt/benchbed-" + host, nil
 }
 
-func (l *localPrefillAgents) StartPrefillAgent(ctx context.Context, host, bin string) (*AgentProc, error) {
+func (l *localPrefillAgents) StartPrefillAgent(ctx context.Context, host, bin string) (*agentProc, error) {
 	l.mu.Lock()
 	l.started[host]++
 	l.mu.Unlock()
@@ -40,7 +40,7 @@ func (l *localPrefillAgents) StartPrefillAgent(ctx context.Context, host, bin st
 		outW.Close()
 		done <- err
 	}()
-	return &AgentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
+	return &agentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
 }
 
 func prefillTestbed(t *testing.T, url string) *plan.Testbed {
@@ -193,7 +193,7 @@ func (k *putKiller) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // their stdin stops them.
 type stuckAgents struct{ localPrefillAgents }
 
-func (s *stuckAgents) StartPrefillAgent(_ context.Context, host, bin string) (*AgentProc, error) {
+func (s *stuckAgents) StartPrefillAgent(_ context.Context, host, bin string) (*agentProc, error) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
@@ -202,7 +202,7 @@ func (s *stuckAgents) StartPrefillAgent(_ context.Context, host, bin string) (*A
 		outW.Close()
 		done <- nil
 	}()
-	return &AgentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
+	return &agentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
 }
 
 func TestPrefillCancelEndsTheAgentsStdin(t *testing.T) {

@@ -7,8 +7,8 @@ import (
 	"sync"
 )
 
-// Report is what setup did, per host, in the testbed's host order.
-type Report struct {
+// report is what setup did, per host, in the testbed's host order.
+type report struct {
 	mu      sync.Mutex
 	order   []string
 	changes map[string][]string
@@ -17,33 +17,33 @@ type Report struct {
 }
 
 // Fail marks the setup as failed: the summary then claims no health.
-func (r *Report) Fail() {
+func (r *report) Fail() {
 	r.mu.Lock()
 	r.failed = true
 	r.mu.Unlock()
 }
 
-// NewReport returns an empty report over hosts, in that order.
-func NewReport(hosts []string) *Report {
-	return &Report{order: hosts, changes: map[string][]string{}, notes: map[string][]string{}}
+// newReport returns an empty report over hosts, in that order.
+func newReport(hosts []string) *report {
+	return &report{order: hosts, changes: map[string][]string{}, notes: map[string][]string{}}
 }
 
 // Change records a change made on host.
-func (r *Report) Change(host, format string, a ...any) {
+func (r *report) Change(host, format string, a ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.changes[host] = append(r.changes[host], fmt.Sprintf(format, a...))
 }
 
 // Note records a fact about host that is no change (e.g. healthy ports).
-func (r *Report) Note(host, format string, a ...any) {
+func (r *report) Note(host, format string, a ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.notes[host] = append(r.notes[host], fmt.Sprintf(format, a...))
 }
 
 // Changed reports whether setup changed anything on any host.
-func (r *Report) Changed() bool {
+func (r *report) Changed() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, c := range r.changes {
@@ -55,7 +55,7 @@ func (r *Report) Changed() bool {
 }
 
 // Changes returns the changes recorded for host.
-func (r *Report) Changes(host string) []string {
+func (r *report) Changes(host string) []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]string(nil), r.changes[host]...)
@@ -63,7 +63,7 @@ func (r *Report) Changes(host string) []string {
 
 // Write prints the summary: per host its changes (or "no change") and its
 // notes, then one line saying whether anything changed. mask hides secrets.
-func (r *Report) Write(w io.Writer, mask func(string) string) error {
+func (r *report) Write(w io.Writer, mask func(string) string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var b strings.Builder

@@ -12,9 +12,9 @@ import (
 	"benchbed/rundir"
 )
 
-// SweepBackupSuffix names a sweep's copy of an original file on its host;
+// sweepBackupSuffix names a sweep's copy of an original file on its host;
 // with "-absent" it marks a file that did not exist before the sweep.
-const SweepBackupSuffix = ".benchbed-sweep-orig"
+const sweepBackupSuffix = ".benchbed-sweep-orig"
 
 // backupScript copies each original next to itself and prints the
 // checksum of each backup, or "absent". A copy already there was left by
@@ -27,13 +27,13 @@ func backupScript(paths []string, resume bool) string {
 	if !resume {
 		b.WriteString("stale=0\n")
 		for _, p := range paths {
-			o, a := shellQuote(p+SweepBackupSuffix), shellQuote(p+SweepBackupSuffix+"-absent")
+			o, a := shellQuote(p+sweepBackupSuffix), shellQuote(p+sweepBackupSuffix+"-absent")
 			fmt.Fprintf(&b, "if [ -e %s ] || [ -e %s ]; then echo stale %s; stale=1; fi\n", o, a, shellQuote(p))
 		}
 		b.WriteString("if [ $stale = 1 ]; then exit 3; fi\n")
 	}
 	for _, p := range paths {
-		o, a := shellQuote(p+SweepBackupSuffix), shellQuote(p+SweepBackupSuffix+"-absent")
+		o, a := shellQuote(p+sweepBackupSuffix), shellQuote(p+sweepBackupSuffix+"-absent")
 		q := shellQuote(p)
 		fmt.Fprintf(&b, "if [ ! -e %[1]s ] && [ ! -e %[2]s ]; then if [ -e %[3]s ]; then cp -p %[3]s %[1]s.tmp && mv %[1]s.tmp %[1]s; else : > %[2]s; fi; fi\n", o, a, q)
 		fmt.Fprintf(&b, "if [ -e %[1]s ]; then echo \"$(sha256sum < %[1]s | cut -c1-64) \"%[2]s; else echo absent %[2]s; fi\n", o, q)
@@ -41,32 +41,32 @@ func backupScript(paths []string, resume bool) string {
 	return b.String()
 }
 
-// StaleBackupError is a sweep's copy of an original left on a host by an
+// staleBackupError is a sweep's copy of an original left on a host by an
 // earlier sweep that was not restored: a new sweep would take it for the
 // original and, at its end, put it back over whatever changed since.
-type StaleBackupError struct {
+type staleBackupError struct {
 	Host  string
 	Paths []string
 }
 
-func (e *StaleBackupError) Error() string {
+func (e *staleBackupError) Error() string {
 	return fmt.Sprintf("%s: a sweep's copy (%s) of %s is left by an earlier sweep that was not restored: "+
 		"run `benchbed restore` on that run, or remove the copies if the files as they are now are the originals; "+
-		"nothing changed", e.Host, SweepBackupSuffix, strings.Join(e.Paths, ", "))
+		"nothing changed", e.Host, sweepBackupSuffix, strings.Join(e.Paths, ", "))
 }
 
-// TakeBackup backs up files (per host) on the hosts and writes the
+// takeBackup backs up files (per host) on the hosts and writes the
 // manifest into the run. resume: the run was started before, and copies
-// it left are its originals; otherwise such a copy is a *StaleBackupError
+// it left are its originals; otherwise such a copy is a *staleBackupError
 // and that host is left as it was.
-func TakeBackup(ctx context.Context, r Runner, run *rundir.Run, files map[string][]string, resume bool) (rundir.Backup, error) {
+func takeBackup(ctx context.Context, r runner, run *rundir.Run, files map[string][]string, resume bool) (rundir.Backup, error) {
 	b := rundir.Backup{}
 	var mu sync.Mutex
 	err := forHosts(ctx, slices.Sorted(maps.Keys(files)), func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, backupScript(files[host], resume))
 		if err != nil {
 			if stale := staleLines(res); len(stale) > 0 {
-				return &StaleBackupError{Host: host, Paths: stale}
+				return &staleBackupError{Host: host, Paths: stale}
 			}
 			return fmt.Errorf("%s: backup: %w", host, err)
 		}

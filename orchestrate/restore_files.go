@@ -22,7 +22,7 @@ const changedPrefix = "changed "
 func restoreScript(files []rundir.Original) string {
 	var b strings.Builder
 	for _, f := range files {
-		o, a := shellQuote(f.Path+SweepBackupSuffix), shellQuote(f.Path+SweepBackupSuffix+"-absent")
+		o, a := shellQuote(f.Path+sweepBackupSuffix), shellQuote(f.Path+sweepBackupSuffix+"-absent")
 		q, t := shellQuote(f.Path), shellQuote(f.Path+".benchbed-restore")
 		fmt.Fprintf(&b, "if [ -e %[1]s ] && ! cmp -s %[1]s %[3]s; then echo %[4]s%[3]s; elif [ -e %[2]s ] && [ -e %[3]s ]; then echo %[4]s%[3]s; fi\n",
 			o, a, q, shellQuote(changedPrefix))
@@ -36,16 +36,16 @@ func restoreScript(files []rundir.Original) string {
 func dropScript(files []rundir.Original) string {
 	var ps []string
 	for _, f := range files {
-		ps = append(ps, shellQuote(f.Path+SweepBackupSuffix), shellQuote(f.Path+SweepBackupSuffix+"-absent"))
+		ps = append(ps, shellQuote(f.Path+sweepBackupSuffix), shellQuote(f.Path+sweepBackupSuffix+"-absent"))
 	}
 	return "rm -f " + strings.Join(ps, " ")
 }
 
-// RestoreFiles puts back every original of b on its host, compares each
+// restoreFiles puts back every original of b on its host, compares each
 // file's checksum with the backup's, and removes the backups of a host
 // whose files all match. A mismatch keeps the backups and is an error
 // naming the host and file.
-func RestoreFiles(ctx context.Context, r Runner, b rundir.Backup) error {
+func restoreFiles(ctx context.Context, r runner, b rundir.Backup) error {
 	byHost := restoreFilesByHost(ctx, r, b)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
@@ -60,9 +60,9 @@ type hostRestore struct {
 	err     error    // nil: the originals are back and the backups gone
 }
 
-// restoreFilesByHost is RestoreFiles on every host at once, with what each
+// restoreFilesByHost is restoreFiles on every host at once, with what each
 // host's restore changed, and its error.
-func restoreFilesByHost(ctx context.Context, r Runner, b rundir.Backup) map[string]hostRestore {
+func restoreFilesByHost(ctx context.Context, r runner, b rundir.Backup) map[string]hostRestore {
 	hosts := slices.Sorted(maps.Keys(b))
 	outs := make([]hostRestore, len(hosts))
 	_ = forHosts(ctx, hosts, func(ctx context.Context, host string) error {
@@ -79,7 +79,7 @@ func restoreFilesByHost(ctx context.Context, r Runner, b rundir.Backup) map[stri
 
 // restoreHostFiles puts back the originals of files on host, checks them
 // and removes the backups. It returns the files whose content it changed.
-func restoreHostFiles(ctx context.Context, r Runner, host string, files []rundir.Original) ([]string, error) {
+func restoreHostFiles(ctx context.Context, r runner, host string, files []rundir.Original) ([]string, error) {
 	if len(files) == 0 {
 		return nil, nil
 	}
@@ -102,7 +102,7 @@ func restoreHostFiles(ctx context.Context, r Runner, host string, files []rundir
 	var errs []error
 	for i, f := range files {
 		if i >= len(got) || got[i] != f {
-			errs = append(errs, fmt.Errorf("%s: %s differs from its backup after the restore (backup kept at %s)", host, f.Path, f.Path+SweepBackupSuffix))
+			errs = append(errs, fmt.Errorf("%s: %s differs from its backup after the restore (backup kept at %s)", host, f.Path, f.Path+sweepBackupSuffix))
 		}
 	}
 	if len(errs) > 0 {

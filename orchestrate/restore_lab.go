@@ -16,20 +16,15 @@ import (
 	"benchbed/rundir"
 )
 
-// RestoreLab puts back the originals of backup (confs, rings, builders),
+// restoreLab puts back the originals of backup (confs, rings, builders),
 // checks their checksums, restarts every Swift server of the service hosts
 // (memcached is left) with the declared managers, and waits for them to
 // answer on the ports of base (the first variant's rendering, which setup
 // installs). A host whose files cannot be put back (unreachable, or a
 // checksum that differs) keeps its backups and is named in the error; the
 // other hosts are still restored, restarted and checked.
-func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup rundir.Backup, log io.Writer) error {
-	_, err := restoreLab(ctx, tb, p, base, backup, log, false)
-	return err
-}
-
-// restoreLab is RestoreLab; it also returns the hosts whose files are not
-// back (they keep their backups, and should keep their sweep locks). With
+// It also returns the hosts whose files are not back (they keep their
+// backups, and should keep their sweep locks). With
 // settled (the sweep knows every server runs the files now on its host),
 // only the servers whose confs or rings the restore changed are restarted,
 // and any that is not running started; otherwise every server restarts.
@@ -46,18 +41,18 @@ func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 		}
 	}
 	var back []string // the service hosts whose originals are back
-	for _, h := range names(ServiceHosts(tb)) {
+	for _, h := range names(serviceHosts(tb)) {
 		if byHost[h].err == nil {
 			back = append(back, h)
 		}
 	}
-	rep := NewReport(names(tb.Hosts))
+	rep := newReport(names(tb.Hosts))
 	sum := p.FanOut(ctx, back, func(ctx context.Context, host string) error {
-		ds, _ := HostDaemons(tb, base, tb.Host(host))
+		ds, _ := hostDaemons(tb, base, tb.Host(host))
 		if settled {
-			return StartServices(ctx, p, host, ds, restoredServices(tb, tb.Host(host), byHost[host].changed), false, rep)
+			return startServices(ctx, p, host, ds, restoredServices(tb, tb.Host(host), byHost[host].changed), false, rep)
 		}
-		return StartServices(ctx, p, host, ds, nil, true, rep)
+		return startServices(ctx, p, host, ds, nil, true, rep)
 	})
 	if err := sum.Err(); err != nil {
 		errs = append(errs, fmt.Errorf("restarting after the restore: %w", err))
@@ -121,7 +116,7 @@ func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *r
 	if err := checkNotRunning(ctx, p, p.Hosts(), run.ID); err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
 	}
-	stale, err := Lock(ctx, p, p.Hosts(), NewHolder(run.ID), false)
+	stale, err := lock(ctx, p, p.Hosts(), newHolder(run.ID), false)
 	if err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
 	}
@@ -145,7 +140,7 @@ func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *r
 	// A host whose files are not back keeps the lock: no sweep starts on a
 	// half-restored lab.
 	hosts := slices.DeleteFunc(p.Hosts(), func(h string) bool { return slices.Contains(notBack, h) })
-	errs = append(errs, Unlock(ctx, p, hosts, run.ID))
+	errs = append(errs, unlock(ctx, p, hosts, run.ID))
 	return errors.Join(errs...)
 }
 

@@ -11,31 +11,31 @@ import (
 	"syscall"
 )
 
-// RunningError is a restore refused because the run's sweep still runs:
+// runningError is a restore refused because the run's sweep still runs:
 // restoring under it would change the hosts while it measures them.
-type RunningError struct {
-	Holder Holder
+type runningError struct {
+	Holder holder
 }
 
-func (e *RunningError) Error() string {
+func (e *runningError) Error() string {
 	return fmt.Sprintf("the sweep of run %s is still running (pid %d on this machine, since %s): "+
 		"stop it first (an interrupt restores the lab itself)", e.Holder.Run, e.Holder.PID, e.Holder.Since.Format("2006-01-02T15:04:05Z07:00"))
 }
 
-// checkNotRunning refuses with a *RunningError when a host's lock names run
+// checkNotRunning refuses with a *runningError when a host's lock names run
 // and a process of this machine (user@machine as in the lock) that is
 // still alive and is a benchbed. Unreachable hosts are skipped here: the
 // restore reports them.
-func checkNotRunning(ctx context.Context, r Runner, hosts []string, run string) error {
-	me := NewHolder(run)
+func checkNotRunning(ctx context.Context, r runner, hosts []string, run string) error {
+	me := newHolder(run)
 	var mu sync.Mutex
-	var live *Holder
+	var live *holder
 	_ = forHosts(ctx, hosts, func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, "cat "+LockDir+"/holder 2>/dev/null; true")
 		if err != nil {
 			return nil
 		}
-		var h Holder
+		var h holder
 		if json.Unmarshal([]byte(strings.TrimSpace(string(res.Stdout))), &h) != nil || h.Run != run {
 			return nil
 		}
@@ -47,7 +47,7 @@ func checkNotRunning(ctx context.Context, r Runner, hosts []string, run string) 
 		return nil
 	})
 	if live != nil {
-		return &RunningError{Holder: *live}
+		return &runningError{Holder: *live}
 	}
 	return nil
 }

@@ -37,15 +37,15 @@ func TestRestoreRefusesARunStillSweeping(t *testing.T) {
 	r := newShellRunner(t, "a", "b")
 	ctx := context.Background()
 	hold := func(pid int) {
-		h := NewHolder("r1")
+		h := newHolder("r1")
 		h.PID = pid
-		if _, err := Lock(ctx, r, []string{"a", "b"}, h, true); err != nil {
+		if _, err := lock(ctx, r, []string{"a", "b"}, h, true); err != nil {
 			t.Fatal(err)
 		}
 	}
 	hold(sweeping.Process.Pid)
 	err = checkNotRunning(ctx, r, []string{"a", "b"}, "r1")
-	var re *RunningError
+	var re *runningError
 	if !errors.As(err, &re) || !strings.Contains(err.Error(), "pid "+strconv.Itoa(sweeping.Process.Pid)) {
 		t.Fatalf("err = %v, want the live sweep named", err)
 	}

@@ -26,7 +26,7 @@ func TestBackupRestoreByteIdentical(t *testing.T) {
 	}
 	ctx := context.Background()
 	files := map[string][]string{"h1": {conf, ring, fresh}}
-	b, err := TakeBackup(ctx, r, run, files, false)
+	b, err := takeBackup(ctx, r, run, files, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,14 +38,14 @@ func TestBackupRestoreByteIdentical(t *testing.T) {
 	os.WriteFile(ring, []byte("other ring"), 0o644)
 	os.WriteFile(fresh, []byte("x"), 0o644)
 	// An interrupted sweep's second backup keeps the originals.
-	if _, err := TakeBackup(ctx, r, run, files, true); err != nil {
+	if _, err := takeBackup(ctx, r, run, files, true); err != nil {
 		t.Fatal(err)
 	}
 	read, err := run.ReadBackup()
 	if err != nil || len(read["h1"]) != 3 || read["h1"][0] != b["h1"][0] {
 		t.Fatalf("manifest %+v, %v", read, err)
 	}
-	if err := RestoreFiles(ctx, r, read); err != nil {
+	if err := restoreFiles(ctx, r, read); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(conf); string(got) != "[DEFAULT]\nworkers = 4\n" {
@@ -72,12 +72,12 @@ func TestRestoreReportsMismatch(t *testing.T) {
 	conf := filepath.Join(dir, "a.conf")
 	os.WriteFile(conf, []byte("one"), 0o644)
 	b := rundir.Backup{"h1": {{Path: conf, SHA256: strings.Repeat("0", 64)}}}
-	os.WriteFile(conf+SweepBackupSuffix, []byte("one"), 0o644)
-	err := RestoreFiles(context.Background(), r, b)
+	os.WriteFile(conf+sweepBackupSuffix, []byte("one"), 0o644)
+	err := restoreFiles(context.Background(), r, b)
 	if err == nil || !strings.Contains(err.Error(), "h1") || !strings.Contains(err.Error(), conf) {
 		t.Fatalf("err = %v, want the host and file that differ", err)
 	}
-	if _, err := os.Stat(conf + SweepBackupSuffix); err != nil {
+	if _, err := os.Stat(conf + sweepBackupSuffix); err != nil {
 		t.Fatal("the backup is kept when the check fails")
 	}
 }
@@ -88,7 +88,7 @@ func TestCaptureEnv(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := CaptureEnv(context.Background(), r, run, []string{"h1", "h2"}); err != nil {
+	if err := captureEnv(context.Background(), r, run, []string{"h1", "h2"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, h := range []string{"h1", "h2"} {
@@ -113,21 +113,21 @@ func TestNewSweepRefusesAStaleBackup(t *testing.T) {
 	a, b := filepath.Join(dir, "a.conf"), filepath.Join(dir, "b.conf")
 	os.WriteFile(a, []byte("now"), 0o644)
 	os.WriteFile(b, []byte("b"), 0o644)
-	os.WriteFile(a+SweepBackupSuffix, []byte("before"), 0o644)
+	os.WriteFile(a+sweepBackupSuffix, []byte("before"), 0o644)
 	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	files := map[string][]string{"h1": {a, b}}
-	_, err = TakeBackup(context.Background(), r, run, files, false)
-	var se *StaleBackupError
+	_, err = takeBackup(context.Background(), r, run, files, false)
+	var se *staleBackupError
 	if !errors.As(err, &se) || se.Host != "h1" || len(se.Paths) != 1 || se.Paths[0] != a || !strings.Contains(err.Error(), "benchbed restore") {
 		t.Fatalf("err = %v, want h1's stale copy of %s named", err, a)
 	}
-	if _, err := os.Stat(b + SweepBackupSuffix); !os.IsNotExist(err) {
+	if _, err := os.Stat(b + sweepBackupSuffix); !os.IsNotExist(err) {
 		t.Fatalf("the refused backup copied %s (%v)", b, err)
 	}
-	got, err := TakeBackup(context.Background(), r, run, files, true)
+	got, err := takeBackup(context.Background(), r, run, files, true)
 	if err != nil || len(got["h1"]) != 2 || got["h1"][0].SHA256 == "" {
 		t.Fatalf("resume: %+v, %v", got, err)
 	}
@@ -152,7 +152,7 @@ func TestRestoreSaysWhatItChanged(t *testing.T) {
 	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	must(err)
 	ctx := context.Background()
-	b, err := TakeBackup(ctx, r, run, map[string][]string{"h1": {conf, same, fresh}}, false)
+	b, err := takeBackup(ctx, r, run, map[string][]string{"h1": {conf, same, fresh}}, false)
 	must(err)
 	must(os.WriteFile(conf, []byte("workers = 8\n"), 0o640))
 	must(os.WriteFile(fresh, []byte("x"), 0o640))

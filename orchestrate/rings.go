@@ -12,9 +12,9 @@ import (
 	"benchbed/remote"
 )
 
-// RingDev is one device of a ring, as the testbed wants it or as a builder
+// ringDev is one device of a ring, as the testbed wants it or as a builder
 // holds it.
-type RingDev struct {
+type ringDev struct {
 	ID     int     `json:"id"` // builder's device id (-1 when not in the builder yet)
 	Region int     `json:"region"`
 	Zone   int     `json:"zone"`
@@ -26,47 +26,22 @@ type RingDev struct {
 }
 
 // key identifies a device across testbed and builder: address and name.
-func (d RingDev) key() string { return d.IP + "/" + d.Device }
+func (d ringDev) key() string { return d.IP + "/" + d.Device }
 
-// BuilderState is what a ring builder file holds, as dumped on the builder
+// builderState is what a ring builder file holds, as dumped on the builder
 // host (nil when the builder does not exist).
-type BuilderState struct {
+type builderState struct {
 	PartPower    int       `json:"part_power"`
 	Replicas     float64   `json:"replicas"`
 	MinPartHours int       `json:"min_part_hours"`
-	Devs         []RingDev `json:"devs"`
+	Devs         []ringDev `json:"devs"`
 	RingFile     bool      `json:"ring_file"`    // the .ring.gz exists beside it
 	RingCurrent  bool      `json:"ring_current"` // and holds what the builder would write
 	DevsChanged  bool      `json:"devs_changed"` // devices changed since the last rebalance
 }
 
-// WantedDevs lists the devices the testbed gives ring r, with the ports the
-// variant v gives them: one port per host (r.Port), or one port per disk
-// (r.PortBase + the disk's index) when v sets port_per_disk. Every host with
-// r's role and disk group is one zone, numbered from 1 in declaration order.
-func WantedDevs(tb *plan.Testbed, r *plan.Ring, v *plan.Variant) []RingDev {
-	var devs []RingDev
-	zone := 0
-	for _, h := range tb.Hosts {
-		g := h.DiskGroup(r.Disks)
-		if !h.HasRole(r.Role) || g == nil {
-			continue
-		}
-		zone++
-		for i, d := range g.Disks {
-			port := r.Port
-			if v != nil && v.PortPerDisk(r.Name) {
-				port = r.PortBase + i
-			}
-			devs = append(devs, RingDev{ID: -1, Region: 1, Zone: zone, IP: h.Address, Port: port,
-				Device: d.Name, Weight: d.Weight, Host: h.Name})
-		}
-	}
-	return devs
-}
-
-// RingChange is what setup does to one ring on its builder host.
-type RingChange struct {
+// ringChange is what setup does to one ring on its builder host.
+type ringChange struct {
 	Ring      string   // ring name
 	Commands  []string // swift-ring-builder invocations, in order
 	Changes   []string // what they change, for the summary
@@ -76,19 +51,19 @@ type RingChange struct {
 // builderPath is the builder file of ring name in swift dir dir.
 func builderPath(dir, name string) string { return path.Join(dir, name+".builder") }
 
-// PlanRing compares the builder's state (nil: no builder) with the wanted
+// planRing compares the builder's state (nil: no builder) with the wanted
 // devices and returns the commands that bring it there. A part power that
 // differs is an error: changing it needs a new ring, which loses placement.
-func PlanRing(dir string, r *plan.Ring, have *BuilderState, want []RingDev) (*RingChange, error) {
+func planRing(dir string, r *plan.Ring, have *builderState, want []ringDev) (*ringChange, error) {
 	b := builderPath(dir, r.Name)
-	c := &RingChange{Ring: r.Name}
+	c := &ringChange{Ring: r.Name}
 	srb := func(args ...string) {
 		c.Commands = append(c.Commands, "swift-ring-builder "+shellQuote(b)+" "+strings.Join(args, " "))
 	}
 	if have == nil {
 		srb("create", strconv.Itoa(r.PartPower), fmtFloat(r.Replicas), strconv.Itoa(r.MinPartHours))
 		c.Changes = append(c.Changes, fmt.Sprintf("created (part power %d, %s replicas)", r.PartPower, fmtFloat(r.Replicas)))
-		have = &BuilderState{PartPower: r.PartPower, Replicas: r.Replicas, MinPartHours: r.MinPartHours}
+		have = &builderState{PartPower: r.PartPower, Replicas: r.Replicas, MinPartHours: r.MinPartHours}
 	}
 	if have.PartPower != r.PartPower {
 		return nil, fmt.Errorf("ring %s: the builder %s has part power %d, the testbed %d: a new part power needs a new ring (placement lost); remove the builder by hand to rebuild",
@@ -124,8 +99,8 @@ func PlanRing(dir string, r *plan.Ring, have *BuilderState, want []RingDev) (*Ri
 
 // diffDevs appends the commands that add, remove, re-weight and re-port
 // devices.
-func (c *RingChange) diffDevs(srb func(...string), have, want []RingDev) {
-	byKey := map[string]RingDev{}
+func (c *ringChange) diffDevs(srb func(...string), have, want []ringDev) {
+	byKey := map[string]ringDev{}
 	for _, d := range have {
 		byKey[d.key()] = d
 	}
@@ -161,8 +136,8 @@ func (c *RingChange) diffDevs(srb func(...string), have, want []RingDev) {
 	}
 }
 
-func sortedDevs(devs []RingDev) []RingDev {
-	out := append([]RingDev(nil), devs...)
+func sortedDevs(devs []ringDev) []ringDev {
+	out := append([]ringDev(nil), devs...)
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }
@@ -192,8 +167,8 @@ else echo null; fi`, shellQuote(b), shellQuote(ring))
 }
 
 // parseDump decodes dumpScript's output.
-func parseDump(out string) (*BuilderState, error) {
-	var s *BuilderState
+func parseDump(out string) (*builderState, error) {
+	var s *builderState
 	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &s); err != nil {
 		return nil, fmt.Errorf("reading the ring builder dump: %w", err)
 	}

@@ -11,12 +11,12 @@ func testRing() *plan.Ring {
 	return &plan.Ring{Name: "object", Role: "object", PartPower: 8, Replicas: 2, MinPartHours: 1, Disks: "object", Port: 6200, PortBase: 6210}
 }
 
-func dev(id, zone int, ip, name string, port int) RingDev {
-	return RingDev{ID: id, Region: 1, Zone: zone, IP: ip, Port: port, Device: name, Weight: 100}
+func dev(id, zone int, ip, name string, port int) ringDev {
+	return ringDev{ID: id, Region: 1, Zone: zone, IP: ip, Port: port, Device: name, Weight: 100}
 }
 
-func wantDevs(n int) []RingDev {
-	var out []RingDev
+func wantDevs(n int) []ringDev {
+	var out []ringDev
 	for i := 0; i < n; i++ {
 		d := dev(-1, 1, "198.18.0.21", "d"+itoa(i), 6200)
 		d.Host = "stor1"
@@ -25,8 +25,8 @@ func wantDevs(n int) []RingDev {
 	return out
 }
 
-func haveState(n int) *BuilderState {
-	s := &BuilderState{PartPower: 8, Replicas: 2, MinPartHours: 1, RingFile: true, RingCurrent: true}
+func haveState(n int) *builderState {
+	s := &builderState{PartPower: 8, Replicas: 2, MinPartHours: 1, RingFile: true, RingCurrent: true}
 	for i := 0; i < n; i++ {
 		s.Devs = append(s.Devs, dev(i, 1, "198.18.0.21", "d"+itoa(i), 6200))
 	}
@@ -34,7 +34,7 @@ func haveState(n int) *BuilderState {
 }
 
 func TestPlanRingCreatesAddsRebalancesWrites(t *testing.T) {
-	c, err := PlanRing("/etc/swift", testRing(), nil, wantDevs(2))
+	c, err := planRing("/etc/swift", testRing(), nil, wantDevs(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestPlanRingCreatesAddsRebalancesWrites(t *testing.T) {
 }
 
 func TestPlanRingUnchangedIsEmpty(t *testing.T) {
-	c, err := PlanRing("/etc/swift", testRing(), haveState(4), wantDevs(4))
+	c, err := planRing("/etc/swift", testRing(), haveState(4), wantDevs(4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestPlanRingUnchangedIsEmpty(t *testing.T) {
 }
 
 func TestPlanRingOneMoreDiskIsAChangeNotARebuild(t *testing.T) {
-	c, err := PlanRing("/etc/swift", testRing(), haveState(4), wantDevs(5))
+	c, err := planRing("/etc/swift", testRing(), haveState(4), wantDevs(5))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestPlanRingOneMoreDiskIsAChangeNotARebuild(t *testing.T) {
 func TestPlanRingPortSwitchNeedsNoRebalance(t *testing.T) {
 	want := wantDevs(2)
 	want[1].Port = 6211
-	c, err := PlanRing("/etc/swift", testRing(), haveState(2), want)
+	c, err := planRing("/etc/swift", testRing(), haveState(2), want)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestPlanRingPortSwitchNeedsNoRebalance(t *testing.T) {
 func TestPlanRingRemovesAndReweights(t *testing.T) {
 	want := wantDevs(1)
 	want[0].Weight = 50
-	c, err := PlanRing("/etc/swift", testRing(), haveState(2), want)
+	c, err := planRing("/etc/swift", testRing(), haveState(2), want)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestPlanRingRemovesAndReweights(t *testing.T) {
 func TestPlanRingStaleRingFileIsRewritten(t *testing.T) {
 	have := haveState(2)
 	have.RingCurrent = false
-	c, err := PlanRing("/etc/swift", testRing(), have, wantDevs(2))
+	c, err := planRing("/etc/swift", testRing(), have, wantDevs(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestPlanRingStaleRingFileIsRewritten(t *testing.T) {
 func TestPlanRingRefusesAnotherPartPower(t *testing.T) {
 	have := haveState(2)
 	have.PartPower = 10
-	_, err := PlanRing("/etc/swift", testRing(), have, wantDevs(2))
+	_, err := planRing("/etc/swift", testRing(), have, wantDevs(2))
 	if err == nil || !strings.Contains(err.Error(), "part power 10") {
 		t.Errorf("part power change: err %v, want a refusal naming it", err)
 	}

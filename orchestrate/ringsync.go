@@ -13,17 +13,17 @@ import (
 	"benchbed/remote"
 )
 
-// SwiftDir is where rings and builders live.
-const SwiftDir = "/etc/swift"
+// swiftDir is where rings and builders live.
+const swiftDir = "/etc/swift"
 
-// BuildRings brings every ring's builder on host b to the layout l (the
+// buildRings brings every ring's builder on host b to the layout l (the
 // baseline variant's ports) and writes the ring files there.
-func BuildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, l *plan.Layout, rep *Report) error {
-	if _, err := p.Run(ctx, b.Name, "mkdir -p "+SwiftDir); err != nil {
+func buildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, l *plan.Layout, rep *report) error {
+	if _, err := p.Run(ctx, b.Name, "mkdir -p "+swiftDir); err != nil {
 		return err
 	}
 	for _, r := range tb.Rings {
-		res, err := p.Run(ctx, b.Name, dumpScript(SwiftDir, r.Name))
+		res, err := p.Run(ctx, b.Name, dumpScript(swiftDir, r.Name))
 		if err != nil {
 			return fmt.Errorf("ring %s: reading the builder on %s: %w", r.Name, b.Name, err)
 		}
@@ -31,7 +31,7 @@ func BuildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.H
 		if err != nil {
 			return fmt.Errorf("ring %s on %s: %w", r.Name, b.Name, err)
 		}
-		c, err := PlanRing(SwiftDir, r, have, layoutDevs(tb, l.Ring(r.Name)))
+		c, err := planRing(swiftDir, r, have, layoutDevs(tb, l.Ring(r.Name)))
 		if err != nil {
 			return fmt.Errorf("%s: %w", b.Name, err)
 		}
@@ -52,41 +52,41 @@ func BuildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.H
 
 // layoutDevs turns a ring layout into wanted devices: region 1, one zone
 // per host in declaration order.
-func layoutDevs(tb *plan.Testbed, rl *plan.RingLayout) []RingDev {
+func layoutDevs(tb *plan.Testbed, rl *plan.RingLayout) []ringDev {
 	if rl == nil {
 		return nil
 	}
 	zones := map[string]int{}
-	var devs []RingDev
+	var devs []ringDev
 	for _, d := range rl.Devices {
 		if _, ok := zones[d.Host]; !ok {
 			zones[d.Host] = len(zones) + 1
 		}
-		devs = append(devs, RingDev{ID: -1, Region: 1, Zone: zones[d.Host], IP: d.IP, Port: d.Port,
+		devs = append(devs, ringDev{ID: -1, Region: 1, Zone: zones[d.Host], IP: d.IP, Port: d.Port,
 			Device: d.Name, Weight: d.Weight, Host: d.Host})
 	}
 	return devs
 }
 
-// RingFiles names the ring files of tb's rings.
-func RingFiles(tb *plan.Testbed) []string {
+// ringFiles names the ring files of tb's rings.
+func ringFiles(tb *plan.Testbed) []string {
 	var out []string
 	for _, r := range tb.Rings {
-		out = append(out, path.Join(SwiftDir, r.Name+".ring.gz"))
+		out = append(out, path.Join(swiftDir, r.Name+".ring.gz"))
 	}
 	return out
 }
 
-// DistributeRings copies the ring files from host b to every other host
+// distributeRings copies the ring files from host b to every other host
 // that runs a service; hosts that have them already are left alone.
-func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, rep *Report) error {
+func distributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, rep *report) error {
 	dir, err := os.MkdirTemp("", "benchbed-rings-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
 	files := map[string][]byte{}
-	for _, f := range RingFiles(tb) {
+	for _, f := range ringFiles(tb) {
 		local := filepath.Join(dir, path.Base(f))
 		if _, err := p.Download(ctx, b.Name, f, local); err != nil {
 			return err
@@ -96,13 +96,13 @@ func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *p
 		}
 	}
 	var targets []string
-	for _, h := range ServiceHosts(tb) {
+	for _, h := range serviceHosts(tb) {
 		if h.Name != b.Name {
 			targets = append(targets, h.Name)
 		}
 	}
 	sum := p.FanOut(ctx, targets, func(ctx context.Context, host string) error {
-		for _, f := range RingFiles(tb) {
+		for _, f := range ringFiles(tb) {
 			ch, err := p.Upload(ctx, host, remote.File{Path: f, Content: files[f], Mode: 0o644, Owner: "root", Group: "root"})
 			if err != nil {
 				return fmt.Errorf("%s: ring %s: %w", host, f, err)
@@ -121,7 +121,7 @@ func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *p
 // needed to move) is reported with swift-ring-builder's words, not an
 // error; write_ring follows it anyway, and the next setup rebalances again
 // while the builder has unbalanced device changes.
-func runRingCmd(ctx context.Context, p *remote.Pool, host string, r *plan.Ring, cmd string, rep *Report) error {
+func runRingCmd(ctx context.Context, p *remote.Pool, host string, r *plan.Ring, cmd string, rep *report) error {
 	res, err := p.Run(ctx, host, cmd+" 2>&1")
 	var exit *remote.ExitError
 	if err != nil && strings.HasSuffix(cmd, " rebalance") && errors.As(err, &exit) && exit.Code == 1 {

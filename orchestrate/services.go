@@ -16,37 +16,37 @@ import (
 	"benchbed/secrets"
 )
 
-// Listener is one address a server of a host answers /healthcheck on.
-type Listener struct {
+// listener is one address a server of a host answers /healthcheck on.
+type listener struct {
 	Service string
 	Addr    string // ip:port
 }
 
-// HostDaemons returns host h's daemons in start order (memcached first on a
+// hostDaemons returns host h's daemons in start order (memcached first on a
 // proxy host, each server followed by the background daemons its service
 // names) and the listeners of its Swift servers, from the rendering:
 // storage servers listen on their ring ports on this host (one per disk
 // with servers_per_port), others on the conf's bind_port.
-func HostDaemons(tb *plan.Testbed, r *render.Rendering, h *plan.Host) ([]Daemon, []Listener) {
-	var ds []Daemon
-	var ls []Listener
+func hostDaemons(tb *plan.Testbed, r *render.Rendering, h *plan.Host) ([]daemon, []listener) {
+	var ds []daemon
+	var ls []listener
 	for _, s := range hostServices(tb, h) {
 		ip, ports := listenOn(tb, r, h, s)
 		if s.Role == "proxy" && !hasDaemon(ds, "memcached") {
-			ds = append(ds, MemcachedDaemon(s.Manager, h.Address))
+			ds = append(ds, memcachedDaemon(s.Manager, h.Address))
 		}
-		ds = append(ds, SwiftDaemon(s, ports))
+		ds = append(ds, swiftDaemon(s, ports))
 		for _, k := range s.Daemons {
-			ds = append(ds, RoleDaemon(s, k))
+			ds = append(ds, roleDaemon(s, k))
 		}
 		for _, p := range ports {
-			ls = append(ls, Listener{Service: s.Name, Addr: joinHostPort(ip, p)})
+			ls = append(ls, listener{Service: s.Name, Addr: joinHostPort(ip, p)})
 		}
 	}
 	return ds, ls
 }
 
-func hasDaemon(ds []Daemon, name string) bool {
+func hasDaemon(ds []daemon, name string) bool {
 	for _, d := range ds {
 		if d.Name == name {
 			return true
@@ -104,10 +104,10 @@ func containsColon(s string) bool {
 	return false
 }
 
-// StartServices starts host's daemons that are not running and restarts
+// startServices starts host's daemons that are not running and restarts
 // those whose confs changed (restartAll: every Swift server, after a
 // swift.conf change).
-func StartServices(ctx context.Context, p *remote.Pool, host string, ds []Daemon, changed map[string]bool, restartAll bool, rep *Report) error {
+func startServices(ctx context.Context, p *remote.Pool, host string, ds []daemon, changed map[string]bool, restartAll bool, rep *report) error {
 	for _, d := range ds {
 		_, err := p.Run(ctx, host, d.StatusScript())
 		running := err == nil
@@ -135,7 +135,7 @@ func StartServices(ctx context.Context, p *remote.Pool, host string, ds []Daemon
 // systemd, journalctl -u UNIT), auth tokens masked, so that a failed start
 // says why in the setup's output and in the sweep's cell; a direct daemon's
 // start script already shows its log.
-func withJournal(ctx context.Context, p *remote.Pool, host string, d Daemon, err error) error {
+func withJournal(ctx context.Context, p *remote.Pool, host string, d daemon, err error) error {
 	if d.Manager == plan.ManagerDirect || ctx.Err() != nil {
 		return err
 	}
@@ -197,7 +197,7 @@ func restoredServices(tb *plan.Testbed, h *plan.Host, changed []string) map[stri
 			out[s.Name] = true
 		}
 		for _, r := range tb.Rings {
-			if (r.Role == s.Role || s.Role == plan.RoleProxy) && slices.Contains(changed, path.Join(SwiftDir, r.Name+".ring.gz")) {
+			if (r.Role == s.Role || s.Role == plan.RoleProxy) && slices.Contains(changed, path.Join(swiftDir, r.Name+".ring.gz")) {
 				out[s.Name] = true
 			}
 		}

@@ -32,7 +32,7 @@ func renderVariant(t *testing.T, tb *plan.Testbed, variant string) *render.Rende
 	return r
 }
 
-func describe(ds []Daemon, ls []Listener) string {
+func describe(ds []daemon, ls []listener) string {
 	var b strings.Builder
 	for _, d := range ds {
 		fmt.Fprintf(&b, "%s(%s) ", d.Name, d.Manager)
@@ -54,7 +54,7 @@ func TestHostDaemonsOfTheLab(t *testing.T) {
 			"container-server@198.18.0.22:6201 account-server@198.18.0.22:6202"},
 		{"normal", "client1", ""},
 	} {
-		got := describe(HostDaemons(tb, renderVariant(t, tb, c.variant), tb.Host(c.host)))
+		got := describe(hostDaemons(tb, renderVariant(t, tb, c.variant), tb.Host(c.host)))
 		if got != c.want {
 			t.Errorf("%s on %s:\n got %s\nwant %s", c.variant, c.host, got, c.want)
 		}
@@ -63,13 +63,13 @@ func TestHostDaemonsOfTheLab(t *testing.T) {
 
 func TestDisksScriptOfTheLab(t *testing.T) {
 	tb := labTestbed(t)
-	s := DisksScript(tb, tb.Host("stor1"), DevicesRoot)
+	s := disksScript(tb, tb.Host("stor1"), devicesRoot)
 	for _, d := range []string{"d0", "d1", "d2", "d3", "m0"} {
 		if !strings.Contains(s, "mkdir -p /srv/node/"+d+";") {
 			t.Errorf("stor1's disk script does not make /srv/node/%s:\n%s", d, s)
 		}
 	}
-	if s := DisksScript(tb, tb.Host("proxy1"), DevicesRoot); strings.Contains(s, "/srv/node/d") {
+	if s := disksScript(tb, tb.Host("proxy1"), devicesRoot); strings.Contains(s, "/srv/node/d") {
 		t.Errorf("proxy1 gets disks:\n%s", s)
 	}
 }
@@ -81,11 +81,11 @@ func TestPoolConfigsAndBuilder(t *testing.T) {
 		!strings.HasSuffix(cfgs[0].SSHConfigFile, "/client/ssh_config") || len(cfgs[0].KnownHosts) != 1 {
 		t.Errorf("pool configs: %+v", cfgs)
 	}
-	b, err := BuilderHost(tb)
+	b, err := builderHost(tb)
 	if err != nil || b.Name != "proxy1" {
 		t.Errorf("builder host %v, %v; want proxy1", b, err)
 	}
-	if got := names(ServiceHosts(tb)); strings.Join(got, ",") != "proxy1,stor1,stor2" {
+	if got := names(serviceHosts(tb)); strings.Join(got, ",") != "proxy1,stor1,stor2" {
 		t.Errorf("service hosts %v", got)
 	}
 }

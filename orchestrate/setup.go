@@ -23,13 +23,13 @@ type SetupOptions struct {
 
 // Setup turns the testbed's hosts into a healthy cluster with the baseline
 // variant (the first) and returns what it changed per host. It installs
-// the packages a host lacks (HostPackages), prepares the disks, pushes swift.conf (hash prefix
+// the packages a host lacks (hostPackages), prepares the disks, pushes swift.conf (hash prefix
 // and suffix generated once, then kept) and the confs, builds the rings on
 // the builder host and copies them everywhere, starts memcached and the
 // servers (restarting those whose confs changed), waits for every server's
 // /healthcheck and does an auth, PUT, GET and DELETE through every proxy.
 // Every error names the host where it happened.
-func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOptions) (*Report, error) {
+func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOptions) (*report, error) {
 	logf := func(format string, a ...any) {
 		if opts.Log != nil {
 			fmt.Fprintf(opts.Log, "setup: "+format+"\n", a...)
@@ -46,12 +46,12 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 	for _, w := range r.Warnings {
 		logf("warning: %s", tb.Mask(w.String()))
 	}
-	builder, err := BuilderHost(tb)
+	builder, err := builderHost(tb)
 	if err != nil {
 		return nil, err
 	}
-	hosts := ServiceHosts(tb)
-	rep := NewReport(names(tb.Hosts))
+	hosts := serviceHosts(tb)
+	rep := newReport(names(tb.Hosts))
 	s := &setup{tb: tb, p: p, r: r, builder: builder, hosts: hosts, rep: rep, logf: logf}
 	steps := []struct {
 		name string
@@ -83,7 +83,7 @@ type setup struct {
 	r       *render.Rendering
 	builder *plan.Host
 	hosts   []*plan.Host
-	rep     *Report
+	rep     *report
 	logf    func(string, ...any)
 	written map[string][]string // host -> conf paths written
 }
@@ -103,11 +103,11 @@ func (s *setup) packages(ctx context.Context) error {
 		if h.PackagesSet && len(h.Packages) == 0 {
 			return nil
 		}
-		pm, err := Packager(ctx, s.p, h.Name)
+		pm, err := packager(ctx, s.p, h.Name)
 		if err != nil {
 			return err
 		}
-		return InstallPackages(ctx, s.p, h.Name, pm, HostPackages(s.tb, h, s.builder, pm), s.rep)
+		return installPackages(ctx, s.p, h.Name, pm, hostPackages(s.tb, h, s.builder, pm), s.rep)
 	})
 }
 
@@ -118,7 +118,7 @@ func (s *setup) preflight(ctx context.Context) error {
 		if h == s.builder {
 			need = append(need, "swift-ring-builder")
 		}
-		ds, _ := HostDaemons(s.tb, s.r, h)
+		ds, _ := hostDaemons(s.tb, s.r, h)
 		for _, d := range ds {
 			if d.Manager == plan.ManagerDirect {
 				need = append(need, d.Argv[0])
@@ -140,7 +140,7 @@ func (s *setup) preflight(ctx context.Context) error {
 // disks prepares the device directories (or mounts) of every host.
 func (s *setup) disks(ctx context.Context) error {
 	return s.fanOut(ctx, func(ctx context.Context, h *plan.Host) error {
-		res, err := s.p.Run(ctx, h.Name, DisksScript(s.tb, h, s.devicesRoot(h)))
+		res, err := s.p.Run(ctx, h.Name, disksScript(s.tb, h, s.devicesRoot(h)))
 		if err != nil {
 			return err
 		}
@@ -162,23 +162,23 @@ func (s *setup) devicesRoot(h *plan.Host) string {
 			}
 		}
 	}
-	return DevicesRoot
+	return devicesRoot
 }
 
 // confs fixes swift.conf's hashes and pushes every host's confs.
 func (s *setup) confs(ctx context.Context) error {
-	have, err := ReadHashes(ctx, s.p, s.builder.Name)
+	have, err := readHashes(ctx, s.p, s.builder.Name)
 	if err != nil {
 		return err
 	}
-	var hashes Hashes
+	var hashes hashes
 	for _, c := range s.r.Confs {
 		if c.Path != render.SwiftConfPath {
 			continue
 		}
 		if hashes == nil {
 			var generated bool
-			if hashes, generated, err = ChooseHashes(have, c.File, s.builder.Name); err != nil {
+			if hashes, generated, err = chooseHashes(have, c.File, s.builder.Name); err != nil {
 				return err
 			}
 			if generated {
@@ -191,7 +191,7 @@ func (s *setup) confs(ctx context.Context) error {
 	s.written = map[string][]string{}
 	var mu sync.Mutex
 	return s.fanOut(ctx, func(ctx context.Context, h *plan.Host) error {
-		w, err := PushConfs(ctx, s.p, s.r, h.Name, s.rep)
+		w, err := pushConfs(ctx, s.p, s.r, h.Name, s.rep)
 		mu.Lock()
 		s.written[h.Name] = w
 		mu.Unlock()
@@ -201,18 +201,18 @@ func (s *setup) confs(ctx context.Context) error {
 
 // rings builds the rings on the builder host and copies them everywhere.
 func (s *setup) rings(ctx context.Context) error {
-	if err := BuildRings(ctx, s.p, s.tb, s.builder, s.r.Layout, s.rep); err != nil {
+	if err := buildRings(ctx, s.p, s.tb, s.builder, s.r.Layout, s.rep); err != nil {
 		return err
 	}
-	return DistributeRings(ctx, s.p, s.tb, s.builder, s.rep)
+	return distributeRings(ctx, s.p, s.tb, s.builder, s.rep)
 }
 
 // services starts what is not running and restarts what changed.
 func (s *setup) services(ctx context.Context) error {
 	return s.fanOut(ctx, func(ctx context.Context, h *plan.Host) error {
-		ds, _ := HostDaemons(s.tb, s.r, h)
+		ds, _ := hostDaemons(s.tb, s.r, h)
 		changed, all := changedServices(s.tb, h, s.written[h.Name])
-		return StartServices(ctx, s.p, h.Name, ds, changed, all, s.rep)
+		return startServices(ctx, s.p, h.Name, ds, changed, all, s.rep)
 	})
 }
 
@@ -223,11 +223,11 @@ func (s *setup) health(ctx context.Context, timeout time.Duration) error {
 	}
 	hc := &http.Client{Timeout: 5 * time.Second}
 	return s.fanOut(ctx, func(ctx context.Context, h *plan.Host) error {
-		_, ls := HostDaemons(s.tb, s.r, h)
+		_, ls := hostDaemons(s.tb, s.r, h)
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		for _, l := range ls {
-			if err := WaitHealthy(ctx, hc, h.Name, l); err != nil {
+			if err := waitHealthy(ctx, hc, h.Name, l); err != nil {
 				return s.withLog(h, l.Service, err)
 			}
 		}
@@ -243,7 +243,7 @@ func (s *setup) withLog(h *plan.Host, service string, err error) error {
 	if sv == nil {
 		return err
 	}
-	d := SwiftDaemon(sv, nil)
+	d := swiftDaemon(sv, nil)
 	res, lerr := s.p.Run(context.Background(), h.Name, d.JournalScript())
 	if lerr != nil {
 		return err
@@ -253,19 +253,19 @@ func (s *setup) withLog(h *plan.Host, service string, err error) error {
 
 // roundTrips does an auth, PUT, GET and DELETE through every proxy.
 func (s *setup) roundTrips(ctx context.Context) error {
-	a := SmokeAuth(s.tb)
+	a := smokeAuth(s.tb)
 	if a == nil {
 		s.logf("no v1 auth in the testbed's workloads: the round trip through the proxies is skipped")
 		return nil
 	}
 	hc := &http.Client{Timeout: 30 * time.Second}
 	for _, h := range s.hosts {
-		_, ls := HostDaemons(s.tb, s.r, h)
+		_, ls := hostDaemons(s.tb, s.r, h)
 		for _, l := range ls {
 			if s.tb.Service(l.Service).Role != "proxy" {
 				continue
 			}
-			if err := RoundTrip(ctx, hc, h.Name, l.Addr, a); err != nil {
+			if err := roundTrip(ctx, hc, h.Name, l.Addr, a); err != nil {
 				return err
 			}
 			s.rep.Note(h.Name, "auth, PUT, GET, DELETE ok")

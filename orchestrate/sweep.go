@@ -25,7 +25,7 @@ type SweepOptions struct {
 	BreakLock     bool          // remove another sweep's locks
 	OnFailure     string        // "continue" or "stop" ("" = the testbed's)
 	HealthTimeout time.Duration // per cell, for every server to answer (0 = 120 s)
-	Agents        AgentHosts    // nil = PoolAgents over the pool
+	Agents        agentHosts    // nil = PoolAgents over the pool
 }
 
 // Sweeper runs one sweep of a testbed's matrix. Its steps run in order;

@@ -143,9 +143,9 @@ func ringLayoutData(l *plan.Layout) *rundir.RingLayout {
 // pushConfs places every host's confs for the cell; only files whose
 // content differs are written, and their services marked for restart.
 func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restarts) error {
-	rep := NewReport(names(s.tb.Hosts))
-	err := s.p.FanOut(ctx, names(ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
-		written, err := PushConfs(ctx, s.p, r, host, rep)
+	rep := newReport(names(s.tb.Hosts))
+	err := s.p.FanOut(ctx, names(serviceHosts(s.tb)), func(ctx context.Context, host string) error {
+		written, err := pushConfs(ctx, s.p, r, host, rep)
 		changed, all := changedServices(s.tb, s.tb.Host(host), written)
 		for svc := range changed {
 			rs.add(host, svc)
@@ -164,10 +164,10 @@ func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restar
 // restart restarts on each host only the services whose inputs changed
 // (and starts any that is not running).
 func (s *Sweeper) restart(ctx context.Context, r *render.Rendering, rs *restarts) error {
-	rep := NewReport(names(s.tb.Hosts))
-	err := s.p.FanOut(ctx, names(ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
-		ds, _ := HostDaemons(s.tb, r, s.tb.Host(host))
-		return StartServices(ctx, s.p, host, ds, rs.of(host), false, rep)
+	rep := newReport(names(s.tb.Hosts))
+	err := s.p.FanOut(ctx, names(serviceHosts(s.tb)), func(ctx context.Context, host string) error {
+		ds, _ := hostDaemons(s.tb, r, s.tb.Host(host))
+		return startServices(ctx, s.p, host, ds, rs.of(host), false, rep)
 	}).Err()
 	s.logChanges(rep)
 	return err
@@ -182,7 +182,7 @@ func (s *Sweeper) restartSettled(ctx context.Context, r *render.Rendering, rs *r
 }
 
 // logChanges logs what a report says changed.
-func (s *Sweeper) logChanges(rep *Report) {
+func (s *Sweeper) logChanges(rep *report) {
 	for _, h := range s.tb.Hosts {
 		for _, c := range rep.Changes(h.Name) {
 			s.logf("  %s: %s", h.Name, c)
@@ -194,7 +194,7 @@ func (s *Sweeper) logChanges(rep *Report) {
 // does not answer in time, or stops, fails the cell with its last log
 // lines saved in the cell's logs/ directory.
 func (s *Sweeper) health(ctx context.Context, r *render.Rendering, dir string) error {
-	return s.keepLogsOnError(ctx, dir, waitAllHealthy(ctx, s.tb, s.p, r, names(ServiceHosts(s.tb)), s.opts.HealthTimeout))
+	return s.keepLogsOnError(ctx, dir, waitAllHealthy(ctx, s.tb, s.p, r, names(serviceHosts(s.tb)), s.opts.HealthTimeout))
 }
 
 // keepLogsOnError saves the end of every service's log in the cell's
@@ -204,7 +204,7 @@ func (s *Sweeper) keepLogsOnError(ctx context.Context, dir string, err error) er
 		return err
 	}
 	var errs []error
-	for _, h := range ServiceHosts(s.tb) {
+	for _, h := range serviceHosts(s.tb) {
 		for _, svc := range hostServices(s.tb, h) {
 			errs = append(errs, s.saveLog(ctx, h.Name, svc, dir))
 		}

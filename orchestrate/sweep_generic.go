@@ -50,9 +50,9 @@ func (s *Sweeper) genericBackupFiles(files map[string][]string) {
 // the services whose conf or command line changed restarted (those not
 // running started), their after_start run, then their health checked.
 func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
-	rep := NewReport(names(s.tb.Hosts))
-	err := s.p.FanOut(ctx, names(GenericHosts(s.tb)), func(ctx context.Context, host string) error {
-		changed, err := PushGenericConfs(ctx, s.p, s.gen.confs[v.Name], host, rep)
+	rep := newReport(names(s.tb.Hosts))
+	err := s.p.FanOut(ctx, names(genericHosts(s.tb)), func(ctx context.Context, host string) error {
+		changed, err := pushGenericConfs(ctx, s.p, s.gen.confs[v.Name], host, rep)
 		if err != nil {
 			return err
 		}
@@ -67,20 +67,20 @@ func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
 	if err != nil {
 		return err
 	}
-	return genericHealthy(ctx, s.tb, s.p, names(GenericHosts(s.tb)), s.opts.HealthTimeout)
+	return genericHealthy(ctx, s.tb, s.p, names(genericHosts(s.tb)), s.opts.HealthTimeout)
 }
 
 // startGeneric starts or restarts g on host for variant v and records
 // what the restore needs. A change of its command line or of its
 // after_start commands restarts it, as a change of its conf does: what
 // after_start did (a cache manager's bypass threshold) lasts until then.
-func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic, v *plan.Variant, changed bool, rep *Report) error {
+func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic, v *plan.Variant, changed bool, rep *report) error {
 	key := genericKey(host, g.Name)
-	line := GenericCommandLine(g, v) + "\n" + strings.Join(g.AfterStartIn(v), "\n")
+	line := genericCommandLine(g, v) + "\n" + strings.Join(g.AfterStartIn(v), "\n")
 	s.gen.mu.Lock()
 	last, started := s.gen.cmd[key]
 	s.gen.mu.Unlock()
-	was, err := StartGeneric(ctx, s.p, host, g, v, changed || last != line, rep)
+	was, err := startGenericService(ctx, s.p, host, g, v, changed || last != line, rep)
 	s.gen.mu.Lock()
 	defer s.gen.mu.Unlock()
 	if err == nil {
@@ -103,14 +103,14 @@ func (s *Sweeper) restoreAll(ctx context.Context) error {
 	return errors.Join(err, s.restoreGeneric(ctx))
 }
 
-// restoreGeneric runs after the original files are back: RestoreGeneric
+// restoreGeneric runs after the original files are back: restoreGenericServices
 // with what this sweep recorded.
 func (s *Sweeper) restoreGeneric(ctx context.Context) error {
 	s.gen.mu.Lock()
 	before := maps.Clone(s.gen.before)
 	s.gen.mu.Unlock()
-	rep := NewReport(names(s.tb.Hosts))
-	err := RestoreGeneric(ctx, s.tb, s.p, before, rep, s.opts.HealthTimeout)
+	rep := newReport(names(s.tb.Hosts))
+	err := restoreGenericServices(ctx, s.tb, s.p, before, rep, s.opts.HealthTimeout)
 	s.logChanges(rep)
 	return err
 }

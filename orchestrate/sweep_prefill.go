@@ -19,7 +19,7 @@ func (s *Sweeper) prefill(ctx context.Context) error {
 		s.logf("no prefill block: the initial objects the workloads read were checked in place before any change")
 		return nil
 	}
-	hosts, ok := s.opts.Agents.(PrefillHosts)
+	hosts, ok := s.opts.Agents.(prefillHosts)
 	if !ok {
 		return errors.New("prefill: the agents' hosts cannot start prefill agents")
 	}
@@ -44,13 +44,13 @@ func (s *Sweeper) prefill(ctx context.Context) error {
 
 // preconditions refuses the sweep, before it locks or changes anything,
 // when a workload's initial objects are missing and no prefill block
-// creates them (CheckInitial: a listing check, no PUT).
+// creates them (checkInitial: a listing check, no PUT).
 func (s *Sweeper) preconditions(ctx context.Context) error {
-	hosts, ok := s.opts.Agents.(PrefillHosts)
+	hosts, ok := s.opts.Agents.(prefillHosts)
 	if !ok {
 		return errors.New("preconditions: the agents' hosts cannot start prefill agents to check the initial objects")
 	}
-	return CheckInitial(ctx, s.tb, hosts, s.opts.Log)
+	return checkInitial(ctx, s.tb, hosts, s.opts.Log)
 }
 
 func contains(list []string, x string) bool {

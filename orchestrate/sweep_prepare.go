@@ -72,7 +72,7 @@ func (s *Sweeper) preflight(ctx context.Context) error {
 }
 
 func (s *Sweeper) lock(ctx context.Context) error {
-	stale, err := Lock(ctx, s.p, s.p.Hosts(), NewHolder(s.run.ID), s.opts.BreakLock)
+	stale, err := lock(ctx, s.p, s.p.Hosts(), newHolder(s.run.ID), s.opts.BreakLock)
 	for _, st := range stale {
 		s.logf("%s", st)
 		s.journal(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String(),
@@ -85,11 +85,11 @@ func (s *Sweeper) lock(ctx context.Context) error {
 // not be put back: no other sweep starts on it before `benchbed restore`.
 func (s *Sweeper) unlock(ctx context.Context) error {
 	hosts := slices.DeleteFunc(s.p.Hosts(), func(h string) bool { return slices.Contains(s.notRestored, h) })
-	return Unlock(ctx, s.p, hosts, s.run.ID)
+	return unlock(ctx, s.p, hosts, s.run.ID)
 }
 
 func (s *Sweeper) captureEnv(ctx context.Context) error {
-	return CaptureEnv(ctx, s.p, s.run, s.p.Hosts())
+	return captureEnv(ctx, s.p, s.run, s.p.Hosts())
 }
 
 // prepare renders every variant with the cluster's swift.conf hashes (read
@@ -98,13 +98,13 @@ func (s *Sweeper) captureEnv(ctx context.Context) error {
 // confs; a testbed without Swift services (only generic ones) has no
 // hashes to read.
 func (s *Sweeper) prepare(ctx context.Context) error {
-	have := Hashes{}
+	have := hashes{}
 	if len(s.tb.Services) > 0 {
-		b, err := BuilderHost(s.tb)
+		b, err := builderHost(s.tb)
 		if err != nil {
 			return err
 		}
-		if have, err = ReadHashes(ctx, s.p, b.Name); err != nil {
+		if have, err = readHashes(ctx, s.p, b.Name); err != nil {
 			return err
 		}
 		if len(have) < 2 {
@@ -140,7 +140,7 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 	if len(s.tb.Rings) == 0 && len(s.tb.Services) == 0 {
 		return files, nil
 	}
-	b, err := BuilderHost(s.tb)
+	b, err := builderHost(s.tb)
 	if err != nil {
 		return nil, err
 	}
@@ -154,13 +154,13 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 			add(c.Host.Name, c.Path)
 		}
 	}
-	for _, h := range ServiceHosts(s.tb) {
-		for _, f := range RingFiles(s.tb) {
+	for _, h := range serviceHosts(s.tb) {
+		for _, f := range ringFiles(s.tb) {
 			add(h.Name, f)
 		}
 	}
 	for _, r := range s.tb.Rings {
-		add(b.Name, builderPath(SwiftDir, r.Name))
+		add(b.Name, builderPath(swiftDir, r.Name))
 	}
 	return files, nil
 }
@@ -170,7 +170,7 @@ func (s *Sweeper) takeBackup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.backup, err = TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
+	s.backup, err = takeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
 	var n int
 	for _, fs := range s.backup {
 		n += len(fs)

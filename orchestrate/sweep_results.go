@@ -40,7 +40,8 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 // not finish says so in its label. With repeats it is the repeats' table: one row
 // per (variant, workload) averaged over its repeats (tables.WriteRepeatTable,
 // whose legend follows the table). Command workloads have their own table
-// first (commandTable). Errors by cause follow, per cell.
+// first (commandTable). A fill workload's buckets follow, then errors by
+// cause, per cell.
 func (s *Sweeper) Table(w io.Writer) error {
 	title := s.tb.Name
 	if len(s.tb.Workloads) == 1 {
@@ -56,6 +57,9 @@ func (s *Sweeper) Table(w io.Writer) error {
 		err = tables.WriteRepeatTable(w, title, s.repeatRows())
 	default:
 		err = tables.WriteTable(w, title, s.cellRows())
+	}
+	if err == nil {
+		err = s.writeFillTables(w)
 	}
 	if err != nil {
 		return err
@@ -94,11 +98,7 @@ func (s *Sweeper) cellRows() []tables.TableRow {
 // repeatRows is one row per (variant, workload), in the order of their
 // first cell, with the totals of the repeats that finished.
 func (s *Sweeper) repeatRows() []tables.RepeatRow {
-	cells := make([]results.Cell, len(s.cells))
-	for i, c := range s.cells {
-		cells[i] = c.res
-		cells[i].Variant, cells[i].Workload = c.cell.Variant.Name, c.cell.Workload.Name
-	}
+	cells := s.namedCells()
 	var rows []tables.RepeatRow
 	for _, idx := range results.Groups(cells) {
 		if s.cells[idx[0]].cell.Workload.IsCommand() {
@@ -111,6 +111,17 @@ func (s *Sweeper) repeatRows() []tables.RepeatRow {
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// namedCells are the results of the cells run or kept, each named by its
+// cell's variant and workload (a cell that failed early may lack them).
+func (s *Sweeper) namedCells() []results.Cell {
+	cells := make([]results.Cell, len(s.cells))
+	for i, c := range s.cells {
+		cells[i] = c.res
+		cells[i].Variant, cells[i].Workload = c.cell.Variant.Name, c.cell.Workload.Name
+	}
+	return cells
 }
 
 // pairLabel is a (variant, workload) row's label: the variant's

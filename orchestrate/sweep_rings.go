@@ -54,7 +54,7 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	if len(s.tb.Rings) == 0 {
 		return nil // only generic services: no Swift ring to switch
 	}
-	b, err := BuilderHost(s.tb)
+	b, err := builderHost(s.tb)
 	if err != nil {
 		return err
 	}
@@ -96,17 +96,17 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 			}
 		}
 	}
-	rep := NewReport(names(s.tb.Hosts))
-	err = DistributeRings(ctx, s.p, s.tb, b, rep)
+	rep := newReport(names(s.tb.Hosts))
+	err = distributeRings(ctx, s.p, s.tb, b, rep)
 	s.logChanges(rep)
 	return err
 }
 
 // dumpRings reads every ring's builder in one command (one line each).
-func (s *Sweeper) dumpRings(ctx context.Context, builder string) ([]*BuilderState, error) {
+func (s *Sweeper) dumpRings(ctx context.Context, builder string) ([]*builderState, error) {
 	var scripts []string
 	for _, r := range s.tb.Rings {
-		scripts = append(scripts, dumpScript(SwiftDir, r.Name))
+		scripts = append(scripts, dumpScript(swiftDir, r.Name))
 	}
 	res, err := s.p.Run(ctx, builder, strings.Join(scripts, "\n"))
 	if err != nil {
@@ -116,7 +116,7 @@ func (s *Sweeper) dumpRings(ctx context.Context, builder string) ([]*BuilderStat
 	if len(lines) != len(s.tb.Rings) {
 		return nil, fmt.Errorf("reading %d ring builders gave %d lines", len(s.tb.Rings), len(lines))
 	}
-	states := make([]*BuilderState, len(lines))
+	states := make([]*builderState, len(lines))
 	for i, l := range lines {
 		if states[i], err = parseDump(l); err != nil {
 			return nil, fmt.Errorf("ring %s: %w", s.tb.Rings[i].Name, err)
@@ -126,12 +126,12 @@ func (s *Sweeper) dumpRings(ctx context.Context, builder string) ([]*BuilderStat
 }
 
 // switchRing re-ports one ring and reports whether anything changed.
-func (s *Sweeper) switchRing(ctx context.Context, builder string, r *plan.Ring, v *plan.Variant, have *BuilderState) (bool, error) {
+func (s *Sweeper) switchRing(ctx context.Context, builder string, r *plan.Ring, v *plan.Variant, have *builderState) (bool, error) {
 	if have == nil || !have.RingFile {
-		return false, fmt.Errorf("no builder or ring file in %s: run `benchbed setup %s` first", SwiftDir, s.tb.File)
+		return false, fmt.Errorf("no builder or ring file in %s: run `benchbed setup %s` first", swiftDir, s.tb.File)
 	}
 	want := layoutDevs(s.tb, s.rend[v.Name].Layout.Ring(r.Name))
-	c, err := PlanRing(SwiftDir, r, have, want)
+	c, err := planRing(swiftDir, r, have, want)
 	if err != nil || len(c.Commands) == 0 {
 		return false, err
 	}
@@ -143,7 +143,7 @@ func (s *Sweeper) switchRing(ctx context.Context, builder string, r *plan.Ring, 
 	for _, w := range want {
 		ports[w.key()] = w.Port
 	}
-	script := switchPortsScript(builderPath(SwiftDir, r.Name), path.Join(SwiftDir, r.Name+".ring.gz"), ports)
+	script := switchPortsScript(builderPath(swiftDir, r.Name), path.Join(swiftDir, r.Name+".ring.gz"), ports)
 	res, err := s.p.Run(ctx, builder, script)
 	if err != nil {
 		return false, err

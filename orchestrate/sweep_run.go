@@ -27,16 +27,24 @@ func workloadAuth(w *plan.Workload) load.AuthSpec {
 
 // agentRun is the agents' run of cell c; d > 0 replaces its duration (the
 // warm-up).
-func (s *Sweeper) agentRun(c plan.Cell, d time.Duration) AgentRun {
+func (s *Sweeper) agentRun(c plan.Cell, d time.Duration) agentRun {
 	w := c.Workload
 	users, dur := plan.RunShape(w)
-	ar := AgentRun{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
+	ar := agentRun{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
 		Auth: workloadAuth(w), Users: users, Duration: dur, Ops: int64(w.OperationCount), Rate: w.Rate,
-		Live: s.liveLine("run")}
-	if d > 0 {
-		ar.Duration, ar.Ops, ar.Live = d, 0, s.liveLine("warm-up")
+		Fill: fillSpec(w), Live: s.liveLine("run")}
+	if d > 0 { // a warm-up is no fill run: its creates are deleted before the run
+		ar.Duration, ar.Ops, ar.Fill, ar.Live = d, 0, nil, s.liveLine("warm-up")
 	}
 	return ar
+}
+
+// fillSpec is a fill workload's spec for the agents, nil for others.
+func fillSpec(w *plan.Workload) *results.FillSpec {
+	if w.Fill == nil {
+		return nil
+	}
+	return &results.FillSpec{Objects: w.Fill.ContainerObjects, Buckets: w.Fill.Buckets}
 }
 
 // liveLine prints the merged req/s and errors about every 5 seconds.
@@ -60,7 +68,7 @@ func (s *Sweeper) warmup(ctx context.Context, c plan.Cell) error {
 	if s.tb.Sweep.Warmup <= 0 || c.Workload.IsCommand() {
 		return nil
 	}
-	_, err := RunAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup))
+	_, err := runAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup))
 	return err
 }
 
@@ -85,12 +93,16 @@ func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res 
 func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
 	ar := s.agentRun(c, 0)
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
-	m, err := RunAgents(ctx, s.opts.Agents, ar)
+	m, err := runAgents(ctx, s.opts.Agents, ar)
 	if m != nil {
 		cell := results.Summarise(m.Recording, m.Duration)
 		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
 		cell.Params = c.Workload.Params()
 		cell.Status = "ok"
+		var ferr error
+		if ar.Fill != nil {
+			cell.Fill, ferr = results.SummariseFill(*ar.Fill, m.Fill)
+		}
 		switch {
 		case ctx.Err() != nil:
 			cell.Status = "interrupted"
@@ -99,6 +111,8 @@ func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *res
 		case cell.Total.Count == 0:
 			cell.Status = "failed"
 			err = fmt.Errorf("no operation succeeded (%d errors: %v)", cell.Total.Errors, cell.Total.ErrorsBy)
+		case ferr != nil:
+			cell.Status, err = "failed", ferr
 		default:
 			if g := results.Gate(&cell, s.tb.ErrorGate(c.Workload)); g != nil {
 				err = g
@@ -118,7 +132,7 @@ func (s *Sweeper) readCell(c plan.Cell) (results.Cell, error) { return s.run.Rea
 // saveLog keeps the last lines of service's log on host in the cell's
 // logs/ directory, secrets and auth tokens masked.
 func (s *Sweeper) saveLog(ctx context.Context, host string, svc *plan.Service, dir string) error {
-	res, err := s.p.Run(context.WithoutCancel(ctx), host, SwiftDaemon(svc, nil).logTailScript(50)+"; true")
+	res, err := s.p.Run(context.WithoutCancel(ctx), host, swiftDaemon(svc, nil).logTailScript(50)+"; true")
 	if err != nil {
 		return err
 	}

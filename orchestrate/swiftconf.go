@@ -24,17 +24,17 @@ const (
 
 var hashPlaceholders = map[string]string{hashSuffix: "benchbed-suffix", hashPrefix: "benchbed-prefix"}
 
-// Hashes are the swift.conf hash path prefix and suffix of a cluster.
-type Hashes map[string]string
+// hashes are the swift.conf hash path prefix and suffix of a cluster.
+type hashes map[string]string
 
-// ReadHashes reads the hash prefix and suffix of host's swift.conf (empty
+// readHashes reads the hash prefix and suffix of host's swift.conf (empty
 // when it has none). The file comes over SFTP, not a command's output, so
 // that the values never reach the pool's live output.
-func ReadHashes(ctx context.Context, p *remote.Pool, host string) (Hashes, error) {
+func readHashes(ctx context.Context, p *remote.Pool, host string) (hashes, error) {
 	if _, err := p.Run(ctx, host, "test -f "+render.SwiftConfPath); err != nil {
 		var exit *remote.ExitError
 		if errors.As(err, &exit) {
-			return Hashes{}, nil
+			return hashes{}, nil
 		}
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func ReadHashes(ctx context.Context, p *remote.Pool, host string) (Hashes, error
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", host, err)
 	}
-	h := Hashes{}
+	h := hashes{}
 	for k := range hashPlaceholders {
 		if v, ok := f.Value(hashSection, k); ok && v != "" {
 			h[k] = v
@@ -64,12 +64,12 @@ func ReadHashes(ctx context.Context, p *remote.Pool, host string) (Hashes, error
 	return h, nil
 }
 
-// ChooseHashes decides the cluster's hashes: those the builder host already
+// chooseHashes decides the cluster's hashes: those the builder host already
 // has (never changed once data exists: a testbed that sets other ones is an
 // error), else the testbed's own, else new random ones for a template
 // placeholder.
-func ChooseHashes(have Hashes, rendered *templates.File, host string) (Hashes, bool, error) {
-	out, generated := Hashes{}, false
+func chooseHashes(have hashes, rendered *templates.File, host string) (hashes, bool, error) {
+	out, generated := hashes{}, false
 	for k, placeholder := range hashPlaceholders {
 		want, _ := rendered.Value(hashSection, k)
 		switch {
@@ -93,7 +93,7 @@ func ChooseHashes(have Hashes, rendered *templates.File, host string) (Hashes, b
 }
 
 // Apply sets the hashes in a rendered swift.conf, marked sensitive.
-func (h Hashes) Apply(f *templates.File) {
+func (h hashes) Apply(f *templates.File) {
 	for k, v := range h {
 		f.Set(hashSection, k, templates.Value{Value: v, Sensitive: true,
 			Source: templates.Source{Layer: "setup"}})
@@ -101,7 +101,7 @@ func (h Hashes) Apply(f *templates.File) {
 }
 
 // Values lists the hash values, to mask in output.
-func (h Hashes) Values() []string {
+func (h hashes) Values() []string {
 	var out []string
 	for _, v := range h {
 		out = append(out, v)

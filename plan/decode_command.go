@@ -29,7 +29,7 @@ func (d *decoder) decodeCommand(w *Workload, b *hcl.Block, c *hcl.BodyContent, c
 		}
 	}
 	for _, blk := range c.Blocks {
-		d.errorf(blk.DefRange.Ptr(), "Not for a command workload", "workload %q runs a command: it has no auth block", w.Name)
+		d.errorf(blk.DefRange.Ptr(), "Not for a command workload", "workload %q runs a command: a %s block belongs to scenario workloads", w.Name, blk.Type)
 	}
 	for _, n := range commandAttrs {
 		a := c.Attributes[n]

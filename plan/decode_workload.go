@@ -8,7 +8,7 @@ import (
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
-var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}}
+var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}, {Type: "fill"}}
 
 // workloadAttrs are a workload block's attributes ("!" = required).
 var workloadAttrs = append([]string{"for_each", "name", "scenario", "scenario_set", "users", "duration",
@@ -126,14 +126,18 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 		d.errorf(b.DefRange.Ptr(), "Missing scenario or command", "%s", commandHint(w.Name))
 		return w
 	}
-	for i, blk := range c.Blocks {
-		if i > 0 {
-			d.errorf(blk.DefRange.Ptr(), "Duplicate auth block", "workload %q has more than one auth block", w.Name)
-			continue
+	for _, blk := range c.Blocks {
+		switch {
+		case blk.Type == "auth" && w.Auth == nil:
+			w.Auth = d.decodeAuth(blk, ctx)
+		case blk.Type == "fill" && w.Fill == nil:
+			w.Fill = d.decodeFill(w, blk, ctx)
+		default:
+			d.errorf(blk.DefRange.Ptr(), "Duplicate "+blk.Type+" block", "workload %q has more than one %s block", w.Name, blk.Type)
 		}
-		w.Auth = d.decodeAuth(blk, ctx)
 	}
 	d.checkWorkloadAuth(w, b, c)
+	d.checkFill(w, c)
 	if a := c.Attributes["operation_count"]; a != nil && c.Attributes["duration"] != nil {
 		d.errorf(a.NameRange.Ptr(), "Conflicting run bounds", "workload %q: give duration or operation_count, not both", w.Name)
 	}

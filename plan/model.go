@@ -214,6 +214,7 @@ type Workload struct {
 	StorageURL      string
 	Token           string
 	MaxErrorRate    *float64 // the workload's error-rate gate; nil = the sweep's
+	Fill            *Fill    // a fill experiment (its fill block), nil for other workloads
 	// Command, when set, makes this a command workload (a tool's output
 	// parsed into figures) instead of a Swift scenario run by the agents.
 	Command  *CommandLoad

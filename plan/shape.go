@@ -8,14 +8,15 @@ import (
 
 // RunShape returns a workload's users and duration, taking the scenario's
 // user_count and run_seconds where the workload does not set them. The
-// duration is 0 when the run is bounded by an operation count instead.
+// duration is 0 when the run is bounded by an operation count or a fill
+// target instead (a fill run ignores run_seconds).
 func RunShape(w *Workload) (users int, dur time.Duration) {
 	users, dur = w.Users, w.Duration
 	sc := scenarioOf(w)
 	if users == 0 && sc != nil {
 		users = sc.UserCount
 	}
-	if dur == 0 && w.OperationCount == 0 && sc != nil && sc.RunSeconds > 0 {
+	if dur == 0 && w.OperationCount == 0 && w.Fill == nil && sc != nil && sc.RunSeconds > 0 {
 		dur = time.Duration(sc.RunSeconds * float64(time.Second))
 	}
 	return users, dur

@@ -58,7 +58,9 @@ type JSONReport struct {
 	results.Summary
 	Partial bool          `json:"partial"`
 	Repeats []RepeatGroup `json:"repeats"`
-	Notices []string      `json:"notices,omitempty"`
+	// Fill is each fill experiment's buckets averaged over its repeats.
+	Fill    []FillSeries `json:"fill,omitempty"`
+	Notices []string     `json:"notices,omitempty"`
 }
 
 // WriteJSON writes the JSONReport, indented.
@@ -67,6 +69,11 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Notices: append(append([]string(nil), r.Notices...), r.Problems...)}
 	if doc.Repeats == nil {
 		doc.Repeats = []RepeatGroup{}
+	}
+	if fill, err := FillSeriesOf(r.Run.Summary.Cells); err == nil {
+		doc.Fill = fill
+	} else {
+		doc.Notices = append(doc.Notices, "fill: "+err.Error())
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"gonum.org/v1/plot"
-
 	"benchbed/rundir"
+
+	"gonum.org/v1/plot"
 )
 
 // Figure is one rendered plot: its file name (without extension), title,
@@ -47,6 +47,12 @@ func (r *Report) Figures() ([]Figure, error) {
 	p, err = ThroughputPlot(cells)
 	if err := add("req_per_s_over_time", p, err); err != nil {
 		return nil, err
+	}
+	if series, err := FillSeriesOf(cells); err == nil && len(series) > 0 {
+		p, err = FillPlot(series)
+		if err := add("put_latency_by_fill", p, err); err != nil {
+			return nil, err
+		}
 	}
 	curves := r.spectra()
 	if len(curves) == 0 {

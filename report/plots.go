@@ -6,12 +6,12 @@ import (
 	"math"
 	"strconv"
 
+	"benchbed/results"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
-
-	"benchbed/results"
 )
 
 // Size of every plot.

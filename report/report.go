@@ -22,10 +22,10 @@ type Report struct {
 	// TestbedFile is the path of testbed.hcl as used, "" when absent. Its
 	// text is never read: the file may hold sensitive variables' defaults.
 	TestbedFile string
-	Started     time.Time        // when the run began (zero when unknown)
-	Ended       time.Time        // the journal's last entry (zero when unknown)
-	Env         []rundir.HostEnv // env/<host>.txt, by host name
-	Steps       []Step           // the journal's steps with their durations
+	Started     time.Time            // when the run began (zero when unknown)
+	Ended       time.Time            // the journal's last entry (zero when unknown)
+	Env         []rundir.HostEnv     // env/<host>.txt, by host name
+	Steps       []rundir.JournalStep // the journal's steps with their durations
 	Repeats     []RepeatGroup
 	// Notices are what a reader must know (a partial run, a failed
 	// cell's missing streams); Problems make the report incomplete (an
@@ -80,7 +80,7 @@ func (r *Report) readJournal(dir string) error {
 	if err != nil {
 		return err
 	}
-	r.Steps = Steps(entries)
+	r.Steps = rundir.PairSteps(entries)
 	if len(entries) > 0 {
 		r.Started, r.Ended = entries[0].Time, entries[len(entries)-1].Time
 	}

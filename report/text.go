@@ -7,11 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"benchbed/tables"
+
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
-
-	"benchbed/tables"
 )
 
 // Formats of WriteFormat.
@@ -82,7 +82,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 			return err
 		}
 	}
-	for _, t := range []table{r.envTable(), r.metricTable(), r.opTable(), r.errorTable(), r.repeatTable()} {
+	for _, t := range append([]table{r.envTable(), r.metricTable(), r.opTable(), r.errorTable(), r.repeatTable()}, r.fillTables()...) {
 		if len(t.Rows) == 0 {
 			continue
 		}

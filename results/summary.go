@@ -52,6 +52,9 @@ type Cell struct {
 	// Params is the workload's axis point (plan.Workload.Params): its
 	// block label with each.value, and the scenario fields it overrides.
 	Params map[string]string `json:"params,omitempty"`
+	// Fill is a fill experiment's PUT latency by the containers' fill
+	// (FillSpec), every bucket in order; nil for other workloads.
+	Fill []FillBucket `json:"fill,omitempty"`
 	// Metrics are a command workload's figures by name (cmdload): a
 	// cell of a command workload has these instead of Ops.
 	Metrics map[string]Figure `json:"metrics,omitempty"`

@@ -66,7 +66,7 @@ func estimate(p *Plan) Estimate {
 		e.Total += d
 	}
 	if e.Unbounded > 0 {
-		e.Assumptions = append(e.Assumptions, fmt.Sprintf("%d runs end after an operation count and are not counted", e.Unbounded))
+		e.Assumptions = append(e.Assumptions, fmt.Sprintf("%d runs end after an operation count or a fill target and are not counted", e.Unbounded))
 	}
 	if e.Commands > 0 {
 		e.Assumptions = append(e.Assumptions, fmt.Sprintf("%d command workload runs last as long as their commands and are not counted", e.Commands))

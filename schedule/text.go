@@ -83,6 +83,9 @@ func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 		if w.DurationS > 0 {
 			fmt.Fprintf(b, ", %s", short(time.Duration(w.DurationS*float64(time.Second))))
 		}
+		if w.Fill != nil {
+			fmt.Fprintf(b, ", fill each container to %d objects, latency in %d buckets", w.Fill.ContainerObjects, w.Fill.Buckets)
+		}
 		if w.Axis != nil {
 			fmt.Fprintf(b, "; axis %s[%d] = %s", w.Block, w.Axis.Index, w.Axis.Value)
 		}

@@ -58,6 +58,9 @@ func describe(tb *plan.Testbed, s Step) string {
 		fallthrough
 	case StepWarmup:
 		dur := "until the operation count"
+		if w := tb.Workload(s.Workload); w != nil && w.Fill != nil && s.Kind == StepRun {
+			dur = fmt.Sprintf("until each container holds %d objects", w.Fill.ContainerObjects)
+		}
 		if s.Duration > 0 {
 			dur = "for " + short(s.Duration)
 		}

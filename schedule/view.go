@@ -77,6 +77,13 @@ type WorkloadJSON struct {
 	Operations  int               `json:"operation_count,omitempty"`
 	Command     string            `json:"command,omitempty"` // a command workload's command
 	Parser      string            `json:"parser,omitempty"`  // and its parser
+	Fill        *FillJSON         `json:"fill,omitempty"`
+}
+
+// FillJSON is a fill workload's target and buckets.
+type FillJSON struct {
+	ContainerObjects int64 `json:"container_objects"`
+	Buckets          int   `json:"buckets"`
 }
 
 // CellJSON is a cell and its steps.
@@ -186,6 +193,9 @@ func workloadJSON(w *plan.Workload) WorkloadJSON {
 	}
 	if out.Scenario == "" {
 		out.Scenario = "(inline)"
+	}
+	if w.Fill != nil {
+		out.Fill = &FillJSON{ContainerObjects: w.Fill.ContainerObjects, Buckets: w.Fill.Buckets}
 	}
 	return out
 }

@@ -47,26 +47,15 @@ func (r RepeatRow) Stats() RepeatStats {
 		return s
 	}
 	req := make([]float64, 0, s.N)
+	fb := make([]results.Stats, 0, s.N)
 	for _, o := range r.Runs {
 		req = append(req, o.ReqPerS)
+		fb = append(fb, o.FirstByte)
 		s.Errors += o.Errors
-		fb := o.FirstByte
-		s.FirstByte.Min += fb.Min
-		s.FirstByte.Max += fb.Max
-		s.FirstByte.Mean += fb.Mean
-		s.FirstByte.StdDev += fb.StdDev
-		s.FirstByte.P50 += fb.P50
-		s.FirstByte.P95 += fb.P95
-		s.FirstByte.P99 += fb.P99
-		s.FirstByte.P999 += fb.P999
 	}
 	sp := results.NewSpread(req)
 	s.ReqPerS, s.ReqStdDev, s.ReqMin, s.ReqMax = sp.Mean, sp.StdDev, sp.Min, sp.Max
-	n := float64(s.N)
-	fb := &s.FirstByte
-	for _, x := range []*float64{&fb.Min, &fb.Max, &fb.Mean, &fb.StdDev, &fb.P50, &fb.P95, &fb.P99, &fb.P999} {
-		*x /= n
-	}
+	s.FirstByte = results.MeanStats(fb)
 	return s
 }
 

@@ -15,9 +15,20 @@
 # (an axis point) per N, named containers=N, and scenario_set overrides the
 # scenario file's container_count for each. The sweep runs every axis point
 # three times (sweep.repeat) and its table averages the three.
+#
+# The seed's second experiment asks whether a write takes longer as the
+# container fills: the time to write a blob into one container, averaged
+# over three runs (about 12.58 ms while the container held fewer than 1.6 M
+# objects, 13.29 ms above). Workload "fill" measures it: PUTs into one empty
+# container until it holds 3.2 M objects (assumed: the seed gives no end;
+# twice its 1.6 M, so that 1.6 M is the edge between the 5th and 6th of 10
+# buckets), each PUT's latency recorded in the bucket of the container's
+# object count when it started. Assumed too: the first experiment's 128
+# users. At that experiment's single-container rate (87K writes in 15 min)
+# each of the three runs takes about 9 hours.
 
 testbed "seed003-containers" {
-  description = "1-byte PUTs from 128 users into 1..512 containers, 15 min, 3 runs each (seed 003)"
+  description = "1-byte PUTs from 128 users into 1..512 containers, 15 min, and into one container up to 3.2 M objects, 3 runs each (seed 003)"
 }
 
 variable "auth_user" {
@@ -163,6 +174,27 @@ workload "containers" {
   duration          = "15m"
   clients           = ["proxy1", "proxy2"]
   agents_per_client = 2
+  auth {
+    url  = "http://127.0.0.1:8080/auth/v1.0"
+    user = var.auth_user
+    key  = var.auth_key
+  }
+}
+
+# Seed 003's second experiment: write latency against the container's fill.
+workload "fill" {
+  scenario = "scenarios/1B_put.scenario"
+  scenario_set = {
+    container_count = 1
+    container_base  = "seed003_fill"
+  }
+  users             = 128
+  clients           = ["proxy1", "proxy2"]
+  agents_per_client = 2
+  fill {
+    container_objects = 3200000
+    buckets           = 10
+  }
   auth {
     url  = "http://127.0.0.1:8080/auth/v1.0"
     user = var.auth_user

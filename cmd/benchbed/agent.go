@@ -7,6 +7,7 @@ import (
 	"syscall"
 
 	"benchbed/load"
+	"benchbed/results"
 
 	"github.com/spf13/cobra"
 )
@@ -27,8 +28,8 @@ func newAgentCmd() *cobra.Command {
 			defer stop()
 			restore := func() {}
 			defer func() { restore() }()
-			return load.RunAgent(ctx, cmd.InOrStdin(), cmd.OutOrStdout(), func(users int) {
-				mem, procs := load.SetMemoryLimit(users), load.SetProcs(0, users)
+			return load.RunAgent(ctx, cmd.InOrStdin(), cmd.OutOrStdout(), func(users int, fill *results.FillSpec) {
+				mem, procs := load.SetMemoryLimit(users, fill), load.SetProcs(0, users)
 				restore = func() { mem(); procs() }
 			})
 		},

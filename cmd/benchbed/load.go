@@ -37,6 +37,7 @@ type loadCmdFlags struct {
 	procs      int
 	initial    string  // upload, check or skip
 	maxErrors  float64 // the error-rate gate, a share of all operations
+	fill       results.FillSpec
 }
 
 func newLoadCmd() *cobra.Command {
@@ -52,6 +53,9 @@ func newLoadCmd() *cobra.Command {
 			"deletes took are put back and the objects it created are deleted, unless --keep. The scenario's\n" +
 			"policy names and creates its containers; its delete_after is sent with the measured run's\n" +
 			"writes (initial files do not expire: they are the next run's too).\n" +
+			"With --fill-objects N (a create-only scenario) the run is a fill experiment: it PUTs until each of the\n" +
+			"scenario's containers holds N objects and reports PUT latency by the containers' fill, in\n" +
+			"--fill-buckets equal buckets (the containers must start empty).\n" +
 			"With --storage-url and --token no auth is done, so any HTTP server can be the target (with\n" +
 			"--initial skip). The key and token may also come from the environment (BENCHBED_AUTH_KEY,\n" +
 			"BENCHBED_TOKEN); they are never printed.\n" +
@@ -77,6 +81,8 @@ func newLoadCmd() *cobra.Command {
 	fl.StringVar(&f.initial, "initial", "upload", "the scenario's initial files: upload (where missing), check (refuse when missing) or skip")
 	f.maxErrors = rate.DefaultMaxError
 	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
+	fl.Int64Var(&f.fill.Objects, "fill-objects", 0, "fill run: PUT into the scenario's containers until each holds this many objects (a create-only scenario), latency by fill")
+	fl.IntVar(&f.fill.Buckets, "fill-buckets", 10, "fill run: equal buckets of the fill target the latency is reported by")
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
 	_ = cmd.MarkFlagRequired("scenario")
@@ -101,7 +107,11 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if users <= 0 {
 		users = s.UserCount
 	}
-	defer load.SetMemoryLimit(users)()
+	var fill *results.FillSpec
+	if f.fill.Objects > 0 {
+		fill = &f.fill
+	}
+	defer load.SetMemoryLimit(users, fill)()
 	defer load.SetProcs(f.procs, users)()
 	hc := &http.Client{Transport: load.NewTransport(users)}
 	auth, err := f.auth.NewAuth(hc)
@@ -113,8 +123,10 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if err := loadInitial(ctx, cmd.ErrOrStderr(), s, hc, auth, users, f.initial); err != nil {
 		return interrupted(ctx, err)
 	}
-	res, err := load.Run(ctx, load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
-		Users: users, Duration: f.duration, Operations: f.operations, Rate: f.rate, Keep: f.keep})
+	cfg := load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
+		Users: users, Duration: f.duration, Operations: f.operations, Rate: f.rate, Keep: f.keep}
+	cfg.Fill = fill
+	res, err := load.Run(ctx, cfg)
 	if res == nil {
 		return interrupted(ctx, err)
 	}
@@ -165,6 +177,14 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 	}
 	if err := tables.WriteTable(w, title, rows); err != nil {
 		return err
+	}
+	if len(c.Fill) > 0 {
+		if _, err := fmt.Fprintf(w, "\nPUT latency by the containers' fill (target %d objects a container)\n\n", results.FillTarget(c.Fill)); err != nil {
+			return err
+		}
+		if err := tables.WriteFillTable(w, c.Fill); err != nil {
+			return err
+		}
 	}
 	if c.Status != results.StatusOK {
 		if _, err := fmt.Fprintf(w, "%s: %s\n", c.Status, c.Error); err != nil {

@@ -1,0 +1,60 @@
+package plan
+
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"benchbed/load"
+)
+
+// Fill is a workload's fill block: PUTs into the scenario's containers from
+// empty until each holds ContainerObjects objects, their latency reported
+// by the containers' fill in Buckets equal buckets (docs/results.md).
+type Fill struct {
+	ContainerObjects int64
+	Buckets          int
+	DefRange         hcl.Range
+}
+
+// DefaultFillBuckets is a fill block's buckets when it gives none: 10 %
+// each.
+const DefaultFillBuckets = 10
+
+// decodeFill decodes a workload's fill block, evaluated in ctx.
+func (d *decoder) decodeFill(w *Workload, b *hcl.Block, ctx *hcl.EvalContext) *Fill {
+	f := &Fill{Buckets: DefaultFillBuckets, DefRange: b.DefRange}
+	c := d.attrs(b.Body, []string{"container_objects!", "buckets"})
+	ok := false
+	if a := c.Attributes["container_objects"]; a != nil {
+		var n int
+		n, ok = d.integer(a, ctx, 1, load.MaxFillObjects)
+		f.ContainerObjects = int64(n)
+	}
+	if a := c.Attributes["buckets"]; a != nil {
+		var good bool
+		f.Buckets, good = d.integer(a, ctx, 1, load.MaxFillBuckets)
+		if good && ok && int64(f.Buckets) > f.ContainerObjects {
+			d.errorf(a.Expr.Range().Ptr(), "Invalid value for buckets", "workload %q: %d buckets of %d objects: a bucket would hold no object",
+				w.Name, f.Buckets, f.ContainerObjects)
+		}
+	}
+	return f
+}
+
+// checkFill refuses a fill workload whose scenario does anything but
+// create, or that also gives operation_count (the fill target is the
+// operation count).
+func (d *decoder) checkFill(w *Workload, c *hcl.BodyContent) {
+	if w.Fill == nil {
+		return
+	}
+	rng := w.Fill.DefRange
+	if a := c.Attributes["operation_count"]; a != nil {
+		d.errorf(a.NameRange.Ptr(), "Conflicting run bounds", "workload %q: a fill block runs until the containers hold container_objects; give no operation_count", w.Name)
+	}
+	if w.ScenarioJSON == nil {
+		return // its scenario's problem is reported
+	}
+	if s, err := load.ParseScenario(w.ScenarioJSON); err == nil && !load.CreateOnly(s) {
+		d.errorf(&rng, "Invalid fill workload", "workload %q: a fill block needs a create-only scenario (crud_profile [1, 0, 0, 0] in every size class with initial files)", w.Name)
+	}
+}

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,10 +97,7 @@ func checkSeed004Summary(t *testing.T, runs string) string {
 	if len(files) != 1 {
 		t.Fatalf("summaries under %s: %v, want one", runs, files)
 	}
-	b, err := os.ReadFile(files[0])
-	must(t, err)
-	var sum results.Summary
-	must(t, json.Unmarshal(b, &sum))
+	sum := readSummary(t, filepath.Dir(files[0]))
 	want := 12
 	if seedScale {
 		want = 36

@@ -8,7 +8,11 @@ kind=${1:-test}
 pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-account
       memcached rsyslog python3-swiftclient iproute2 procps psmisc curl sudo
       # the distro lab (testbeds/distro): booted Debian hosts and their mirror
-      debootstrap systemd-container dpkg-dev apt-utils xfsprogs)
+      debootstrap systemd-container dpkg-dev apt-utils xfsprogs
+      # seed 004 on the lab (testbeds/lab/seed004-lab.hcl): its generic
+      # services and command workloads; the lab's hosts share this machine's
+      # programs
+      nginx-light iperf3 wget)
 case "$kind" in
   bench) pkgs+=(ansible-core wrk nginx-light hey) ;;
 esac

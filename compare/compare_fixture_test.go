@@ -19,10 +19,11 @@ type fixCell struct {
 	reqPerS   float64
 	p50       float64
 	perSecond []int64
-	workers   string // object-server.conf [DEFAULT] workers on stor1 and stor2
-	spp       string // servers_per_port, idem
-	ports     int    // ring object port of stor1's and stor2's devices
-	perDisk   bool   // one port per disk from ports
+	workers   string  // object-server.conf [DEFAULT] workers on stor1 and stor2
+	spp       string  // servers_per_port, idem
+	ports     int     // ring object port of stor1's and stor2's devices
+	perDisk   bool    // one port per disk from ports
+	mbps      float64 // > 0: a command workload's cell, its throughput in MB/s and no operations
 	tel       *telemetry.CellSummary
 }
 
@@ -30,9 +31,14 @@ type fixCell struct {
 func (f fixCell) cell(index int) results.Cell {
 	op := results.OpSummary{Count: int64(f.reqPerS * 10), ReqPerS: f.reqPerS,
 		FirstByte: results.Stats{P50: f.p50, P99: f.p50 * 3}, LastByte: results.Stats{P50: f.p50 * 1.1, P99: f.p50 * 3.3}}
-	return results.Cell{ID: fmt.Sprintf("%03d-%s-64K_get-r%d", index, rundir.SafeName(f.variant), f.repeat), Variant: f.variant,
+	c := results.Cell{ID: fmt.Sprintf("%03d-%s-64K_get-r%d", index, rundir.SafeName(f.variant), f.repeat), Variant: f.variant,
 		Workload: "64K_get", Repeat: f.repeat, Status: "ok", DurationS: 10, Ops: map[string]results.OpSummary{"GET": op},
 		Total: op, PerSecond: f.perSecond, Telemetry: f.tel}
+	if f.mbps > 0 {
+		c.Ops, c.Total, c.PerSecond = map[string]results.OpSummary{}, results.OpSummary{}, nil
+		c.Metrics = map[string]results.Figure{"throughput": {Value: f.mbps, Unit: "MB/s", PerCopy: []float64{f.mbps}, How: "sum"}}
+	}
+	return c
 }
 
 // fixRun crafts a run directory under t.TempDir(): every cell's

@@ -85,6 +85,15 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	if need > 0 && len(ca) >= need && len(cb) >= need {
 		p.Samples = SamplesRepeats
 	}
+	if hasMetrics(ca) || hasMetrics(cb) {
+		if p.Samples != SamplesRepeats {
+			p.Samples = SamplesNone
+			p.Notes = append(p.Notes, "a command workload's figures are tested over repeats only: too few repeats for a test")
+		}
+		p.Ops = []OpCompare{compareMetrics(&p, ca, cb, o)}
+		p.Conf = pairConfDiff(a, b)
+		return p
+	}
 	ops := opNames(ca, cb)
 	for _, op := range ops {
 		p.Ops = append(p.Ops, compareOp(&p, op, len(ops) == 1, a, b, o))

@@ -34,7 +34,8 @@ var defaultPackages = map[string]map[string]string{
 
 // hostPackages returns what setup installs on host h, whose package manager
 // is pm: the host's packages when the testbed gives them; else its
-// services' (their own list, or their Swift server's package), memcached
+// services' (their own list, or their Swift server's package; a generic
+// service's own list, none by default), memcached
 // on a proxy host, the ring tools on the builder host, and mkfs for disks
 // to format. Each package once, in that order.
 func hostPackages(tb *plan.Testbed, h, builder *plan.Host, pm string) []string {
@@ -59,6 +60,9 @@ func hostPackages(tb *plan.Testbed, h, builder *plan.Host, pm string) []string {
 		if s.Role == "proxy" {
 			add(names["memcached"])
 		}
+	}
+	for _, g := range hostGenerics(tb, h) {
+		add(g.Packages...)
 	}
 	if h == builder {
 		add(names["builder"])

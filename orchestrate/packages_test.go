@@ -51,6 +51,10 @@ func TestHostPackages(t *testing.T) {
 	if got := hostPackages(tb, stor, proxy, packagerApt); got[0] != "my-swift-object" {
 		t.Errorf("a service's packages do not replace its default: %q", got)
 	}
+	tb.Generics = []*plan.Generic{{Name: "nginx", Role: "proxy", Packages: []string{"nginx-light"}, PackagesSet: true}}
+	if diff := cmp.Diff([]string{"swift-proxy", "memcached", "nginx-light", "swift"}, hostPackages(tb, proxy, proxy, packagerApt)); diff != "" {
+		t.Errorf("a generic service's packages are not its host's (-want +got):\n%s", diff)
+	}
 	stor.Packages, stor.PackagesSet = []string{"only-this"}, true
 	if diff := cmp.Diff([]string{"only-this"}, hostPackages(tb, stor, proxy, packagerApt)); diff != "" {
 		t.Errorf("a host's packages are not its whole list:\n%s", diff)

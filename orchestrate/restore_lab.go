@@ -99,6 +99,9 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rund
 	defer j.Close()
 	_ = j.Add(rundir.Entry{Step: "restore", Status: rundir.StepStarted, Detail: "benchbed restore"})
 	err = restoreLocked(ctx, tb, p, run, base, backup, log, j)
+	if err == nil {
+		err = restoreGenericRun(ctx, tb, p, run, log)
+	}
 	e := rundir.Entry{Step: "restore", Status: rundir.StepOK}
 	if err != nil {
 		e.Status, e.Detail = rundir.StepFailed, tb.Mask(err.Error())

@@ -52,6 +52,7 @@ type Sweeper struct {
 	settled  bool
 	finished map[string]bool // cells kept from an earlier attempt
 	cells    []cellResult
+	gen      genericState // the generic services' confs and what the restore needs
 	// tele is the running cell's telemetry agents (nil: none); dropped
 	// says that its object hosts' caches were dropped before its run.
 	tele    *telemetryAgents
@@ -159,7 +160,7 @@ func (s *Sweeper) wideSteps() map[string]sweepStep {
 		{schedule.StepLock, s.lock, s.unlock},
 		{schedule.StepEnvironment, s.captureEnv, nil},
 		{schedule.StepRender, s.prepare, nil},
-		{schedule.StepBackup, s.takeBackup, s.restoreIfWanted},
+		{schedule.StepBackup, s.takeBackup, s.restoreAll},
 		{schedule.StepPrefill, s.prefill, nil},
 		{stepCells, s.runCells, nil},
 	} {

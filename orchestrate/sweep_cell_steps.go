@@ -53,10 +53,12 @@ func (ex *cellExec) step(kind string) func(context.Context) error {
 		return func(ctx context.Context) error { return s.startCellTelemetry(ctx, ex.c) }
 	case schedule.StepWarmup:
 		return func(ctx context.Context) error { return s.warmup(ctx, ex.c) }
+	case schedule.StepServices:
+		return func(ctx context.Context) error { return s.runGeneric(ctx, ex.c.Variant) }
 	case schedule.StepDropCaches:
 		return s.dropCaches
 	case schedule.StepRun:
-		return func(ctx context.Context) error { return s.measure(ctx, ex.c, ex.dir, ex.res) }
+		return func(ctx context.Context) error { return s.measureCell(ctx, ex.c, ex.dir, ex.res) }
 	case schedule.StepTelemetry:
 		return func(context.Context) error { return s.finishCellTelemetry(ex.c, ex.res) }
 	}

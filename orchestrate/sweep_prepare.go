@@ -94,18 +94,22 @@ func (s *Sweeper) captureEnv(ctx context.Context) error {
 
 // prepare renders every variant with the cluster's swift.conf hashes (read
 // from the builder host, never changed) and saves each variant's confs,
-// secrets masked, and ring ports in the run.
+// secrets masked, and ring ports in the run, and the generic services'
+// confs; a testbed without Swift services (only generic ones) has no
+// hashes to read.
 func (s *Sweeper) prepare(ctx context.Context) error {
-	b, err := builderHost(s.tb)
-	if err != nil {
-		return err
-	}
-	have, err := readHashes(ctx, s.p, b.Name)
-	if err != nil {
-		return err
-	}
-	if len(have) < 2 {
-		return fmt.Errorf("%s: swift.conf has no hash path prefix and suffix: run `benchbed setup %s` first", b.Name, s.tb.File)
+	have := hashes{}
+	if len(s.tb.Services) > 0 {
+		b, err := builderHost(s.tb)
+		if err != nil {
+			return err
+		}
+		if have, err = readHashes(ctx, s.p, b.Name); err != nil {
+			return err
+		}
+		if len(have) < 2 {
+			return fmt.Errorf("%s: swift.conf has no hash path prefix and suffix: run `benchbed setup %s` first", b.Name, s.tb.File)
+		}
 	}
 	s.tb = s.tb.WithSecrets(have.Values()...)
 	s.rend = map[string]*render.Rendering{}
@@ -124,18 +128,22 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 			s.base = r
 		}
 	}
-	return nil
+	return s.prepareGeneric(ctx)
 }
 
 // backupFiles lists per host every file the sweep may change: each conf
 // any variant renders there, the ring files on the service hosts, and the
 // builders on the builder host.
 func (s *Sweeper) backupFiles() (map[string][]string, error) {
+	files := map[string][]string{}
+	s.genericBackupFiles(files)
+	if len(s.tb.Rings) == 0 && len(s.tb.Services) == 0 {
+		return files, nil
+	}
 	b, err := builderHost(s.tb)
 	if err != nil {
 		return nil, err
 	}
-	files := map[string][]string{}
 	add := func(host, p string) {
 		if !slices.Contains(files[host], p) {
 			files[host] = append(files[host], p)

@@ -39,17 +39,23 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 // with the total's first-byte latency, req/s and errors; a cell that did
 // not finish says so in its label. With repeats it is the repeats' table: one row
 // per (variant, workload) averaged over its repeats (tables.WriteRepeatTable,
-// whose legend follows the table). A fill workload's buckets follow, then
-// errors by cause, per cell.
+// whose legend follows the table). Command workloads have their own table
+// first (commandTable). A fill workload's buckets follow, then errors by
+// cause, per cell.
 func (s *Sweeper) Table(w io.Writer) error {
 	title := s.tb.Name
 	if len(s.tb.Workloads) == 1 {
 		title = s.tb.Workloads[0].Name
 	}
+	if err := s.commandTable(w); err != nil {
+		return err
+	}
 	var err error
-	if s.tb.Sweep.Repeat > 1 {
+	switch {
+	case !s.hasScenarioCells():
+	case s.tb.Sweep.Repeat > 1:
 		err = tables.WriteRepeatTable(w, title, s.repeatRows())
-	} else {
+	default:
 		err = tables.WriteTable(w, title, s.cellRows())
 	}
 	if err == nil {
@@ -77,6 +83,9 @@ func (s *Sweeper) Table(w io.Writer) error {
 func (s *Sweeper) cellRows() []tables.TableRow {
 	var rows []tables.TableRow
 	for _, c := range s.cells {
+		if c.cell.Workload.IsCommand() {
+			continue
+		}
 		label := cellLabel(s.tb, c.cell)
 		if c.res.Status != "ok" {
 			label += " (" + c.res.Status + ")"
@@ -92,6 +101,9 @@ func (s *Sweeper) repeatRows() []tables.RepeatRow {
 	cells := s.namedCells()
 	var rows []tables.RepeatRow
 	for _, idx := range results.Groups(cells) {
+		if s.cells[idx[0]].cell.Workload.IsCommand() {
+			continue
+		}
 		row := tables.RepeatRow{Label: pairLabel(s.tb, s.cells[idx[0]].cell)}
 		for _, i := range idx {
 			row.Add(cells[i])

@@ -51,6 +51,9 @@ PY`, shellQuote(builderFile), shellQuote(ringFile), shellQuote(string(b)))
 // ring's servers for restart. A ring that differs in more than ports is
 // refused: that is setup's work.
 func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts) error {
+	if len(s.tb.Rings) == 0 {
+		return nil // only generic services: no Swift ring to switch
+	}
 	b, err := builderHost(s.tb)
 	if err != nil {
 		return err

@@ -69,14 +69,30 @@ func (s *Sweeper) liveLine(what string) func(load.Live) {
 	}
 }
 
-// warmup runs the cell's workload for the sweep's warm-up, unmeasured.
+// warmup runs the cell's workload for the sweep's warm-up, unmeasured; a
+// command workload has none (its before commands prepare its run).
 func (s *Sweeper) warmup(ctx context.Context, c plan.Cell) error {
-	if s.tb.Sweep.Warmup <= 0 {
+	if s.tb.Sweep.Warmup <= 0 || c.Workload.IsCommand() {
 		return nil
 	}
 	_, err := runAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup))
 	s.telemetryIdle()
 	return err
+}
+
+// measureCell measures cell c after its variant's before commands: a
+// command workload's copies, or the agents.
+func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
+	v := c.Variant
+	if err := s.beforeCommands(ctx, "variant "+v.Name+" before", v.Before, v.BeforeOn, c.Workload.Clients); err != nil {
+		return err
+	}
+	if c.Workload.IsCommand() {
+		s.telemetryNow(telemetry.PhaseRun)
+		defer s.telemetryIdle()
+		return s.measureCommand(ctx, c, dir, res)
+	}
+	return s.measure(ctx, c, dir, res)
 }
 
 // measure runs the cell from the agents, merges their streams into the

@@ -118,13 +118,17 @@ func (s *Sweeper) telemetryPhase(phase string, d time.Duration) func(time.Time) 
 	}
 }
 
-// telemetryIdle switches the agents back to idle once a load run ended
-// (an operation-count run, or one that ended early).
-func (s *Sweeper) telemetryIdle() {
+// telemetryNow switches the agents to phase now (a command workload's
+// run, which has no shared start).
+func (s *Sweeper) telemetryNow(phase string) {
 	if s.tele != nil {
-		s.tele.phase(telemetry.PhaseIdle)
+		s.tele.phase(phase)
 	}
 }
+
+// telemetryIdle switches the agents back to idle once a load run ended
+// (an operation-count run, or one that ended early).
+func (s *Sweeper) telemetryIdle() { s.telemetryNow(telemetry.PhaseIdle) }
 
 // busiestNow is the live line's busiest host and disk ("" without
 // telemetry).

@@ -8,13 +8,19 @@ import (
 
 // decodeService decodes one service block.
 func (d *decoder) decodeService(b *hcl.Block) {
+	if d.isGeneric(b) {
+		d.decodeGeneric(b)
+		return
+	}
 	s := &Service{Name: b.Labels[0], Manager: DefaultManager, DefRange: b.DefRange}
 	if !d.checkName(s.Name, b.LabelRanges[0], "service") || d.duplicate(b, "service", d.serviceRange(s.Name)) {
 		return
 	}
-	c := d.attrs(b.Body, []string{"role!", "template", "path", "manager", "unit", "restart", "health", "settings", "packages", "daemons"})
+	c := d.attrs(b.Body, []string{"kind", "role!", "template", "path", "manager", "unit", "restart", "health", "settings", "packages", "daemons"})
 	for _, a := range sortedAttrs(c.Attributes) {
 		switch a.Name {
+		case "kind":
+			_, _ = d.oneOf(a, d.ctx, KindSwift, KindGeneric)
 		case "role":
 			s.Role, _ = d.str(a, d.ctx)
 		case "template":
@@ -55,12 +61,13 @@ func (d *decoder) decodeService(b *hcl.Block) {
 var variantBlocks = []hcl.BlockHeaderSchema{
 	{Type: "set", LabelNames: []string{"service"}},
 	{Type: "ring", LabelNames: []string{"name"}},
+	{Type: "service", LabelNames: []string{"name"}},
 }
 
 // decodeVariant decodes one variant block, expanded over its for_each.
 func (d *decoder) decodeVariant(b *hcl.Block) {
 	label := b.Labels[0]
-	c := d.attrs(b.Body, []string{"for_each", "name", "description"}, variantBlocks...)
+	c := d.attrs(b.Body, []string{"for_each", "name", "description", "before", "before_on"}, variantBlocks...)
 	fe := c.Attributes["for_each"]
 	if fe == nil {
 		ctx := d.noEachContext(b.Body, "variant", label)
@@ -108,9 +115,17 @@ func (d *decoder) buildVariant(b *hcl.Block, c *hcl.BodyContent, name string, ct
 	if !d.checkName(name, b.DefRange, "variant") {
 		return nil
 	}
-	v := &Variant{Name: name, Block: b.Labels[0], Set: map[string]Settings{}, RingPort: map[string]bool{}, DefRange: b.DefRange}
+	v := &Variant{Name: name, Block: b.Labels[0], Set: map[string]Settings{}, RingPort: map[string]bool{},
+		Runs: map[string]*GenericRun{}, DefRange: b.DefRange}
 	if a := c.Attributes["description"]; a != nil {
 		v.Description, _ = d.str(a, ctx)
+	}
+	if a := c.Attributes["before"]; a != nil {
+		v.Before, _ = d.strings(a, ctx)
+	}
+	if a := c.Attributes["before_on"]; a != nil {
+		v.BeforeOn, _ = d.strings(a, ctx)
+		d.checkHosts(a, v.BeforeOn)
 	}
 	for _, blk := range c.Blocks {
 		target := blk.Labels[0]
@@ -121,6 +136,12 @@ func (d *decoder) buildVariant(b *hcl.Block, c *hcl.BodyContent, name string, ct
 				continue
 			}
 			v.Set[target] = d.decodeSetBlock(blk, ctx)
+		case "service":
+			if _, dup := v.Runs[target]; dup {
+				d.errorf(blk.LabelRanges[0].Ptr(), "Duplicate service block", "variant %q changes service %q twice", name, target)
+				continue
+			}
+			v.Runs[target] = d.decodeGenericRun(blk, ctx)
 		case "ring":
 			if _, dup := v.RingPort[target]; dup {
 				d.errorf(blk.LabelRanges[0].Ptr(), "Duplicate ring block", "variant %q sets ring %q twice", name, target)

@@ -11,8 +11,8 @@ import (
 var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}, {Type: "fill"}}
 
 // workloadAttrs are a workload block's attributes ("!" = required).
-var workloadAttrs = []string{"for_each", "name", "scenario!", "scenario_set", "users", "duration",
-	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token", "max_error_rate"}
+var workloadAttrs = append([]string{"for_each", "name", "scenario", "scenario_set", "users", "duration",
+	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token", "max_error_rate"}, commandAttrs...)
 
 // decodeWorkload decodes one workload block, expanded over its for_each:
 // each element is one axis point, a workload of its own.
@@ -90,7 +90,9 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 	for _, a := range sortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "scenario":
-			d.decodeScenario(w, a, c.Attributes["scenario_set"], ctx)
+			if c.Attributes["command"] == nil {
+				d.decodeScenario(w, a, c.Attributes["scenario_set"], ctx)
+			}
 		case "users":
 			w.Users, _ = d.integer(a, ctx, 1, 1<<24)
 		case "duration":
@@ -115,6 +117,14 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 				w.MaxErrorRate = &r
 			}
 		}
+	}
+	if c.Attributes["command"] != nil {
+		d.decodeCommand(w, b, c, ctx)
+		return w
+	}
+	if c.Attributes["scenario"] == nil {
+		d.errorf(b.DefRange.Ptr(), "Missing scenario or command", "%s", commandHint(w.Name))
+		return w
 	}
 	for _, blk := range c.Blocks {
 		switch {

@@ -32,6 +32,7 @@ type Testbed struct {
 	Hosts       []*Host              // in declaration order
 	Rings       []*Ring              // in declaration order
 	Services    []*Service           // in declaration order
+	Generics    []*Generic           // services of kind "generic", in declaration order
 	Variants    []*Variant           // expanded (for_each), in declaration order
 	Workloads   []*Workload          // expanded (for_each: one per axis point), in declaration order
 	Prefill     *Prefill             // nil when the file has no prefill block
@@ -177,12 +178,19 @@ type Setting struct {
 // Variant is one configuration to measure: overrides applied on top of the
 // services' settings.
 type Variant struct {
-	Name        string              // expanded name, e.g. "servers_per_port=2"
-	Block       string              // the variant block's label
-	Description string              // free text, e.g. the seed's table row "normal; 29 workers"
-	Set         map[string]Settings // service name -> overrides
-	RingPort    map[string]bool     // ring name -> port_per_disk
-	DefRange    hcl.Range
+	Name        string                 // expanded name, e.g. "servers_per_port=2"
+	Block       string                 // the variant block's label
+	Description string                 // free text, e.g. the seed's table row "normal; 29 workers"
+	Set         map[string]Settings    // service name -> overrides
+	RingPort    map[string]bool        // ring name -> port_per_disk
+	Runs        map[string]*GenericRun // generic service name -> its flags and after_start in this variant
+	// Before are commands run before each of the variant's measured runs
+	// (after any warm-up, before a command workload's own), on the
+	// BeforeOn hosts (default: the workload's clients) one host after
+	// another: drop the page cache for a cold run, read a file for a warm one.
+	Before   []string
+	BeforeOn []string
+	DefRange hcl.Range
 }
 
 // PortPerDisk reports whether the variant gives ring r one port per disk.
@@ -208,7 +216,10 @@ type Workload struct {
 	Token           string
 	MaxErrorRate    *float64 // the workload's error-rate gate; nil = the sweep's
 	Fill            *Fill    // a fill experiment (its fill block), nil for other workloads
-	DefRange        hcl.Range
+	// Command, when set, makes this a command workload (a tool's output
+	// parsed into figures) instead of a Swift scenario run by the agents.
+	Command  *CommandLoad
+	DefRange hcl.Range
 }
 
 // ErrorGate returns the error-rate gate of w's cells: its own, else the

@@ -56,6 +56,9 @@ func (d *decoder) serviceRange(name string) *hcl.Range {
 			return s.DefRange.Ptr()
 		}
 	}
+	if g := d.tb.Generic(name); g != nil {
+		return g.DefRange.Ptr()
+	}
 	return nil
 }
 

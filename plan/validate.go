@@ -39,6 +39,13 @@ func validateRoles(tb *Testbed, add addFunc) {
 				"service %q runs on hosts with role %q, and no host has it", s.Name, s.Role)
 		}
 	}
+	for _, g := range tb.Generics {
+		served[g.Role] = true
+		if g.Role != "" && len(tb.HostsWithRole(g.Role)) == 0 {
+			add(hcl.DiagError, g.DefRange, "No host for service role",
+				"service %q runs on hosts with role %q, and no host has it", g.Name, g.Role)
+		}
+	}
 	for _, h := range tb.Hosts {
 		for _, r := range h.Roles {
 			if !served[r] {
@@ -88,8 +95,14 @@ func validateRings(tb *Testbed, add addFunc) {
 // warns where servers_per_port cannot isolate disks.
 func validateVariants(tb *Testbed, add addFunc, partial bool) {
 	for _, v := range tb.Variants {
+		for name, r := range v.Runs {
+			if tb.Generic(name) == nil {
+				add(hcl.DiagError, r.DefRange, "Variant changes an unknown generic service",
+					"variant %q has service %q, and no service of kind \"generic\" is named %q", v.Name, name, name)
+			}
+		}
 		for name := range v.Set {
-			if tb.Service(name) == nil {
+			if tb.Service(name) == nil && tb.Generic(name) == nil {
 				add(hcl.DiagError, v.DefRange, "Variant sets an unknown service",
 					"variant %q has set %q, and no service is named %q", v.Name, name, name)
 			}

@@ -29,6 +29,9 @@ type Rendering struct {
 	Confs    []*Conf // hosts in declaration order; swift.conf first, then services in order
 	Layout   *plan.Layout
 	Warnings []templates.Warning
+	// Generic are the generic services' confs (kind = "generic"), hosts
+	// in declaration order.
+	Generic []*GenericConf
 }
 
 // Conf returns the conf at path on host, or nil.
@@ -52,7 +55,8 @@ type Options struct {
 // path it is, whatever that service's role, else from the built-in template. Values overlay in order: template, the service's settings, the
 // variant's set, then the host's facts (bind_ip of server confs). A template
 // that fails (a missing value, a syntax error) fails the whole rendering,
-// naming the template and line, before anything touches a host.
+// naming the template and line, before anything touches a host. The
+// generic services' confs are rendered too (Generic).
 func Render(tb *plan.Testbed, v *plan.Variant, opts Options) (*Rendering, error) {
 	layout, err := tb.Layout(v)
 	if err != nil {
@@ -74,7 +78,23 @@ func Render(tb *plan.Testbed, v *plan.Variant, opts Options) (*Rendering, error)
 		}
 	}
 	r.Warnings = append(r.Warnings, checkRendering(tb, r)...)
-	return r, nil
+	gen, err := Generic(tb, v)
+	for _, g := range gen {
+		if opts.Hosts == nil || slices.Contains(opts.Hosts, g.Host.Name) {
+			r.Generic = append(r.Generic, g)
+		}
+	}
+	return r, err
+}
+
+// GenericConf returns the generic conf at path on host, or nil.
+func (r *Rendering) GenericConf(host, path string) *GenericConf {
+	for _, c := range r.Generic {
+		if c.Host.Name == host && c.Path == path {
+			return c
+		}
+	}
+	return nil
 }
 
 // renderHost renders the confs of host h into r.

@@ -24,6 +24,9 @@ type FileDiff struct {
 	Path    string
 	Only    string // "A" or "B" when only that rendering has the file, else ""
 	Changes []templates.Change
+	// Lines are a plain (not INI) generic conf's changed lines, "-old"
+	// and "+new".
+	Lines []string
 }
 
 // Empty reports whether the two renderings are the same.
@@ -49,6 +52,7 @@ func DiffRenderings(a, b *Rendering) *VariantDiff {
 			d.addFile(groups, ca.Host.Name, FileDiff{Path: ca.Path, Only: "A"})
 		}
 	}
+	d.diffGeneric(groups, a, b)
 	d.RingModes, d.Ports = DiffLayouts(a.Layout, b.Layout)
 	return d
 }
@@ -67,6 +71,9 @@ func (d *VariantDiff) addFile(groups map[string]int, host string, fd FileDiff) {
 	sig.WriteString(fd.Path + "\x00" + fd.Only)
 	for _, c := range fd.Changes {
 		fmt.Fprintf(&sig, "\x00%s\x00%s\x00%s\x00%s", c.Section, c.Key, entryValue(c.Old), entryValue(c.New))
+	}
+	for _, l := range fd.Lines {
+		sig.WriteString("\x00" + l)
 	}
 	if i, ok := groups[sig.String()]; ok {
 		d.Files[i].Hosts = append(d.Files[i].Hosts, host)
@@ -109,6 +116,9 @@ func (d *VariantDiff) WriteText(w io.Writer, m *secrets.Set) error {
 			}
 			fmt.Fprintf(&b, "    %s\n", c.Format(m))
 		}
+		for _, l := range fd.Lines {
+			fmt.Fprintf(&b, "  %s\n", l)
+		}
 	}
 	for _, s := range d.RingModes {
 		b.WriteString(s + "\n")
@@ -145,6 +155,16 @@ func WriteUnified(w io.Writer, a, b *Rendering, m *secrets.Set) error {
 		}
 		out.WriteString(u)
 	}
+	for _, c := range append(append([]*GenericConf(nil), a.Generic...), b.Generic...) {
+		k := c.Host.Name + c.Path
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		ca, cb := a.GenericConf(c.Host.Name, c.Path), b.GenericConf(c.Host.Name, c.Path)
+		out.WriteString(templates.Unified(fmt.Sprintf("%s/%s%s", variantName(a.Variant), c.Host.Name, c.Path),
+			fmt.Sprintf("%s/%s%s", variantName(b.Variant), c.Host.Name, c.Path), genericText(ca), genericText(cb)))
+	}
 	out.WriteString(templates.Unified(variantName(a.Variant)+"/"+LayoutFile, variantName(b.Variant)+"/"+LayoutFile,
 		LayoutText(a.Layout), LayoutText(b.Layout)))
 	_, err := io.WriteString(w, m.Mask(out.String()))
@@ -163,4 +183,11 @@ func rawConf(c *Conf) string {
 		return ""
 	}
 	return string(c.File.Bytes())
+}
+
+func genericText(c *GenericConf) string {
+	if c == nil {
+		return ""
+	}
+	return string(c.Content)
 }

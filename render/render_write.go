@@ -24,14 +24,27 @@ func (r *Rendering) WriteMasked(dir string, m *secrets.Set) ([]string, error) {
 func (r *Rendering) write(dir string, m *secrets.Set, mask bool) ([]string, error) {
 	var written []string
 	for _, c := range r.Confs {
-		rel := filepath.FromSlash(strings.TrimPrefix(c.Path, "/"))
-		if rel == "" || strings.HasPrefix(filepath.Clean(rel), "..") {
-			return written, fmt.Errorf("host %s: path %q escapes the output directory", c.Host.Name, c.Path)
+		p, err := outPath(dir, c.Host.Name, c.Path)
+		if err != nil {
+			return written, err
 		}
-		p := filepath.Join(dir, c.Host.Name, rel)
 		data := c.File.Bytes()
 		if mask {
 			data = c.File.Masked(m)
+		}
+		if err := writeFile(p, data); err != nil {
+			return written, err
+		}
+		written = append(written, p)
+	}
+	for _, c := range r.Generic {
+		p, err := outPath(dir, c.Host.Name, c.Path)
+		if err != nil {
+			return written, err
+		}
+		data := c.Content
+		if mask {
+			data = []byte(m.Mask(string(data)))
 		}
 		if err := writeFile(p, data); err != nil {
 			return written, err
@@ -43,6 +56,15 @@ func (r *Rendering) write(dir string, m *secrets.Set, mask bool) ([]string, erro
 		return written, err
 	}
 	return append(written, p), nil
+}
+
+// outPath is where host's file at path goes under dir.
+func outPath(dir, host, path string) (string, error) {
+	rel := filepath.FromSlash(strings.TrimPrefix(path, "/"))
+	if rel == "" || strings.HasPrefix(filepath.Clean(rel), "..") {
+		return "", fmt.Errorf("host %s: path %q escapes the output directory", host, path)
+	}
+	return filepath.Join(dir, host, rel), nil
 }
 
 // writeFile writes data to p through a temporary file and a rename.

@@ -30,7 +30,8 @@ type fixCell struct {
 	base, step  float64
 	n           int
 	noStreams   bool
-	telemetry   float64 // scale of testdata/telemetry's load; 0: no telemetry
+	mbps        []float64 // a command workload's cell: each copy's throughput in MB/s, no operations
+	telemetry   float64   // scale of testdata/telemetry's load; 0: no telemetry
 }
 
 // fixture is the default crafted run: two variants with two repeats each,
@@ -80,6 +81,14 @@ func (f fixCell) cell() results.Cell {
 		c.PerSecond = []int64{int64(f.n / 2), int64(f.n / 2)}
 	}
 	c.ID, c.Variant, c.Workload, c.Repeat, c.Status, c.Error = f.id, f.variant, "64K_get", f.repeat, f.status, f.err
+	if f.mbps != nil {
+		c.Ops, c.Total, c.PerSecond = map[string]results.OpSummary{}, results.OpSummary{}, nil
+		m := results.Figure{Unit: "MB/s", PerCopy: f.mbps, How: "sum"}
+		for _, x := range f.mbps {
+			m.Value += x
+		}
+		c.Metrics = map[string]results.Figure{"throughput": m}
+	}
 	return c
 }
 

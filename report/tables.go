@@ -47,6 +47,9 @@ func (r *Report) TableRows() []tables.TableRow {
 	repeated := len(Groups(cells)) < len(cells)
 	var rows []tables.TableRow
 	for _, c := range cells {
+		if len(c.Metrics) > 0 {
+			continue // a command workload's: WriteMetricTable
+		}
 		label := c.Variant
 		if label == "" || multiWorkload {
 			label = strings.TrimSpace(label + " " + c.Workload)
@@ -90,6 +93,9 @@ func (r *Report) opTable() table {
 	t := table{Title: "Per operation (latencies in ms)", Header: []string{"cell", "op", "count", "req/s", "errors",
 		"fb p50", "fb p95", "fb p99", "fb p99.9", "fb max", "lb p50", "lb p95", "lb p99", "lb p99.9", "lb max"}}
 	for _, c := range r.Run.Summary.Cells {
+		if len(c.Metrics) > 0 {
+			continue // a command workload's: metricTable
+		}
 		for _, row := range tables.CellRows(c) {
 			o, fb, lb := row.Op, row.Op.FirstByte, row.Op.LastByte
 			req := f1(o.ReqPerS)

@@ -55,12 +55,23 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 	for _, n := range append(append([]string(nil), r.Notices...), r.Problems...) {
 		fmt.Fprintf(w, "NOTICE: %s\n", n)
 	}
-	head(2, "Time to first byte (s), as ssbench reports it")
-	if err := w.Flush(); err != nil {
-		return err
+	if cols := r.MetricColumns(); cols != nil {
+		head(2, "Command workloads: a row per variant, a column per workload")
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := tables.WriteMetricTable(w, s.Testbed, r.commandCells(), cols); err != nil {
+			return err
+		}
 	}
-	if err := tables.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
-		return err
+	if r.swiftCells() {
+		head(2, "Time to first byte (s), as ssbench reports it")
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := tables.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
+			return err
+		}
 	}
 	if rows := r.RepeatRows(); rows != nil {
 		head(2, "Over the repeats: mean and spread of req/s")
@@ -71,7 +82,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 			return err
 		}
 	}
-	for _, t := range append([]table{r.envTable(), r.opTable(), r.errorTable(), r.repeatTable()}, r.fillTables()...) {
+	for _, t := range append([]table{r.envTable(), r.metricTable(), r.opTable(), r.errorTable(), r.repeatTable()}, r.fillTables()...) {
 		if len(t.Rows) == 0 {
 			continue
 		}

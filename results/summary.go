@@ -57,6 +57,9 @@ type Cell struct {
 	// Fill is a fill experiment's PUT latency by the containers' fill
 	// (FillSpec), every bucket in order; nil for other workloads.
 	Fill []FillBucket `json:"fill,omitempty"`
+	// Metrics are a command workload's figures by name (cmdload): a
+	// cell of a command workload has these instead of Ops.
+	Metrics map[string]Figure `json:"metrics,omitempty"`
 	// Telemetry is the hosts' telemetry over the measured run (omitted
 	// when telemetry was off).
 	Telemetry *telemetry.CellSummary `json:"telemetry,omitempty"`

@@ -72,3 +72,9 @@ func LogFile(host, service string) string {
 func AgentFile(n int, host string) string {
 	return fmt.Sprintf("agent-%d-%s.jsonl", n, SafeName(host))
 }
+
+// OutputFile is the name, in a cell's output/, of a command workload's
+// copy's stdout (ext "out") or stderr (ext "err") on host.
+func OutputFile(copy int, host, ext string) string {
+	return fmt.Sprintf("%d-%s.%s", copy, SafeName(host), ext)
+}

@@ -15,6 +15,9 @@ const (
 	EnvDir      = "env"           // env/<host>.txt, each host's environment
 	CellsDir    = "cells"         // one directory per cell, named by its id
 	PrefillDir  = "prefill"       // prefill checkpoints, in a run or beside a testbed's runs
+	// ServicesFile records, per "host/service", whether a generic service
+	// ran before the sweep first touched it.
+	ServicesFile = "services.json"
 )
 
 // Names of what a cell's directory (cells/<id>/) holds.
@@ -26,5 +29,6 @@ const (
 	RingLayoutFile = "ring-layout.json" // the cell's ring layout as data (RingLayout)
 	AgentsDir      = "agents"           // agents/agent-<n>-<host>.jsonl, the agents' streams
 	LogsDir        = "logs"             // logs/<host>-<service>.log, kept on failure
+	OutputDir      = "output"           // output/<copy>-<host>.out and .err, a command workload's copies' output
 	TelemetryDir   = "telemetry"        // telemetry/<host>.jsonl, each host's telemetry samples
 )

@@ -22,13 +22,14 @@ type Estimate struct {
 	PerCell     []time.Duration // steps of each cell, prefill excluded
 	Prefill     time.Duration   // creating the initial objects (0 without prefill)
 	Unbounded   int             // runs bounded by operation count, not time: not in Total
+	Commands    int             // command workloads' runs: as long as their commands, not in Total
 	Assumptions []string        // what the figures assume
 }
 
 // estimate adds up the steps of p.
 func estimate(p *Plan) Estimate {
 	e := Estimate{Assumptions: []string{
-		fmt.Sprintf("%v per conf rendered, %v per service restart, %v per ring port switch", AssumeRender, AssumeRestart, AssumeRingSwitch),
+		fmt.Sprintf("%v per conf rendered, %v per service restart (a generic service's too), %v per ring port switch", AssumeRender, AssumeRestart, AssumeRingSwitch),
 		fmt.Sprintf("prefill creates %.0f objects/s per agent (an existing prefill is resumed and takes less)", AssumePrefillPerAg),
 		"runs and warmups last as configured",
 	}}
@@ -46,11 +47,15 @@ func estimate(p *Plan) Estimate {
 			switch s.Kind {
 			case StepPushConf:
 				d += AssumeRender
-			case StepRestart:
+			case StepRestart, StepServices:
 				d += AssumeRestart
 			case StepRingPorts:
 				d += AssumeRingSwitch
 			case StepWarmup, StepRun:
+				if w := p.Testbed.Workload(s.Workload); w != nil && w.IsCommand() {
+					e.Commands++
+					continue
+				}
 				if s.Duration == 0 {
 					e.Unbounded++
 				}
@@ -62,6 +67,9 @@ func estimate(p *Plan) Estimate {
 	}
 	if e.Unbounded > 0 {
 		e.Assumptions = append(e.Assumptions, fmt.Sprintf("%d runs end after an operation count or a fill target and are not counted", e.Unbounded))
+	}
+	if e.Commands > 0 {
+		e.Assumptions = append(e.Assumptions, fmt.Sprintf("%d command workload runs last as long as their commands and are not counted", e.Commands))
 	}
 	e.Total += e.Prefill
 	return e

@@ -29,6 +29,7 @@ const (
 	StepPushConf  = "push-conf"  // write a service's conf on its hosts where it differs
 	StepRestart   = "restart"    // restart a service on its hosts
 	StepHealth    = "health"     // wait until every server answers
+	StepServices  = "services"   // generic services: push their confs, restart what changed, after_start, health
 	// StepTelemetryStart starts a telemetry agent on every host (telemetry { enabled }).
 	StepTelemetryStart = "telemetry-start"
 	StepWarmup         = "warmup"      // unmeasured load before the run
@@ -111,6 +112,7 @@ func CellSteps(tb *plan.Testbed, prev *plan.Variant, c plan.Cell) CellPlan {
 	cp := CellPlan{Cell: c, Steps: []Step{{Kind: StepRecord}}}
 	cp.Steps = append(cp.Steps, configSteps(tb, prev, c.Variant, prev == nil)...)
 	cp.Steps = append(cp.Steps, Step{Kind: StepHealth, Hosts: serviceHosts(tb)})
+	cp.Steps = append(cp.Steps, genericSteps(tb, prev, c.Variant, prev == nil)...)
 	cp.Steps = append(cp.Steps, runSteps(tb, c.Workload)...)
 	return cp
 }
@@ -133,7 +135,7 @@ func Before(tb *plan.Testbed) []Step {
 		out = append(out, Step{Kind: StepPreconditions, Unchanged: true})
 	}
 	out = append(out, Step{Kind: StepLock, Hosts: all}, Step{Kind: StepEnvironment, Hosts: all},
-		Step{Kind: StepRender}, Step{Kind: StepBackup, Hosts: serviceHosts(tb)})
+		Step{Kind: StepRender}, Step{Kind: StepBackup, Hosts: backupHosts(tb)})
 	if tb.Prefill == nil {
 		return append(out, Step{Kind: StepPrefill, Unchanged: true})
 	}
@@ -295,18 +297,21 @@ func prefillSteps(tb *plan.Testbed) []Step {
 }
 
 // runSteps returns the telemetry agents' start (when on), the warmup
-// (when the sweep has one), the caches' drop (when asked), the run and the
-// telemetry's summary.
+// (when the sweep has one and w is no command workload), the caches' drop
+// (when asked), the run and the telemetry's summary.
 func runSteps(tb *plan.Testbed, w *plan.Workload) []Step {
 	users, dur := plan.RunShape(w)
 	run := Step{Kind: StepRun, Hosts: w.Clients, Workload: w.Name, Users: users, Duration: dur,
 		Agents: len(w.Clients) * w.AgentsPerClient}
+	if w.IsCommand() {
+		run = Step{Kind: StepRun, Hosts: w.Clients, Workload: w.Name, Users: w.Users}
+	}
 	var out []Step
 	all := hostNames(tb.Hosts)
 	if tb.Telemetry.Enabled {
 		out = append(out, Step{Kind: StepTelemetryStart, Hosts: all, Duration: tb.Telemetry.Interval})
 	}
-	if tb.Sweep.Warmup > 0 {
+	if tb.Sweep.Warmup > 0 && !w.IsCommand() {
 		warm := run
 		warm.Kind, warm.Duration = StepWarmup, tb.Sweep.Warmup
 		out = append(out, warm)

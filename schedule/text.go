@@ -75,6 +75,10 @@ func (p *Plan) WriteText(w io.Writer) error {
 func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 	b.WriteString("\nworkloads:\n")
 	for _, w := range ws {
+		if w.Command != "" {
+			fmt.Fprintf(b, "  %s: command %q, %d copies, parser %s\n", w.Name, w.Command, w.Users, w.Parser)
+			continue
+		}
 		fmt.Fprintf(b, "  %s: scenario %s, %d users", w.Name, w.Scenario, w.Users)
 		if w.DurationS > 0 {
 			fmt.Fprintf(b, ", %s", short(time.Duration(w.DurationS*float64(time.Second))))

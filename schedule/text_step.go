@@ -22,6 +22,9 @@ func writeStep(b *strings.Builder, tb *plan.Testbed, s Step) {
 // describe says what a step does in a few words.
 func describe(tb *plan.Testbed, s Step) string {
 	hosts := strings.Join(s.Hosts, ", ")
+	if s.Unchanged && s.Kind == StepServices {
+		return s.Service + " (generic): " + unchanged[s.Kind]
+	}
 	if s.Unchanged {
 		return unchanged[s.Kind]
 	}
@@ -40,13 +43,20 @@ func describe(tb *plan.Testbed, s Step) string {
 		return fmt.Sprintf("%s: %s, the ring copied to %s (no partitions move)", s.Ring, layout, hosts)
 	case StepRestart:
 		return fmt.Sprintf("%s on %s", s.Service, hosts)
+	case StepServices:
+		return describeServices(tb, s, hosts)
 	case StepPrefill:
 		return fmt.Sprintf("%s: %d objects from %d agents on %s (resumable)", s.Workload,
 			plan.InitialObjects(tb.Workload(s.Workload)), s.Agents, hosts)
 	case StepPreconditions:
 		return fmt.Sprintf("%s: its %d initial objects listed from %s, no PUT (no prefill block creates them); missing ones stop the sweep",
 			s.Workload, plan.InitialObjects(tb.Workload(s.Workload)), hosts)
-	case StepWarmup, StepRun:
+	case StepRun:
+		if w := tb.Workload(s.Workload); w != nil && w.IsCommand() {
+			return fmt.Sprintf("%s: %d copies of its command on %s, output read by the %s parser", s.Workload, s.Users, hosts, w.Command.ParserName)
+		}
+		fallthrough
+	case StepWarmup:
 		dur := "until the operation count"
 		if w := tb.Workload(s.Workload); w != nil && w.Fill != nil && s.Kind == StepRun {
 			dur = fmt.Sprintf("until each container holds %d objects", w.Fill.ContainerObjects)
@@ -87,6 +97,7 @@ var unchanged = map[string]string{
 	StepRingPorts:     "no ring layout changes (checked on the ring builder)",
 	StepPushConf:      "no setting changes (the hosts' files compared)",
 	StepRestart:       "nothing to restart (a server that is not running is started)",
+	StepServices:      "no change (a service that is not running is started, then checked)",
 }
 
 func on(hosts string) string {
@@ -94,4 +105,20 @@ func on(hosts string) string {
 		return ""
 	}
 	return " on " + hosts
+}
+
+// describeServices says what a services step does to its generic service
+// (its changed settings follow, as a push-conf's do).
+func describeServices(tb *plan.Testbed, s Step, hosts string) string {
+	what := "started, or restarted when its command line changed"
+	if s.Path != "" {
+		what = s.Path + " pushed where it differs; started, or restarted when its conf or command line changed"
+	}
+	if g := tb.Generic(s.Service); g != nil {
+		if len(g.AfterStartIn(nil)) > 0 {
+			what += "; after_start run"
+		}
+		what += "; health " + g.Health
+	}
+	return fmt.Sprintf("%s (generic) on %s: %s", s.Service, hosts, what)
 }

@@ -75,6 +75,8 @@ type WorkloadJSON struct {
 	Users       int               `json:"users"`
 	DurationS   float64           `json:"duration_s,omitempty"`
 	Operations  int               `json:"operation_count,omitempty"`
+	Command     string            `json:"command,omitempty"` // a command workload's command
+	Parser      string            `json:"parser,omitempty"`  // and its parser
 	Fill        *FillJSON         `json:"fill,omitempty"`
 }
 
@@ -185,6 +187,10 @@ func workloadJSON(w *plan.Workload) WorkloadJSON {
 	users, dur := plan.RunShape(w)
 	out := WorkloadJSON{Name: w.Name, Block: w.Block, Axis: w.Axis, ScenarioSet: w.ScenarioSet,
 		Scenario: w.ScenarioFile, Users: users, DurationS: dur.Seconds(), Operations: w.OperationCount}
+	if w.IsCommand() {
+		out.Scenario, out.Command, out.Parser = "", w.Command.Command, w.Command.ParserName
+		return out
+	}
 	if out.Scenario == "" {
 		out.Scenario = "(inline)"
 	}

@@ -9,6 +9,10 @@ pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-accoun
       memcached rsyslog python3-swiftclient iproute2 procps psmisc curl sudo
       # the distro lab (testbeds/distro): booted Debian hosts and their mirror
       debootstrap systemd-container dpkg-dev apt-utils xfsprogs
+      # seed 004 on the lab (testbeds/lab/seed004-lab.hcl): its generic
+      # services and command workloads; the lab's hosts share this machine's
+      # programs
+      nginx-light iperf3 wget
       # report.html tested in a headless browser, with the plots' font
       chromium fonts-liberation)
 case "$kind" in

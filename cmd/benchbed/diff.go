@@ -40,6 +40,7 @@ func newDiffCmd() *cobra.Command {
 			}
 			printWarnings(cmd, tb, newWarnings(a.Warnings, b.Warnings), args[2]+": ")
 			d := render.DiffRenderings(a, b)
+			runs := render.GenericRunDiff(tb, a.Variant, b.Variant)
 			m := tb.Secrets()
 			var err error
 			if unified {
@@ -47,11 +48,16 @@ func newDiffCmd() *cobra.Command {
 			} else if !d.Empty() {
 				err = d.WriteText(cmd.OutOrStdout(), m)
 			}
+			for _, l := range runs {
+				if err == nil {
+					_, err = fmt.Fprintln(cmd.OutOrStdout(), m.Mask(l))
+				}
+			}
 			switch {
 			case err != nil:
 				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", err)
 				return exitCode(2)
-			case d.Empty():
+			case d.Empty() && len(runs) == 0:
 				return nil
 			}
 			return exitCode(1)

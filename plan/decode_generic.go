@@ -1,0 +1,150 @@
+package plan
+
+import (
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// genericAttrs are a generic service's attributes ("!" = required).
+var genericAttrs = []string{"kind!", "role!", "template", "content", "format", "path", "manager", "unit",
+	"command", "flags", "restart", "health", "ports", "after_start", "settings", "packages"}
+
+// isGeneric reports whether service block b says kind = "generic"
+// (anything else is decoded, and checked, as a Swift service).
+func (d *decoder) isGeneric(b *hcl.Block) bool {
+	attrs, _ := b.Body.JustAttributes()
+	a := attrs["kind"]
+	if a == nil {
+		return false
+	}
+	v, diags := a.Expr.Value(d.ctx)
+	return !diags.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type().FriendlyName() == "string" && v.AsString() == KindGeneric
+}
+
+// decodeGeneric decodes a service block of kind "generic".
+func (d *decoder) decodeGeneric(b *hcl.Block) {
+	g := &Generic{Name: b.Labels[0], Format: FormatPlain, Manager: ManagerDirect, Settings: Settings{}, DefRange: b.DefRange}
+	if !d.checkName(g.Name, b.LabelRanges[0], "service") || d.duplicate(b, "service", d.serviceRange(g.Name)) {
+		return
+	}
+	c := d.attrs(b.Body, genericAttrs)
+	for _, a := range sortedAttrs(c.Attributes) {
+		d.genericAttr(g, a)
+	}
+	d.checkGeneric(g, b, c)
+	d.tb.Generics = append(d.tb.Generics, g)
+}
+
+// genericAttr decodes one attribute of generic service g.
+func (d *decoder) genericAttr(g *Generic, a *hcl.Attribute) {
+	switch a.Name {
+	case "role":
+		g.Role, _ = d.str(a, d.ctx)
+	case "template":
+		g.Template, _ = d.str(a, d.ctx)
+	case "content":
+		g.Content, _ = d.str(a, d.ctx)
+	case "format":
+		g.Format, _ = d.oneOf(a, d.ctx, FormatPlain, FormatINI)
+	case "path":
+		if g.Path, _ = d.str(a, d.ctx); g.Path != "" && !path.IsAbs(g.Path) {
+			d.errorf(a.Expr.Range().Ptr(), "Invalid path", "service %q: path must be absolute, got %q", g.Name, g.Path)
+		}
+	case "manager":
+		g.Manager, _ = d.oneOf(a, d.ctx, ManagerSystemd, ManagerDirect)
+	case "unit":
+		g.Unit, _ = d.str(a, d.ctx)
+	case "command":
+		g.Command, _ = d.str(a, d.ctx)
+	case "flags":
+		g.Flags, _ = d.strings(a, d.ctx)
+	case "restart":
+		g.Restart, _ = d.str(a, d.ctx)
+	case "health":
+		g.Health, _ = d.str(a, d.ctx)
+		d.checkHealth(a, g.Health)
+	case "ports":
+		g.Ports = d.ports(a)
+	case "after_start":
+		g.AfterStart, _ = d.strings(a, d.ctx)
+	case "settings":
+		g.Settings = d.decodeSettings(a.Expr, d.ctx)
+	case "packages":
+		g.Packages, g.PackagesSet = d.packages(a)
+	}
+}
+
+// checkGeneric checks what a generic service needs as a whole: one
+// template, a way to start it, and a health check.
+func (d *decoder) checkGeneric(g *Generic, b *hcl.Block, c *hcl.BodyContent) {
+	if g.Path != "" && (g.Template == "") == (g.Content == "") {
+		d.errorf(b.DefRange.Ptr(), "Generic service needs one template",
+			"service %q: its conf at path needs template (a file) or content (the template inline), one of them", g.Name)
+	}
+	if g.Path == "" && (g.Template != "" || g.Content != "") {
+		d.errorf(b.DefRange.Ptr(), "Missing path", "service %q: path is where its template's conf goes on the host", g.Name)
+	}
+	switch {
+	case g.Manager == ManagerSystemd && g.Unit == "":
+		d.errorf(b.DefRange.Ptr(), "Missing unit", "service %q: manager = \"systemd\" needs unit, the systemd unit to restart", g.Name)
+	case g.Manager == ManagerDirect && g.Command == "":
+		d.errorf(b.DefRange.Ptr(), "Missing command",
+			"service %q: manager = \"direct\" needs command, the daemon's foreground command line (benchbed keeps its pid and log)", g.Name)
+	}
+	if g.Manager == ManagerSystemd && c.Attributes["flags"] != nil {
+		d.errorf(c.Attributes["flags"].NameRange.Ptr(), "Flags need a direct start",
+			"service %q: flags are added to command, which only manager = \"direct\" runs", g.Name)
+	}
+	if g.Health == "" {
+		d.errorf(b.DefRange.Ptr(), "Missing health", "service %q: health is tcp://ADDR:PORT, an http:// URL (an empty ADDR is the host's: http://:80/) or a command that exits 0 when the service serves", g.Name)
+	}
+}
+
+// checkHealth checks a health check's form: a URL must parse, with a port
+// for tcp://. An empty address (tcp://:80, http://:8080/) is the host's.
+func (d *decoder) checkHealth(a *hcl.Attribute, h string) {
+	if !strings.Contains(h, "://") {
+		return
+	}
+	u, err := url.Parse(h)
+	if err != nil || u.Host == "" || (u.Scheme != "tcp" && u.Scheme != "http" && u.Scheme != "https") ||
+		(u.Scheme == "tcp" && u.Port() == "") {
+		d.errorf(a.Expr.Range().Ptr(), "Invalid health check",
+			"health %q: a check with :// is tcp://ADDR:PORT or an http(s) URL (an empty ADDR is the host's: tcp://:80)", h)
+	}
+}
+
+// ports decodes a list of TCP ports.
+func (d *decoder) ports(a *hcl.Attribute) []int {
+	ps, ok := d.strings(a, d.ctx)
+	if !ok {
+		return nil
+	}
+	var out []int
+	for _, p := range ps {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > 65535 {
+			d.errorf(a.Expr.Range().Ptr(), "Invalid port", "port %q is not 1..65535", p)
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// decodeGenericRun decodes a variant's service "NAME" { flags, after_start } block.
+func (d *decoder) decodeGenericRun(b *hcl.Block, ctx *hcl.EvalContext) *GenericRun {
+	r := &GenericRun{DefRange: b.DefRange}
+	c := d.attrs(b.Body, []string{"flags", "after_start"})
+	if a := c.Attributes["flags"]; a != nil {
+		r.Flags, _ = d.strings(a, ctx)
+	}
+	if a := c.Attributes["after_start"]; a != nil {
+		r.AfterStart, _ = d.strings(a, ctx)
+	}
+	return r
+}

@@ -1,0 +1,123 @@
+package render
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"benchbed/plan"
+)
+
+// genericTestbed has a plain-template nginx and an INI-format daemon;
+// variant "off" changes a setting of each.
+const genericTestbed = `
+testbed "t" {}
+host "web1" {
+  address = "127.0.0.1"
+  roles   = ["web", "client"]
+}
+service "nginx" {
+  kind     = "generic"
+  role     = "web"
+  path     = "/srv/nginx/nginx.conf"
+  command  = "/usr/sbin/nginx -c /srv/nginx/nginx.conf"
+  health   = "http://:80/"
+  settings = { http = { sendfile = "on" } }
+  content  = "http { sendfile {{ .Settings.http.sendfile }}; listen {{ .Host.Address }}:80; }\n"
+}
+service "ini" {
+  kind     = "generic"
+  role     = "web"
+  format   = "ini"
+  path     = "/etc/d.conf"
+  command  = "d"
+  health   = "true"
+  settings = { main = { threads = 4 } }
+  content  = "[main]\nname = {{ .Host.Name }}\nthreads = 1\n"
+}
+variant "on" {}
+variant "off" {
+  set "nginx" { http = { sendfile = "off" } }
+  set "ini" { main = { threads = 8 } }
+}
+workload "w" {
+  command = "true"
+  parser  = "curl"
+}
+`
+
+func TestGeneric(t *testing.T) {
+	tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	for v, want := range map[string][2]string{
+		"on":  {"http { sendfile on; listen 127.0.0.1:80; }\n", "[main]\nname = web1\nthreads = 4\n"},
+		"off": {"http { sendfile off; listen 127.0.0.1:80; }\n", "[main]\nname = web1\nthreads = 8\n"},
+	} {
+		confs, err := Generic(tb, tb.Variant(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(confs) != 2 || confs[0].Path != "/srv/nginx/nginx.conf" || confs[1].Path != "/etc/d.conf" {
+			t.Fatalf("%s: %d confs %v", v, len(confs), confs)
+		}
+		for i := range want {
+			if got := string(confs[i].Content); got != want[i] {
+				t.Errorf("%s: %s is %q, want %q", v, confs[i].Path, got, want[i])
+			}
+		}
+	}
+	tb.Generics[0].Content = "{{ .Settings.http.nothing }}"
+	if _, err := Generic(tb, nil); err == nil || !strings.Contains(err.Error(), "host web1, /srv/nginx/nginx.conf") {
+		t.Errorf("a template that fails: %v, want an error naming host and path", err)
+	}
+}
+
+func TestGenericInRenderingDiffAndWrite(t *testing.T) {
+	tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	on, err := Render(tb, tb.Variant("on"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, err := Render(tb, tb.Variant("off"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(on.Generic) != 2 || on.GenericConf("web1", "/etc/d.conf") == nil {
+		t.Fatalf("rendering's generic confs: %v", on.Generic)
+	}
+	var b strings.Builder
+	if err := DiffRenderings(on, off).WriteText(&b, tb.Secrets()); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"web1: /srv/nginx/nginx.conf\n", "-http { sendfile on;", "+http { sendfile off;", "+threads = 8"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("diff lacks %q:\n%s", want, b.String())
+		}
+	}
+	dir := t.TempDir()
+	written, err := off.WriteMasked(dir, tb.Secrets())
+	if err != nil || len(written) != 3 || !strings.HasSuffix(written[1], filepath.Join("web1", "etc", "d.conf")) {
+		t.Errorf("written %v, %v: want both generic confs and the ring layout", written, err)
+	}
+}
+
+func TestGenericRunDiff(t *testing.T) {
+	tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	on, off := tb.Variant("on"), tb.Variant("off")
+	if got := GenericRunDiff(tb, on, off); len(got) != 0 {
+		t.Errorf("same flags and after_start: %q", got)
+	}
+	off.Runs["nginx"] = &plan.GenericRun{Flags: []string{"-e", "stderr"}, AfterStart: []string{"true"}}
+	got := strings.Join(GenericRunDiff(tb, on, off), "\n")
+	if got != "nginx: flags [] -> [\"-e\" \"stderr\"]\nnginx: after_start [] -> [\"true\"]" {
+		t.Errorf("diff %q", got)
+	}
+}

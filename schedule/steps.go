@@ -110,8 +110,10 @@ func Of(tb *plan.Testbed, cells []plan.Cell) *Plan {
 // variant prev; nil prev: c is the first cell the sweep runs.
 func CellSteps(tb *plan.Testbed, prev *plan.Variant, c plan.Cell) CellPlan {
 	cp := CellPlan{Cell: c, Steps: []Step{{Kind: StepRecord}}}
-	cp.Steps = append(cp.Steps, configSteps(tb, prev, c.Variant, prev == nil)...)
-	cp.Steps = append(cp.Steps, Step{Kind: StepHealth, Hosts: serviceHosts(tb)})
+	if len(tb.Services) > 0 { // Swift's servers; a testbed of generic services only has none
+		cp.Steps = append(cp.Steps, configSteps(tb, prev, c.Variant, prev == nil)...)
+		cp.Steps = append(cp.Steps, Step{Kind: StepHealth, Hosts: serviceHosts(tb)})
+	}
 	cp.Steps = append(cp.Steps, genericSteps(tb, prev, c.Variant, prev == nil)...)
 	cp.Steps = append(cp.Steps, runSteps(tb, c.Workload)...)
 	return cp
@@ -177,6 +179,9 @@ func configSteps(tb *plan.Testbed, prev, cur *plan.Variant, first bool) []Step {
 				restarted[s.Name] = true
 			}
 		}
+	}
+	if len(tb.Rings) == 0 {
+		return slices.Concat(orUnchanged(push, StepPushConf), orUnchanged(restart, StepRestart))
 	}
 	return slices.Concat(orUnchanged(rings, StepRingPorts), orUnchanged(push, StepPushConf), orUnchanged(restart, StepRestart))
 }

@@ -53,7 +53,11 @@ func describe(tb *plan.Testbed, s Step) string {
 			s.Workload, plan.InitialObjects(tb.Workload(s.Workload)), hosts)
 	case StepRun:
 		if w := tb.Workload(s.Workload); w != nil && w.IsCommand() {
-			return fmt.Sprintf("%s: %d copies of its command on %s, output read by the %s parser", s.Workload, s.Users, hosts, w.Command.ParserName)
+			copies := "copies"
+			if s.Users == 1 {
+				copies = "copy"
+			}
+			return fmt.Sprintf("%s: %d %s of its command on %s, output read by the %s parser", s.Workload, s.Users, copies, hosts, w.Command.ParserName)
 		}
 		fallthrough
 	case StepWarmup:

@@ -52,7 +52,7 @@ func TestPlanChecksInitialObjectsWithoutPrefill(t *testing.T) {
 		if err := p.WriteText(&b); err != nil {
 			t.Fatal(err)
 		}
-		line := "preconditions a: its 300 initial objects listed from h1, no PUT"
+		line := "preconditions   a: its 300 initial objects listed from h1, no PUT"
 		if strings.Contains(b.String(), line) != (tc.want != nil) {
 			t.Errorf("%q: text:\n%s", tc.extra, b.String())
 		}

@@ -30,8 +30,8 @@ sweep { warmup = 5 }
   interval    = "2s"
   drop_caches = true
 }`, []string{"telemetry-start:", "warmup:w", "drop-caches:", "run:w", "telemetry:"},
-			"telemetry-start an agent on h1 samples every 2s|drop-caches   page caches dropped (sync; echo 3 > /proc/sys/vm/drop_caches) on h1|" +
-				"telemetry     the agents stopped; the run's samples summarised in the cell (CPU, disks, services, bottleneck) on h1"},
+			"telemetry-start an agent on h1 samples every 2s|drop-caches     page caches dropped (sync; echo 3 > /proc/sys/vm/drop_caches) on h1|" +
+				"telemetry       the agents stopped; the run's samples summarised in the cell (CPU, disks, services, bottleneck) on h1"},
 	} {
 		p := NewPlan(plantest.Load(t, base+c.block+"\n", plan.LoadOptions{}, nil))
 		got := kinds(p.Cells[0])

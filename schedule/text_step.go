@@ -10,12 +10,12 @@ import (
 // writeStep prints one step on one line, named as the sweep journals it,
 // with a push-conf's changes and a ring switch's ports below it.
 func writeStep(b *strings.Builder, tb *plan.Testbed, s Step) {
-	fmt.Fprintf(b, "    %-13s %s\n", s.Kind, describe(tb, s))
+	fmt.Fprintf(b, "    %-15s %s\n", s.Kind, describe(tb, s))
 	for _, c := range s.Changes {
-		fmt.Fprintf(b, "    %-13s   [%s] %s: %s -> %s\n", "", c.Section, c.Key, orUnset(c.Old), orUnset(c.New))
+		fmt.Fprintf(b, "    %-15s   [%s] %s: %s -> %s\n", "", c.Section, c.Key, orUnset(c.Old), orUnset(c.New))
 	}
 	for _, c := range s.Ports {
-		fmt.Fprintf(b, "    %-13s   %s\n", "", c)
+		fmt.Fprintf(b, "    %-15s   %s\n", "", c)
 	}
 }
 

@@ -44,7 +44,7 @@ func TestPlanText(t *testing.T) {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
 	for _, want := range []string{"hosts by role:", "one port per disk: stor1 6210-6241",
-		"[DEFAULT] servers_per_port: 1 -> 2", "prefill       64K_get: 10000000 objects", "push-conf     /etc/swift/object-server.conf", "estimate:", "assumes:"} {
+		"[DEFAULT] servers_per_port: 1 -> 2", "prefill         64K_get: 10000000 objects", "push-conf       /etc/swift/object-server.conf", "estimate:", "assumes:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("plan lacks %q", want)
 		}

@@ -16,7 +16,7 @@ import (
 
 // fillObjects is the e2e's fill target: small, so that both variants'
 // cells take seconds.
-const fillObjects = 2000
+const fillObjects = 600
 
 // TestFill: seed 003's second experiment on the lab
 // (testbeds/lab/seed003-fill-lab.hcl with a target of fillObjects): each

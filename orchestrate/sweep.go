@@ -51,8 +51,12 @@ type Sweeper struct {
 	// restore then restarts only what it changes.
 	settled  bool
 	finished map[string]bool // cells kept from an earlier attempt
-	cells    []cellResult
-	gen      genericState // the generic services' confs and what the restore needs
+	// configured is the variant whose rings and confs the hosts hold, as
+	// the last cell's ring, conf and restart steps left them; nil while a
+	// cell changes them or after one of those steps failed.
+	configured *plan.Variant
+	cells      []cellResult
+	gen        genericState // the generic services' confs and what the restore needs
 	// tele is the running cell's telemetry agents (nil: none); dropped
 	// says that its object hosts' caches were dropped before its run.
 	tele    *telemetryAgents

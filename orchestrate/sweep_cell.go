@@ -66,7 +66,8 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 			}
 		}
 		s.logf("cell %s (%s)", c.ID, cellLabel(s.tb, c))
-		res, err := s.runCell(ctx, schedule.CellSteps(s.tb, prev, c))
+		trusted := prev != nil && s.configured == prev
+		res, err := s.runCell(ctx, schedule.CellSteps(s.tb, prev, c), trusted)
 		prev = c.Variant
 		s.cells = append(s.cells, cellResult{cell: c, res: res})
 		if ctx.Err() != nil {
@@ -87,8 +88,10 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 // the kinds of steps the schedule gives it in its order (the steps
 // `benchbed plan` prints): record, ring ports, confs, restarts, health,
 // warm-up, run. A failure is recorded in the cell's directory (error.txt)
-// and the journal; a failed run keeps its telemetry.
-func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan) (results.Cell, error) {
+// and the journal; a failed run keeps its telemetry. trusted: the hosts
+// hold the previous cell's variant as its steps left them, so that a step
+// the schedule marks unchanged need not check them again.
+func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted bool) (results.Cell, error) {
 	c := cp.Cell
 	res := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: "failed"}
 	dir, err := s.run.CellDir(c.ID)
@@ -97,6 +100,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan) (results.Ce
 	}
 	ex := &cellExec{s: s, c: c, dir: dir, r: s.rend[c.Variant.Name], rs: &restarts{}, res: &res}
 	ex.planRestarts(cp.Steps)
+	ex.skip = unchangedKinds(cp.Steps, trusted)
 	s.touched = true
 	s.dropped = false
 	defer s.stopCellTelemetry()

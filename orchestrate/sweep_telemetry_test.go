@@ -79,7 +79,7 @@ func teleCell(t *testing.T, wrap func(http.Handler) http.Handler) (*Sweeper, sch
 // host's disk resolved and its services present.
 func TestCellTelemetry(t *testing.T) {
 	s, cp := teleCell(t, func(h http.Handler) http.Handler { return h })
-	res, err := s.runCell(context.Background(), cp)
+	res, err := s.runCell(context.Background(), cp, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestFailedRunKeepsTelemetry(t *testing.T) {
 			h.ServeHTTP(w, r)
 		})
 	})
-	res, err := s.runCell(context.Background(), cp)
+	res, err := s.runCell(context.Background(), cp, false)
 	if err == nil || res.Status != "failed" {
 		t.Fatalf("status %s, err %v: want a failed run", res.Status, err)
 	}

@@ -1,7 +1,8 @@
-// Package cmdload runs command workloads: a shell command (wget, curl,
-// iperf3, fio, iozone, or any tool) run as N copies on client hosts through
-// remote, its output parsed into figures with units, and the copies'
-// figures aggregated into a cell's metrics.
+// Package cmdload reads command workloads' output: what a shell command
+// (wget, curl, iperf3, fio, iozone, or any tool) printed, parsed into
+// figures with units. It is a leaf: the testbed language checks parsers
+// with it, and package cmdrun runs the copies on the client hosts and
+// aggregates their figures into a cell's metrics.
 //
 // A Parser turns one copy's output into Figures. The built-in ones are named
 // by Builtin: "wget" (its final "(N MB/s) - ... saved [bytes]" line, in
@@ -14,7 +15,7 @@
 //
 // Every rate is converted to MB/s (10^6 bytes per second) whatever unit the
 // tool printed it in, so that tools compare in one table; each built-in
-// parser names its headline rate Throughput. Run aggregates copies: rates,
-// sizes and counts add up (the copies ran at once), other figures (times,
+// parser names its headline rate Throughput. Sums says which units add up
+// over copies run at once (rates, sizes, counts); other figures (times,
 // percentages) are averaged.
 package cmdload

@@ -55,8 +55,8 @@ func normalise(f Figure) Figure {
 	return f
 }
 
-// sums reports whether unit's figures add up over copies run at once.
-func sums(unit string) bool { return unit == MBps || IsRate(unit) || sumUnits[unit] }
+// Sums reports whether unit's figures add up over copies run at once.
+func Sums(unit string) bool { return unit == MBps || IsRate(unit) || sumUnits[unit] }
 
 // metricName turns a tool's label ("random read", "re-readers") into a
 // metric name: lower case, runs of other characters as "_".

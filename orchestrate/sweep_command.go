@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"benchbed/cmdload"
+	"benchbed/cmdrun"
 	"benchbed/plan"
 	"benchbed/results"
 	"benchbed/rundir"
@@ -30,7 +30,7 @@ func (s *Sweeper) measureCommand(ctx context.Context, c plan.Cell, dir string, r
 	}
 	runCtx, cancel := context.WithTimeout(ctx, cl.Timeout)
 	defer cancel()
-	out, err := cmdload.Run(runCtx, s.p, cmdload.Job{Command: cl.Command, Parser: cl.Parser, Hosts: w.Clients, Copies: w.Users})
+	out, err := cmdrun.Run(runCtx, s.p, cmdrun.Job{Command: cl.Command, Parser: cl.Parser, Hosts: w.Clients, Copies: w.Users})
 	if runCtx.Err() != nil && ctx.Err() == nil {
 		err = errors.Join(fmt.Errorf("the command ran longer than its timeout (%s)", cl.Timeout), err)
 	}
@@ -72,7 +72,7 @@ func (s *Sweeper) beforeCommands(ctx context.Context, what string, cmds, hosts, 
 
 // saveOutputs keeps each copy's stdout and stderr, secrets masked, as
 // output/<copy>-<host>.out and .err in the cell's directory.
-func (s *Sweeper) saveOutputs(dir string, out cmdload.Result) error {
+func (s *Sweeper) saveOutputs(dir string, out cmdrun.Result) error {
 	var errs []error
 	for _, c := range out.Copies {
 		out := filepath.Join(dir, rundir.OutputDir, rundir.OutputFile(c.Index, c.Host, "out"))

@@ -1,10 +1,11 @@
-package cmdload
+package cmdrun
 
 import (
 	"fmt"
 	"maps"
 	"slices"
 
+	"benchbed/cmdload"
 	"benchbed/results"
 )
 
@@ -20,7 +21,7 @@ func (r Result) Metrics() (map[string]results.Figure, error) {
 	first := r.Copies[0].Figures
 	for _, name := range slices.Sorted(maps.Keys(first)) {
 		m := results.Figure{Unit: first[name].Unit, How: "mean"}
-		if sums(m.Unit) {
+		if cmdload.Sums(m.Unit) {
 			m.How = "sum"
 		}
 		for _, c := range r.Copies {

@@ -1,4 +1,4 @@
-package cmdload
+package cmdrun
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"benchbed/cmdload"
 	"benchbed/remote"
 )
 
@@ -25,7 +26,7 @@ var _ Runner = (*remote.Pool)(nil)
 // of its own.
 type Job struct {
 	Command string
-	Parser  Parser
+	Parser  cmdload.Parser
 	Hosts   []string
 	Copies  int
 }
@@ -34,8 +35,8 @@ type Job struct {
 type Copy struct {
 	Index    int
 	Host     string
-	Output   Output // what it printed (remote.Result's head and tail)
-	Figures  Figures
+	Output   cmdload.Output // what it printed (remote.Result's head and tail)
+	Figures  cmdload.Figures
 	Duration time.Duration
 	Err      error // the command failed or its output did not parse
 }
@@ -83,7 +84,7 @@ func runCopy(ctx context.Context, r Runner, j Job, i int) Copy {
 	out, err := r.Run(ctx, c.Host, cmd)
 	c.Duration = time.Since(t)
 	if out != nil {
-		c.Output = Output{Stdout: out.Stdout, Stderr: out.Stderr}
+		c.Output = cmdload.Output{Stdout: out.Stdout, Stderr: out.Stderr}
 	}
 	if err != nil {
 		c.Err = fmt.Errorf("%s: copy %d: %w", c.Host, i, err)

@@ -31,6 +31,7 @@ type Testbed struct {
 	SSH         SSH                  // connection defaults
 	Hosts       []*Host              // in declaration order
 	Rings       []*Ring              // in declaration order
+	Policies    []*Policy            // policy blocks, by index (none: see StoragePolicies)
 	Services    []*Service           // in declaration order
 	Generics    []*Generic           // services of kind "generic", in declaration order
 	Variants    []*Variant           // expanded (for_each), in declaration order
@@ -215,6 +216,14 @@ type Workload struct {
 	StorageURL      string
 	Token           string
 	MaxErrorRate    *float64 // the workload's error-rate gate; nil = the sweep's
+	// Policy is the storage policy its containers are created in: the
+	// workload's policy attribute (written into the scenario's policy
+	// field) or the scenario's own; "" = the cluster's default.
+	Policy      string
+	PolicyRange hcl.Range // where Policy was given (the attribute, or the workload block)
+	// Verify checks every GET's body against what was written (verify;
+	// default: on when the workload's policy is erasure-coded).
+	Verify bool
 	Fill            *Fill    // a fill experiment (its fill block), nil for other workloads
 	// Command, when set, makes this a command workload (a tool's output
 	// parsed into figures) instead of a Swift scenario run by the agents.

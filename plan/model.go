@@ -224,7 +224,7 @@ type Workload struct {
 	// Verify checks every GET's body against what was written (verify;
 	// default: on when the workload's policy is erasure-coded).
 	Verify bool
-	Fill            *Fill    // a fill experiment (its fill block), nil for other workloads
+	Fill   *Fill // a fill experiment (its fill block), nil for other workloads
 	// Command, when set, makes this a command workload (a tool's output
 	// parsed into figures) instead of a Swift scenario run by the agents.
 	Command  *CommandLoad

@@ -26,7 +26,11 @@ type Layout struct {
 	containers []string    // container names, by number
 	total      int64
 	maxCount   int64
+	scenario   *load.Scenario // for its large objects
 }
+
+// large reports whether class i's objects are large objects.
+func (l *Layout) large(i int) bool { return l.scenario != nil && l.scenario.IsLarge(l.sizes[i]) }
 
 // Object is one initial object.
 type Object struct {
@@ -40,7 +44,7 @@ type Object struct {
 
 // NewLayout builds the layout of s's initial files.
 func NewLayout(s *load.Scenario) (*Layout, error) {
-	l := &Layout{}
+	l := &Layout{scenario: s}
 	for _, z := range s.Sizes {
 		n, ok := s.InitialFiles[z.Name]
 		if !ok || n <= 0 {

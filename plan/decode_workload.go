@@ -13,7 +13,7 @@ var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}, {Type: "fill"}}
 // workloadAttrs are a workload block's attributes ("!" = required).
 var workloadAttrs = append([]string{"for_each", "name", "scenario", "scenario_set", "users", "duration",
 	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token", "max_error_rate",
-	"policy", "verify"}, commandAttrs...)
+	"policy", "verify", "endpoints"}, commandAttrs...)
 
 // decodeWorkload decodes one workload block, expanded over its for_each:
 // each element is one axis point, a workload of its own.

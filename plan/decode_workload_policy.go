@@ -2,6 +2,7 @@ package plan
 
 import (
 	"encoding/json"
+	"net/url"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -45,6 +46,23 @@ func (d *decoder) workloadPolicy(w *Workload, b *hcl.Block, c *hcl.BodyContent, 
 	}
 	if a := c.Attributes["verify"]; a != nil {
 		w.Verify, _ = d.boolean(a, ctx)
+	}
+	if a := c.Attributes["endpoints"]; a != nil {
+		w.Endpoints, _ = d.strings(a, ctx)
+		d.checkEndpoints(w, a)
+	}
+}
+
+// checkEndpoints requires http(s) URLs, each once, at least one.
+func (d *decoder) checkEndpoints(w *Workload, a *hcl.Attribute) {
+	if len(w.Endpoints) == 0 {
+		d.errorf(a.Expr.Range().Ptr(), "Invalid value for endpoints", "workload %q: endpoints lists no URL (leave it out for the auth or storage URL alone)", w.Name)
+	}
+	d.checkUnique(a, w.Endpoints, "endpoint")
+	for _, e := range w.Endpoints {
+		if u, err := url.Parse(e); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			d.errorf(a.Expr.Range().Ptr(), "Invalid value for endpoints", "workload %q: endpoint %q is no http:// or https:// URL", w.Name, e)
+		}
 	}
 }
 

@@ -224,7 +224,11 @@ type Workload struct {
 	// Verify checks every GET's body against what was written (verify;
 	// default: on when the workload's policy is erasure-coded).
 	Verify bool
-	Fill   *Fill // a fill experiment (its fill block), nil for other workloads
+	// Endpoints are several proxies' URLs that the workload's agents
+	// spread over (auth URLs with an auth block, storage URLs with a
+	// token), nil for the one of Auth or StorageURL (EndpointURLs).
+	Endpoints []string
+	Fill      *Fill // a fill experiment (its fill block), nil for other workloads
 	// Command, when set, makes this a command workload (a tool's output
 	// parsed into figures) instead of a Swift scenario run by the agents.
 	Command  *CommandLoad

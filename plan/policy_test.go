@@ -149,3 +149,26 @@ func TestPolicyErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestWorkloadEndpoints(t *testing.T) {
+	tb, diags := loadTB(t, policyBed+policyWorkload("e", `endpoints = ["http://10.0.0.1:8080/auth/v1.0", "http://10.0.0.2:8080/auth/v1.0"]`))
+	if diags != "" {
+		t.Fatal(diags)
+	}
+	w := tb.Workload("w-e")
+	got := []string{w.AgentEndpoint(0), w.AgentEndpoint(1), w.AgentEndpoint(2), w.AgentAuth(3).URL}
+	want := []string{"http://10.0.0.1:8080/auth/v1.0", "http://10.0.0.2:8080/auth/v1.0", "http://10.0.0.1:8080/auth/v1.0", "http://10.0.0.2:8080/auth/v1.0"}
+	if d := cmp.Diff(want, got); d != "" || w.Auth.URL != "http://127.0.0.1:8080/auth/v1.0" {
+		t.Errorf("agent endpoints (-want +got):\n%s (workload auth %s)", d, w.Auth.URL)
+	}
+	tb, _ = loadTB(t, policyBed+policyWorkload("one", ""))
+	if u := tb.Workload("w-one").EndpointURLs(); len(u) != 1 || u[0] != "http://127.0.0.1:8080/auth/v1.0" {
+		t.Errorf("default endpoints %v", u)
+	}
+	_, diags = loadTB(t, policyBed+policyWorkload("bad", `endpoints = ["ftp://x", "http://a/", "http://a/"]`))
+	for _, w := range []string{`endpoint "ftp://x" is no http:// or https:// URL`, "Duplicate"} {
+		if !strings.Contains(diags, w) {
+			t.Errorf("diagnostics lack %q:\n%s", w, diags)
+		}
+	}
+}

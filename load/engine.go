@@ -244,7 +244,7 @@ func (u *users) loop(ctx context.Context, id uint64) {
 	sess := u.cfg.Client.NewSession(ctx)
 	sess.bufSize = u.cfg.Client.readBufferFor(u.cfg.Users)
 	if u.cfg.Verify {
-		sess.check = &verifier{}
+		sess.check = &Verifier{}
 	}
 	defer sess.Close()
 	req := &Request{}

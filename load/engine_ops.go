@@ -77,8 +77,8 @@ func (u *users) do(sess *Session, req *Request, op string, c int, index int64, r
 func (u *users) run(sess *Session, req *Request, c int, at time.Time) Outcome {
 	do := func(r *Request) Outcome { return sess.Do(r, at) }
 	if req.Method == http.MethodGet && sess.check != nil {
-		req.Sink = sess.check.reset()
-		return sess.check.check(sess.Do(req, at))
+		req.Sink = sess.check.Reset()
+		return sess.check.Check(sess.Do(req, at))
 	}
 	return u.objs.send(do, c, req)
 }

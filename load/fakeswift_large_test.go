@@ -179,7 +179,7 @@ func (l *fakeLarge) write(w io.Writer, key string, objects map[string]int64) {
 type startFinder struct {
 	start int64
 	head  []byte
-	v     verifier
+	v     Verifier
 }
 
 func (s *startFinder) Write(p []byte) (int, error) {

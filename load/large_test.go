@@ -56,13 +56,13 @@ func TestLargeObjectPutGetDelete(t *testing.T) {
 			if segs != 4 {
 				t.Fatalf("%d segments, want 4: %v", segs, f.objects)
 			}
-			v := &verifier{}
-			o := v.check(c.Do(ctx, &Request{Method: http.MethodGet, Container: cont, Object: "obj", Sink: v.reset()}, time.Now()))
+			v := &Verifier{}
+			o := v.Check(c.Do(ctx, &Request{Method: http.MethodGet, Container: cont, Object: "obj", Sink: v.Reset()}, time.Now()))
 			if !o.OK() || v.off != size {
 				t.Fatalf("GET large: %+v, %d bytes", o, v.off)
 			}
 			f.large.corrupt[cont+"/obj"] = true
-			o = v.check(c.Do(ctx, &Request{Method: http.MethodGet, Container: cont, Object: "obj", Sink: v.reset()}, time.Now()))
+			o = v.Check(c.Do(ctx, &Request{Method: http.MethodGet, Container: cont, Object: "obj", Sink: v.Reset()}, time.Now()))
 			if !errors.Is(o.Err, ErrCorrupt) || o.ErrorKey() != "corrupt" || v.off != size {
 				t.Fatalf("GET of a corrupted object: %+v (%s), %d bytes", o, o.ErrorKey(), v.off)
 			}

@@ -33,7 +33,7 @@ type Session struct {
 	reused   bool      // the connection served a request before
 	bufSize  int       // the read buffer's size
 	deadline time.Time // the connection's current deadline
-	check    *verifier // checks GET bodies when the run verifies reads (nil: not)
+	check    *Verifier // checks GET bodies when the run verifies reads (nil: not)
 }
 
 // sessionTimeout bounds one request on a session, give or take half of it

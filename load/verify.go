@@ -9,23 +9,23 @@ import (
 // error counters name it "corrupt".
 var ErrCorrupt = errors.New("corrupt: the body differs from what was written")
 
-// verifier is a GET body's sink that compares it, as it streams, with the
+// Verifier is a GET body's sink that compares it, as it streams, with the
 // generated content every object holds (the shared pattern from offset 0):
 // nothing is buffered, and a mismatch is only remembered, so that the
 // connection is read to its end and stays usable.
-type verifier struct {
+type Verifier struct {
 	off int64 // bytes seen
 	bad bool  // a byte differed
 }
 
-// reset prepares v for the next body and returns it.
-func (v *verifier) reset() *verifier {
+// Reset prepares v for the next body and returns it.
+func (v *Verifier) Reset() *Verifier {
 	v.off, v.bad = 0, false
 	return v
 }
 
 // Write implements io.Writer; it never fails.
-func (v *verifier) Write(p []byte) (int, error) {
+func (v *Verifier) Write(p []byte) (int, error) {
 	n := len(p)
 	for len(p) > 0 && !v.bad {
 		start := v.off % blockSize
@@ -42,11 +42,15 @@ func (v *verifier) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// check turns a successful outcome whose body did not verify into an
+// Check turns a successful outcome whose body did not verify into an
 // ErrCorrupt one.
-func (v *verifier) check(o Outcome) Outcome {
+func (v *Verifier) Check(o Outcome) Outcome {
 	if o.OK() && v.bad {
 		o.Err = ErrCorrupt
 	}
 	return o
 }
+
+// NewVerifier returns a Verifier for GET bodies sent to it as a Request's
+// Sink (Reset before each), whose Check marks a differing body corrupt.
+func NewVerifier() *Verifier { return &Verifier{} }

@@ -1,0 +1,83 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"benchbed/plan"
+)
+
+// The lab's policies are rendered into every host's swift.conf as Swift
+// parses them (TestRenderedConfsAcceptedBySwift loads them with Swift's
+// own code): every key of each policy, default only on policy 0.
+func TestPolicyLayerRendersEveryPolicy(t *testing.T) {
+	tb, diags := plan.Load("../testbeds/lab/policies-lab.hcl", plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	r, err := Render(tb, tb.Variant("normal"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.Conf("proxy1", SwiftConfPath)
+	if c == nil {
+		t.Fatal("no swift.conf on proxy1")
+	}
+	got := string(c.File.Bytes())
+	for sec, keys := range map[string][]string{
+		"storage-policy:0": {"name = rep2", "aliases = replicated", "policy_type = replication", "default = yes"},
+		"storage-policy:1": {"name = ec42", "policy_type = erasure_coding", "default = no", "ec_type = liberasurecode_rs_vand",
+			"ec_num_data_fragments = 4", "ec_num_parity_fragments = 2", "ec_object_segment_size = 1048576"},
+		"storage-policy:2": {"name = ec62", "default = no", "ec_num_data_fragments = 6", "ec_num_parity_fragments = 2"},
+	} {
+		for _, kv := range keys {
+			k, v, _ := strings.Cut(kv, " = ")
+			if got, ok := c.File.Value(sec, k); !ok || got != v {
+				t.Errorf("[%s] %s = %q (set %v), want %q", sec, k, got, ok, v)
+			}
+		}
+	}
+	if strings.Contains(got, "Policy-0") || strings.Contains(got, "ec_duplication_factor") {
+		t.Errorf("the template's Policy-0 is left, or an unset key rendered:\n%s", got)
+	}
+}
+
+// Per-policy proxy sections are checked against the policies: one of no
+// policy (the proxy would not start), a key Swift does not override per
+// policy, and an EC-only key on a replicated policy each warn.
+func TestPolicySettingsWarnings(t *testing.T) {
+	tb, diags := plan.Load("../testbeds/lab/policies-lab.hcl", plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	s := tb.Service("proxy-server")
+	set := func(sec, key, v string) {
+		if s.Settings[sec] == nil {
+			s.Settings[sec] = map[string]plan.Setting{}
+		}
+		s.Settings[sec][key] = plan.Setting{Value: v}
+	}
+	set("proxy-server:policy:7", "concurrent_gets", "true")
+	set("proxy-server:policy:1", "node_timeout", "3")
+	set("proxy-server:policy:0", "concurrent_ec_extra_requests", "1")
+	set("proxy-server:policy:2", "concurrent_ec_extra_requests", "1")
+	r, err := Render(tb, tb.Variant("normal"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, w := range r.Warnings {
+		msgs = append(msgs, w.String())
+	}
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{"[proxy-server:policy:7]", "refuses to start",
+		"[proxy-server:policy:1] node_timeout", "cannot override node_timeout",
+		"[proxy-server:policy:0] concurrent_ec_extra_requests", "replicated"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("warnings lack %q:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "policy:2] concurrent_ec_extra_requests") {
+		t.Errorf("an EC policy's concurrent_ec_extra_requests warned:\n%s", all)
+	}
+}

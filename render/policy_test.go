@@ -81,3 +81,31 @@ func TestPolicySettingsWarnings(t *testing.T) {
 		t.Errorf("an EC policy's concurrent_ec_extra_requests warned:\n%s", all)
 	}
 }
+
+// A policy changed between two renderings (another testbed, or the hosts'
+// swift.conf as it is) shows in the diff of every host's swift.conf.
+func TestDiffCoversPolicies(t *testing.T) {
+	tb, diags := plan.Load("../testbeds/lab/policies-lab.hcl", plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	a, err := Render(tb, tb.Variant("normal"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.Policy("ec42").ECSegmentSize = 4 << 20
+	b, err := Render(tb, tb.Variant("normal"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := DiffRenderings(a, b)
+	var out strings.Builder
+	if err := d.WriteText(&out, tb.Secrets()); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{SwiftConfPath, "storage-policy:1", "ec_object_segment_size", "1048576", "4194304"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("diff lacks %q:\n%s", want, out.String())
+		}
+	}
+}

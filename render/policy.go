@@ -82,12 +82,37 @@ var ecOnlyKeys = []string{"concurrent_ec_extra_requests"}
 func checkPolicySettings(tb *plan.Testbed, r *Rendering) []templates.Warning {
 	var warns []templates.Warning
 	for _, c := range r.Confs {
-		if c.Service == nil || !c.File.IsPaste() || !isProxyServer(c.File) {
+		if c.Service == nil || !c.File.IsPaste() {
+			continue
+		}
+		if isObjectServer(c.File) && !tb.HasEC() {
+			warns = append(warns, reconstructorUnused(c)...)
+		}
+		if !isProxyServer(c.File) {
 			continue
 		}
 		for _, s := range c.File.Sections {
 			warns = append(warns, checkPolicySection(tb, c, s)...)
 		}
+	}
+	return warns
+}
+
+// reconstructorUnused warns about [object-reconstructor] settings of an
+// object server conf in a testbed without EC policies: the reconstructor
+// only rebuilds EC fragments, so Swift ignores them.
+func reconstructorUnused(c *Conf) []templates.Warning {
+	s := c.File.Section("object-reconstructor")
+	if s == nil {
+		return nil
+	}
+	var warns []templates.Warning
+	for _, e := range s.Entries {
+		if e.Source.Layer != "settings" && e.Source.Layer != "set" {
+			continue // the template's own
+		}
+		warns = append(warns, templates.Warning{Host: c.Host.Name, File: c.Path, Section: s.Name, Key: e.Key, Source: e.Source,
+			Message: "the object reconstructor only rebuilds erasure-coded fragments, and this testbed has no EC policy: Swift ignores it"})
 	}
 	return warns
 }

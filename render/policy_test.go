@@ -77,7 +77,7 @@ func TestPolicySettingsWarnings(t *testing.T) {
 			t.Errorf("warnings lack %q:\n%s", want, all)
 		}
 	}
-	if strings.Contains(all, "policy:2] concurrent_ec_extra_requests") {
+	if strings.Contains(all, "policy:2] concurrent_ec_extra_requests") || strings.Contains(all, "reconstructor") {
 		t.Errorf("an EC policy's concurrent_ec_extra_requests warned:\n%s", all)
 	}
 }
@@ -106,6 +106,32 @@ func TestDiffCoversPolicies(t *testing.T) {
 	for _, want := range []string{SwiftConfPath, "storage-policy:1", "ec_object_segment_size", "1048576", "4194304"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("diff lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// Without an EC policy, object-reconstructor settings warn (Swift's
+// reconstructor only rebuilds EC fragments), and so does an EC-only proxy
+// option.
+func TestECSettingsWithoutECPolicy(t *testing.T) {
+	tb, diags := plan.Load("../testbeds/lab/lab.hcl", plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	tb.Service("object-server").Settings["object-reconstructor"] = map[string]plan.Setting{"concurrency": {Value: "4"}}
+	tb.Service("proxy-server").Settings["app:proxy-server"] = map[string]plan.Setting{"concurrent_ec_extra_requests": {Value: "2"}}
+	r, err := Render(tb, tb.Variant("normal"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, w := range r.Warnings {
+		msgs = append(msgs, w.String())
+	}
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{"[object-reconstructor] concurrency", "no EC policy", "[app:proxy-server] concurrent_ec_extra_requests", "has none"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("warnings lack %q:\n%s", want, all)
 		}
 	}
 }

@@ -135,3 +135,31 @@ func TestECSettingsWithoutECPolicy(t *testing.T) {
 		}
 	}
 }
+
+// A host's swift.conf whose policy 1 is replicated conflicts with the
+// lab's EC policy 1, and one with a policy the testbed lacks is named.
+func TestPolicyConflicts(t *testing.T) {
+	tb, diags := plan.Load("../testbeds/lab/policies-lab.hcl", plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	live := "[swift-hash]\nswift_hash_path_suffix = x\n\n[storage-policy:0]\nname = Policy-0\ndefault = yes\n\n" +
+		"[storage-policy:1]\nname = silver\n\n[storage-policy:2]\nname = ec62\npolicy_type = erasure_coding\n\n[storage-policy:5]\nname = old\n"
+	got, err := PolicyConflicts(tb, "stor1:/etc/swift/swift.conf", []byte(live))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(got, "\n")
+	if len(got) != 2 || !strings.Contains(all, "policy 1 is replication (silver) there, and the testbed makes it erasure_coding (ec42)") ||
+		!strings.Contains(all, "policy 5 (old, replication) is not in the testbed") {
+		t.Errorf("conflicts:\n%s", all)
+	}
+	// The testbed's own rendering has none.
+	r, err := Render(tb, tb.Variant("normal"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := PolicyConflicts(tb, "own", r.Conf("stor1", SwiftConfPath).File.Bytes()); err != nil || got != nil {
+		t.Errorf("own swift.conf: %v %v", got, err)
+	}
+}

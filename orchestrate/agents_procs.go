@@ -15,7 +15,7 @@ import (
 
 	"benchbed/load"
 	"benchbed/remote"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // startAgents starts one agent per entry of hosts; on a failure the ones

@@ -9,7 +9,7 @@ import (
 	"benchbed/load"
 	"benchbed/load/prefill"
 	"benchbed/plan"
-	"benchbed/schedule"
+	"benchbed/plan/schedule"
 )
 
 // unprefilled returns the workloads whose cells need initial objects that

@@ -16,7 +16,7 @@ import (
 	"benchbed/load"
 	"benchbed/load/prefill"
 	"benchbed/plan"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // prefillHosts is what a prefill needs of the client hosts: benchbed

@@ -13,8 +13,8 @@ import (
 	"benchbed/load"
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/tables"
+	"benchbed/results/rundir"
+	"benchbed/results/tables"
 )
 
 // axisTestbed is a testbed whose one workload sweeps container_count over

@@ -13,8 +13,8 @@ import (
 	"benchbed/cmdrun"
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/tables"
+	"benchbed/results/rundir"
+	"benchbed/results/tables"
 )
 
 // measureCommand runs command workload cell c: its before commands, then

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"benchbed/results"
-	"benchbed/tables"
+	"benchbed/results/tables"
 )
 
 // writeFillTables writes, for each (variant, workload) of a fill workload,

@@ -8,8 +8,8 @@ import (
 
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/tables"
+	"benchbed/results/rundir"
+	"benchbed/results/tables"
 )
 
 // writeSummary writes summary.json and table.md from the cells run or

@@ -10,8 +10,8 @@ import (
 	"benchbed/load"
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/telemetry"
+	"benchbed/results/rundir"
+	"benchbed/results/telemetry"
 )
 
 // workloadAuth is how a workload's agents reach the cluster.

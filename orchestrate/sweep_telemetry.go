@@ -7,7 +7,7 @@ import (
 	"benchbed/load"
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/telemetry"
+	"benchbed/results/telemetry"
 )
 
 // dropCachesScript empties the page cache (and dentries and inodes), after

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"benchbed/load"
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"

@@ -3,7 +3,7 @@ package templates
 import (
 	"fmt"
 
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 // Change is one key whose value differs between two files. Old is nil for

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 // Value is one overlaid value and where it came from.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 func TestOverlayOrderAndSources(t *testing.T) {

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/compare"
 	"benchbed/load"
 	"benchbed/results"
-	"benchbed/rundir"
+	"benchbed/results/compare"
+	"benchbed/results/rundir"
 )
 
 // histRun writes a run of four repeats of variant "normal" whose summary

@@ -17,7 +17,7 @@ import (
 	"benchbed/load"
 	"benchbed/rate"
 	"benchbed/results"
-	"benchbed/tables"
+	"benchbed/results/tables"
 
 	"github.com/spf13/cobra"
 )

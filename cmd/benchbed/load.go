@@ -1,6 +1,7 @@
 package main
 
 import (
+	"benchbed/plan"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,7 +16,6 @@ import (
 	"time"
 
 	"benchbed/load"
-	"benchbed/rate"
 	"benchbed/results"
 	"benchbed/results/tables"
 
@@ -79,7 +79,7 @@ func newLoadCmd() *cobra.Command {
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
 	fl.BoolVar(&f.keep, "keep", false, "keep the objects the measured run creates (-k of ssbench)")
 	fl.StringVar(&f.initial, "initial", "upload", "the scenario's initial files: upload (where missing), check (refuse when missing) or skip")
-	f.maxErrors = rate.DefaultMaxError
+	f.maxErrors = plan.DefaultMaxError
 	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
 	fl.Int64Var(&f.fill.Objects, "fill-objects", 0, "fill run: PUT into the scenario's containers until each holds this many objects (a create-only scenario), latency by fill")
 	fl.IntVar(&f.fill.Buckets, "fill-buckets", 10, "fill run: equal buckets of the fill target the latency is reported by")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"benchbed/plan"
 	"context"
 	"errors"
 	"fmt"
@@ -10,7 +11,6 @@ import (
 
 	"benchbed/load"
 	"benchbed/load/prefill"
-	"benchbed/rate"
 	"benchbed/results"
 )
 
@@ -67,7 +67,7 @@ func (r *rateFlag) String() string { return results.Percent(float64(*r)) }
 
 // Set parses a share or a percentage.
 func (r *rateFlag) Set(v string) error {
-	x, err := rate.Parse(v)
+	x, err := plan.ParseRate(v)
 	if err != nil {
 		return err
 	}

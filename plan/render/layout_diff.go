@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"benchbed/plan"
-	"benchbed/span"
 )
 
 // PortChange is a ring's port change on one host between two layouts.
@@ -19,7 +18,7 @@ type PortChange struct {
 // String gives "stor1: d0..d31 6200 -> 6210..6241" for contiguous runs, else
 // every device.
 func (c PortChange) String() string {
-	return fmt.Sprintf("%s: %s %s -> %s", c.Host, span.Names(c.Devices), span.Nums(c.Old), span.Nums(c.New))
+	return fmt.Sprintf("%s: %s %s -> %s", c.Host, plan.SpanNames(c.Devices), plan.SpanNums(c.Old), plan.SpanNums(c.New))
 }
 
 // DiffLayouts returns the ring port changes from a to b, per ring and host,

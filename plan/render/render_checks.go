@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"benchbed/plan"
-	"benchbed/span"
 	"benchbed/templates"
 )
 
@@ -121,7 +120,7 @@ func unserved(h *plan.Host, l *plan.Layout, ls []listener) []templates.Warning {
 			hint = " (one port per disk needs servers_per_port > 0 in the object server)"
 		}
 		warns = append(warns, templates.Warning{Host: h.Name, File: "ring " + rl.Ring.Name,
-			Message: fmt.Sprintf("no rendered server listens on port %s of its devices%s", span.Nums(missing), hint)})
+			Message: fmt.Sprintf("no rendered server listens on port %s of its devices%s", plan.SpanNums(missing), hint)})
 	}
 	return warns
 }

@@ -1,13 +1,13 @@
 package compare
 
 import (
+	"benchbed/plan"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"benchbed/rate"
 	"benchbed/results"
 	"benchbed/results/rundir"
 )
@@ -29,7 +29,7 @@ func TestCompareSaysASideFailed(t *testing.T) {
 	c := &sum.Cells[1]
 	c.Total.Errors, c.Total.ErrorsBy = 541, map[string]int64{"http_404": 541}
 	c.Ops["GET"] = c.Total
-	if results.Gate(c, rate.DefaultMaxError) == nil {
+	if results.Gate(c, plan.DefaultMaxError) == nil {
 		t.Fatal("the gate let 541 errors through")
 	}
 	cmpJSON(t, p, sum)

@@ -1,11 +1,11 @@
 package compare
 
 import (
+	"benchbed/plan"
 	"fmt"
 	"strings"
 
 	"benchbed/results/rundir"
-	"benchbed/span"
 )
 
 // DiffRingLayouts compares two cells' ring layouts: per ring, the part of
@@ -99,7 +99,7 @@ func portLines(ring string, hosts []string, ports map[string]*portRun) []string 
 	byChange := map[string][]string{}
 	for _, h := range hosts {
 		pr := ports[h]
-		ch := fmt.Sprintf("%s %s -> %s", span.Names(pr.devs), span.Nums(pr.old), span.Nums(pr.new))
+		ch := fmt.Sprintf("%s %s -> %s", plan.SpanNames(pr.devs), plan.SpanNums(pr.old), plan.SpanNums(pr.new))
 		if byChange[ch] == nil {
 			changes = append(changes, ch)
 		}

@@ -1,8 +1,8 @@
-package span
+package plan
 
 import "testing"
 
-func TestNames(t *testing.T) {
+func TestSpanNames(t *testing.T) {
 	for _, c := range []struct {
 		names []string
 		want  string
@@ -15,13 +15,13 @@ func TestNames(t *testing.T) {
 		{[]string{"x", "y", "z"}, "x,y,z"},
 		{nil, ""},
 	} {
-		if got := Names(c.names); got != c.want {
-			t.Errorf("Names(%v) = %q, want %q", c.names, got, c.want)
+		if got := SpanNames(c.names); got != c.want {
+			t.Errorf("SpanNames(%v) = %q, want %q", c.names, got, c.want)
 		}
 	}
 }
 
-func TestNums(t *testing.T) {
+func TestSpanNums(t *testing.T) {
 	for _, c := range []struct {
 		ns   []int
 		want string
@@ -29,8 +29,8 @@ func TestNums(t *testing.T) {
 		{[]int{6200, 6200, 6200}, "6200"}, {[]int{6210, 6211, 6212}, "6210..6212"},
 		{[]int{6210, 6212}, "6210,6212"}, {[]int{7}, "7"}, {nil, ""},
 	} {
-		if got := Nums(c.ns); got != c.want {
-			t.Errorf("Nums(%v) = %q, want %q", c.ns, got, c.want)
+		if got := SpanNums(c.ns); got != c.want {
+			t.Errorf("SpanNums(%v) = %q, want %q", c.ns, got, c.want)
 		}
 	}
 }

@@ -1,15 +1,14 @@
-// Package span writes runs of device names and port numbers the short way
-// ("d0..d31", "6210..6241"), for the messages and diffs of ring layouts.
-package span
+package plan
 
 import (
 	"strconv"
 	"strings"
 )
 
-// Names gives "d0..d31" when names (more than two) are a run of one
+// SpanNames writes device names the short way, for the messages and diffs
+// of ring layouts: "d0..d31" when names (more than two) are a run of one
 // prefix and consecutive numbers, else the names joined with commas.
-func Names(names []string) string {
+func SpanNames(names []string) string {
 	if len(names) > 2 {
 		p0, n0 := cutNumber(names[0])
 		run := n0 >= 0
@@ -38,9 +37,9 @@ func cutNumber(s string) (string, int) {
 	return s[:i], n
 }
 
-// Nums gives "6200" when all numbers are equal, "6210..6213" for
+// SpanNums writes port numbers the short way: it gives "6200" when all numbers are equal, "6210..6213" for
 // consecutive numbers, else all of them joined with commas.
-func Nums(ns []int) string {
+func SpanNums(ns []int) string {
 	same, run := true, true
 	for i := 1; i < len(ns); i++ {
 		same = same && ns[i] == ns[0]

@@ -1,6 +1,4 @@
-// Package rate reads error rates as the testbed language and the command
-// line write them, and holds the default gate.
-package rate
+package plan
 
 import (
 	"fmt"
@@ -8,13 +6,13 @@ import (
 	"strings"
 )
 
-// DefaultMaxError is the share of failed operations above which a cell
+// DefaultMaxError, the default error gate, is the share of failed operations above which a cell
 // (or a `benchbed load`) fails when nothing else is said: 1 %.
 const DefaultMaxError = 0.01
 
-// Parse reads an error rate written as a share ("0.01") or as a
+// ParseRate reads an error rate written as a share ("0.01") or as a
 // percentage ("1%"); it must lie in [0, 1].
-func Parse(v string) (float64, error) {
+func ParseRate(v string) (float64, error) {
 	s, pct := strings.CutSuffix(strings.TrimSpace(v), "%")
 	x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil {

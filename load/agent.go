@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
@@ -178,7 +179,7 @@ func (j Job) config(now time.Time) (Config, error) {
 	if late := now.Sub(j.StartAt); late > MaxSkew {
 		return Config{}, fmt.Errorf("agent: start_at is %v in the past by this host's clock (more than %v): refusing to run", late.Round(time.Millisecond), MaxSkew)
 	}
-	s, err := ParseScenario(j.Scenario)
+	s, err := scenario.Parse(j.Scenario)
 	if err != nil {
 		return Config{}, err
 	}

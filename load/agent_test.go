@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
@@ -46,7 +47,7 @@ func startAgent(ctx context.Context, stdin io.Reader) (io.Reader, func() error) 
 }
 
 func TestTwoAgentsMerged(t *testing.T) {
-	s, _ := ParseScenario([]byte(agentScenario))
+	s, _ := scenario.Parse([]byte(agentScenario))
 	f := prefilled(t, s)
 	var outs []io.Reader
 	var waits []func() error
@@ -102,7 +103,7 @@ func TestAgentRefusesSkewAndLateStart(t *testing.T) {
 }
 
 func TestAgentStopsWhenStdinCloses(t *testing.T) {
-	s, _ := ParseScenario([]byte(agentScenario))
+	s, _ := scenario.Parse([]byte(agentScenario))
 	f := prefilled(t, s)
 	stdin, w := io.Pipe()
 	go func() { _, _ = io.WriteString(w, agentJob(t, f, "a", func(j *Job) { j.DurationS = 3600 })) }()

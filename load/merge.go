@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
@@ -119,7 +120,7 @@ func (m *merger) take(l agentLine) error {
 			return fmt.Errorf("agent %s: interval index %d out of range", ev.Agent, ev.Index)
 		}
 		for b := range ev.Fill {
-			if b < 0 || b >= results.MaxFillBuckets {
+			if b < 0 || b >= scenario.MaxFillBuckets {
 				return fmt.Errorf("agent %s: fill bucket %d out of range", ev.Agent, b)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
@@ -106,7 +107,7 @@ func (r agentRun) agentHosts(users int) []string {
 // ctx ends, the agents' stdins are closed, which stops them; runAgents
 // returns once every agent process has ended.
 func runAgents(ctx context.Context, hs agentHosts, r agentRun) (*load.Merged, error) {
-	sc, err := load.ParseScenario(r.Scenario)
+	sc, err := scenario.Parse(r.Scenario)
 	if err != nil {
 		return nil, err
 	}

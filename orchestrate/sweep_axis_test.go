@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/load"
 	"benchbed/plan"
+	"benchbed/plan/scenario"
 	"benchbed/results"
 	"benchbed/results/rundir"
 	"benchbed/results/tables"
@@ -103,7 +103,7 @@ func checkAxisJobs(t *testing.T, la *localAgents, m *memSwift) {
 	t.Helper()
 	var counts []int
 	for _, j := range la.jobs {
-		sc, err := load.ParseScenario(j.Scenario)
+		sc, err := scenario.Parse(j.Scenario)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"benchbed/load"
 	"benchbed/plan"
+	"benchbed/plan/scenario"
 	"benchbed/results"
 	"benchbed/results/telemetry"
 )
@@ -143,7 +143,7 @@ func (s *Sweeper) busiestNow() string {
 // of every size class whose profile has GETs (the second of create, read,
 // update, delete), times their mean size, in MB.
 func workingSetMB(w *plan.Workload) float64 {
-	sc, err := load.ParseScenario(w.ScenarioJSON)
+	sc, err := scenario.Parse(w.ScenarioJSON)
 	if err != nil {
 		return 0
 	}

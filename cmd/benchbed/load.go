@@ -2,6 +2,7 @@ package main
 
 import (
 	"benchbed/plan"
+	"benchbed/plan/scenario"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -93,7 +94,7 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if f.initial != "upload" && f.initial != "check" && f.initial != "skip" {
 		return fmt.Errorf("--initial %q: want upload, check or skip", f.initial)
 	}
-	s, err := load.ParseScenarioFile(f.scenario)
+	s, err := scenario.ParseFile(f.scenario)
 	if err != nil {
 		return err
 	}

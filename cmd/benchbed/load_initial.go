@@ -2,6 +2,7 @@ package main
 
 import (
 	"benchbed/plan"
+	"benchbed/plan/scenario"
 	"context"
 	"errors"
 	"fmt"
@@ -18,7 +19,7 @@ import (
 // the scenario's initial files put where the listing check does not find
 // them (mode "upload"), or only counted, refusing to go on when any is
 // missing ("check"); "skip" assumes them. Progress goes to w.
-func loadInitial(ctx context.Context, w io.Writer, s *load.Scenario, hc *http.Client, auth load.Auth, users int, mode string) error {
+func loadInitial(ctx context.Context, w io.Writer, s *scenario.Scenario, hc *http.Client, auth load.Auth, users int, mode string) error {
 	if mode == "skip" {
 		return nil
 	}

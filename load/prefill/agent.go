@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // AgentJob is what `benchbed prefill-agent` reads as one JSON line on
@@ -69,7 +70,7 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer) error {
 }
 
 func (job AgentJob) run(ctx context.Context, ew eventWriter, cnt *Counters) error {
-	sc, err := load.ParseScenario(job.Scenario)
+	sc, err := scenario.Parse(job.Scenario)
 	if err != nil {
 		return err
 	}

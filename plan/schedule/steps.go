@@ -270,7 +270,7 @@ func settingChanges(a, b plan.Settings) []Change {
 
 // InitialChecks returns the workloads whose initial objects a sweep checks
 // before any change: those whose scenario reads, updates or deletes them
-// (load.Scenario.ReadsInitial) and that no prefill block creates.
+// (scenario.Scenario.ReadsInitial) and that no prefill block creates.
 func InitialChecks(tb *plan.Testbed) []*plan.Workload {
 	var out []*plan.Workload
 	for _, w := range tb.Workloads {

@@ -1,4 +1,4 @@
-package load
+package scenario
 
 import (
 	"os"
@@ -8,12 +8,12 @@ import (
 )
 
 func TestShippedScenariosParse(t *testing.T) {
-	files, _ := filepath.Glob("../testbeds/scenarios/*.scenario")
+	files, _ := filepath.Glob("../../testbeds/scenarios/*.scenario")
 	if len(files) == 0 {
 		t.Fatal("no scenario under testbeds/scenarios")
 	}
 	for _, f := range files {
-		if _, err := ParseScenarioFile(f); err != nil {
+		if _, err := ParseFile(f); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
@@ -33,7 +33,7 @@ func TestScenarioFileErrors(t *testing.T) {
 		if err := os.WriteFile(p, []byte(in), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := ParseScenarioFile(p)
+		_, err := ParseFile(p)
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "x.scenario") {
 			t.Errorf("%q: err %v, want it to name the file and say %q", in, err, want)
 		}
@@ -41,7 +41,7 @@ func TestScenarioFileErrors(t *testing.T) {
 }
 
 func TestContainerPutHeadersAccepted(t *testing.T) {
-	s, err := ParseScenario([]byte(`{"name": "x", "sizes": [{"name": "a", "size_min": 1, "size_max": 1}],
+	s, err := Parse([]byte(`{"name": "x", "sizes": [{"name": "a", "size_min": 1, "size_max": 1}],
 	  "initial_files": {"a": 1}, "crud_profile": [1,0,0,0], "operation_count": 3,
 	  "container_put_headers": {"X-Container-Meta-A": "b"}, "delete_after": 10, "policy": "p", "block_size": 4096}`))
 	if err != nil || s.ContainerPutHeaders["X-Container-Meta-A"] != "b" || s.ContainerName(3) != "ssbench_000003_p" {
@@ -72,7 +72,7 @@ func TestScenarioRefusalsAtTheirLine(t *testing.T) {
 	if err := os.WriteFile(p, []byte(in), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := ParseScenarioFile(p)
+	_, err := ParseFile(p)
 	if err == nil {
 		t.Fatal("accepted")
 	}
@@ -96,7 +96,7 @@ func TestScenarioRefusalsAtTheirLine(t *testing.T) {
 // from its -u; benchbed from --users or the workload, else 1. A user_count
 // written as 0 is another matter: refused above.
 func TestUserCountLeftOutDefaultsToOne(t *testing.T) {
-	s, err := ParseScenario([]byte(`{"name": "x", "sizes": [{"name": "a", "size_min": 1, "size_max": 1}],
+	s, err := Parse([]byte(`{"name": "x", "sizes": [{"name": "a", "size_min": 1, "size_max": 1}],
 	  "initial_files": {"a": 1}, "crud_profile": [0, 1, 0, 0], "operation_count": 3}`))
 	if err != nil || s.UserCount != 1 || s.ContainerCount != 100 || s.ContainerConcurrency != 10 {
 		t.Fatalf("%+v %v", s, err)

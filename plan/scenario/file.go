@@ -1,4 +1,4 @@
-package load
+package scenario
 
 import (
 	"bytes"
@@ -8,14 +8,14 @@ import (
 	"os"
 )
 
-// ParseScenarioFile reads and parses an ssbench scenario file. Its errors
+// ParseFile reads and parses an ssbench scenario file. Its errors
 // name the file, and the line and column of a JSON syntax error.
-func ParseScenarioFile(path string) (*Scenario, error) {
+func ParseFile(path string) (*Scenario, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	s, err := ParseScenario(data)
+	s, err := Parse(data)
 	if err == nil {
 		return s, nil
 	}

@@ -1,6 +1,4 @@
-// Package load is benchbed's Swift client and load generator: ssbench
-// scenarios, closed- and open-loop users, prefill, and the agent.
-package load
+package scenario
 
 import (
 	"bytes"
@@ -45,12 +43,12 @@ const (
 	DefaultBlockSize            = 65536
 )
 
-// ParseScenario decodes an ssbench scenario with a strict JSON parser (as
+// Parse decodes an ssbench scenario with a strict JSON parser (as
 // ssbench does), rejects unknown fields, fills ssbench's defaults for the
 // fields left out and validates it, refusing every value ssbench would
 // refuse (or crash on). Every problem found is returned, joined; those of
 // one field are *FieldError, with its path.
-func ParseScenario(data []byte) (*Scenario, error) {
+func Parse(data []byte) (*Scenario, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var s Scenario

@@ -106,7 +106,7 @@ func TestTwoAgentsFillOneContainer(t *testing.T) {
 		out, wait := startAgent(context.Background(), stdin)
 		outs, waits = append(outs, out), append(waits, wait)
 	}
-	m := MergeStreams(outs, nil)
+	m := results.MergeStreams(outs, nil)
 	for _, w := range waits {
 		if err := w(); err != nil {
 			t.Fatalf("agent: %v", err)
@@ -126,7 +126,7 @@ func TestTwoAgentsFillOneContainer(t *testing.T) {
 func TestMergeRefusesFillBucketOutOfRange(t *testing.T) {
 	line := `{"type":"interval","agent":"x","fill":{"100":{"first_byte":null,"last_byte":null}}}` + "\n" +
 		`{"type":"done","agent":"x"}` + "\n"
-	m := MergeStreams([]io.Reader{strings.NewReader(line)}, nil)
+	m := results.MergeStreams([]io.Reader{strings.NewReader(line)}, nil)
 	if m.Err == nil || !strings.Contains(m.Err.Error(), "fill bucket 100") || len(m.Fill) != 0 {
 		t.Fatalf("err %v, fill %v", m.Err, m.Fill)
 	}

@@ -1,15 +1,13 @@
 package report
 
 import (
+	"benchbed/results"
+	"benchbed/results/rundir"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
-
-	"benchbed/load"
-	"benchbed/results"
-	"benchbed/results/rundir"
 )
 
 // hostile is a testbed name (user input) that must never reach the page
@@ -104,13 +102,13 @@ func (f fixCell) writeStreams(t *testing.T, dir string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w := load.NewLineWriter(fh)
-		w.Put(load.Event{Type: "ready", Agent: f.id, Clock: start})
+		w := results.NewLineWriter(fh)
+		w.Put(results.AgentEvent{Type: "ready", Agent: f.id, Clock: start})
 		for i, rec := range ivs {
 			s := start.Add(time.Duration(i) * time.Second)
-			w.Put(load.Event{Type: "interval", Agent: f.id, Index: i, Start: s, End: s.Add(time.Second), Ops: rec})
+			w.Put(results.AgentEvent{Type: "interval", Agent: f.id, Index: i, Start: s, End: s.Add(time.Second), Ops: rec})
 		}
-		w.Put(load.Event{Type: "done", Agent: f.id, Duration: fixDuration.Seconds()})
+		w.Put(results.AgentEvent{Type: "done", Agent: f.id, Duration: fixDuration.Seconds()})
 		if err := w.Err(); err != nil {
 			t.Fatal(err)
 		}

@@ -1,15 +1,13 @@
 package rundir
 
 import (
+	"benchbed/results"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
-
-	"benchbed/load"
-	"benchbed/results"
 )
 
 // ErrNoStreams says that a cell has no agents' streams to read.
@@ -51,7 +49,7 @@ func mergeStream(rec results.Recording, path string) error {
 		return err
 	}
 	defer f.Close()
-	m := load.MergeStreams([]io.Reader{f}, nil)
+	m := results.MergeStreams([]io.Reader{f}, nil)
 	rec.Merge(m.Recording)
 	if m.Err != nil {
 		return fmt.Errorf("%s: %w", path, m.Err)

@@ -1,4 +1,4 @@
-package load
+package results
 
 import (
 	"bufio"
@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"benchbed/plan/scenario"
-	"benchbed/results"
 )
 
 // Live is the merged state of the agents after an interval event, for a
@@ -25,20 +24,20 @@ type Live struct {
 
 // Merged is the outcome of every agent's stream.
 type Merged struct {
-	Recording results.Recording
+	Recording Recording
 	PerSecond []int64       // successful operations per interval, summed by interval index
 	Duration  time.Duration // the longest agent's run
 	Done      int           // agents that reported "done"
 	Err       error         // agents' errors and broken streams, joined
 
 	// Fill is a fill run's creates by fill bucket, all agents.
-	Fill results.FillRecording
+	Fill FillRecording
 }
 
 // agentLine is one decoded line, or a stream's failure or end.
 type agentLine struct {
 	stream int
-	ev     Event
+	ev     AgentEvent
 	err    error
 	eof    bool
 }
@@ -59,7 +58,7 @@ func MergeStreams(streams []io.Reader, live func(Live)) *Merged {
 		}()
 	}
 	go func() { wg.Wait(); close(lines) }()
-	m := &merger{out: &Merged{Recording: results.Recording{}, Fill: results.FillRecording{}}, rate: make([]float64, len(streams)),
+	m := &merger{out: &Merged{Recording: Recording{}, Fill: FillRecording{}}, rate: make([]float64, len(streams)),
 		seen: make([]bool, len(streams)), done: make([]bool, len(streams))}
 	var errs []error
 	for l := range lines {
@@ -79,7 +78,7 @@ func readAgent(i int, r io.Reader, out chan<- agentLine) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<16), 64<<20)
 	for n := 1; sc.Scan(); n++ {
-		var ev Event
+		var ev AgentEvent
 		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
 			out <- agentLine{stream: i, err: fmt.Errorf("agent stream %d line %d: %w", i, n, err)}
 			continue
@@ -141,7 +140,7 @@ func (m *merger) take(l agentLine) error {
 	return nil
 }
 
-func (m *merger) interval(stream int, ev Event) {
+func (m *merger) interval(stream int, ev AgentEvent) {
 	var n, e int64
 	for _, h := range ev.Ops {
 		n += h.LastByte.Count()

@@ -14,7 +14,6 @@ import (
 	"benchbed/plan/scenario"
 	"benchbed/results"
 	"benchbed/results/rundir"
-	"benchbed/results/tables"
 )
 
 // axisTestbed is a testbed whose one workload sweeps container_count over
@@ -151,7 +150,7 @@ func checkAxisTable(t *testing.T, tbl string, sum *results.Summary) {
 			rows++
 		}
 	}
-	if rows != 2 || !strings.Contains(tbl, tables.RepeatLegend) {
+	if rows != 2 || !strings.Contains(tbl, results.RepeatLegend) {
 		t.Errorf("want 2 rows (one per axis point) and the legend:\n%s", tbl)
 	}
 	for i, point := range []string{"containers=1", "containers=3"} {

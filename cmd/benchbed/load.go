@@ -18,8 +18,6 @@ import (
 
 	"benchbed/load"
 	"benchbed/results"
-	"benchbed/results/tables"
-
 	"github.com/spf13/cobra"
 )
 
@@ -172,18 +170,18 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 		return enc.Encode(c)
 	}
 	title := fmt.Sprintf("%s; %d users; %.1f s", c.Workload, users, c.DurationS)
-	rows := tables.CellRows(c)
+	rows := results.CellRows(c)
 	for i := range rows {
 		rows[i].Failed = c.Status != results.StatusOK
 	}
-	if err := tables.WriteTable(w, title, rows); err != nil {
+	if err := results.WriteTable(w, title, rows); err != nil {
 		return err
 	}
 	if len(c.Fill) > 0 {
 		if _, err := fmt.Fprintf(w, "\nPUT latency by the containers' fill (target %d objects a container)\n\n", results.FillTarget(c.Fill)); err != nil {
 			return err
 		}
-		if err := tables.WriteFillTable(w, c.Fill); err != nil {
+		if err := results.WriteFillTable(w, c.Fill); err != nil {
 			return err
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"benchbed/results"
-	"benchbed/results/tables"
 )
 
 // compareFill compares the fill buckets of two sides' cells, each averaged
@@ -61,8 +60,8 @@ func writeFillCompare(w io.Writer, p *Pair, md bool) error {
 		}
 	}
 	t := tablewriter.NewTable(w, tablewriter.WithRenderer(r), tablewriter.WithHeaderAutoFormat(tw.Off))
-	t.Header(tables.FillDeltaHeader("A", "B"))
-	for _, row := range tables.FillDeltaRows(p.Fill) {
+	t.Header(results.FillDeltaHeader("A", "B"))
+	for _, row := range results.FillDeltaRows(p.Fill) {
 		if err := t.Append(row); err != nil {
 			return fmt.Errorf("compare fill table: %w", err)
 		}

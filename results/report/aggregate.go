@@ -61,7 +61,7 @@ func aggregate(cells []results.Cell) RepeatGroup {
 		p95 = append(p95, c.Total.FirstByte.P95)
 		p99 = append(p99, c.Total.FirstByte.P99)
 	}
-	// req/s by results.NewSpread, as the repeats' table (tables.RepeatRow), so both agree.
+	// req/s by results.NewSpread, as the repeats' table (results.RepeatRow), so both agree.
 	g.ReqPerS = results.NewSpread(req)
 	g.FirstByteMean, g.FirstByteP95, g.FirstByteP99 = results.NewSpread(mean), results.NewSpread(p95), results.NewSpread(p99)
 	return g

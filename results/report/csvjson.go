@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"benchbed/results"
-	"benchbed/results/tables"
 )
 
 // CSVHeader is the header row of WriteCSV: one row per cell and
@@ -27,7 +26,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 		return err
 	}
 	for _, c := range r.Run.Summary.Cells {
-		for _, row := range tables.CellRows(c) {
+		for _, row := range results.CellRows(c) {
 			o := row.Op
 			rec := []string{cellName(c), c.Variant, c.Workload, strconv.Itoa(c.Repeat), c.Status, row.Label,
 				num(c.DurationS), strconv.FormatInt(o.Count, 10), strconv.FormatInt(o.Errors, 10),

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"benchbed/results"
-	"benchbed/results/tables"
 )
 
 // fillTables are the tables of the fill experiments: for each variant and
@@ -20,7 +19,7 @@ func (r *Report) fillTables() []table {
 	var out []table
 	for _, s := range series {
 		out = append(out, table{Title: fmt.Sprintf("PUT latency by container fill: %s (%s; ms)", s.Name, repeatsOf(s.Repeats)),
-			Header: tables.FillHeader, Rows: tables.FillRows(s.Buckets)})
+			Header: results.FillHeader, Rows: results.FillRows(s.Buckets)})
 	}
 	for _, pair := range fillPairs(series) {
 		base, other := pair[0], pair[1]
@@ -30,7 +29,7 @@ func (r *Report) fillTables() []table {
 			continue
 		}
 		out = append(out, table{Title: fmt.Sprintf("PUT latency by container fill: %s against %s (last byte, ms)", other.Variant, base.Variant),
-			Header: tables.FillDeltaHeader(base.Variant, other.Variant), Rows: tables.FillDeltaRows(d)})
+			Header: results.FillDeltaHeader(base.Variant, other.Variant), Rows: results.FillDeltaRows(d)})
 	}
 	return out
 }

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"benchbed/results"
 	"benchbed/results/rundir"
-	"benchbed/results/tables"
 )
 
 //go:embed report.html.tmpl
@@ -115,12 +115,12 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 		d.Ended = r.Ended.UTC().Format(time.RFC3339)
 	}
 	var table bytes.Buffer
-	if err := tables.WriteTable(&table, r.TableTitle(), r.TableRows()); err != nil {
+	if err := results.WriteTable(&table, r.TableTitle(), r.TableRows()); err != nil {
 		return err
 	}
 	if rows := r.RepeatRows(); rows != nil {
 		var rep bytes.Buffer
-		if err := tables.WriteRepeatTable(&rep, r.TableTitle(), rows); err != nil {
+		if err := results.WriteRepeatTable(&rep, r.TableTitle(), rows); err != nil {
 			return err
 		}
 		d.Repeats = rep.String()

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"benchbed/results"
-	"benchbed/results/tables"
 )
 
 // commandCells are the run's cells of command workloads: those with metrics.
@@ -29,17 +28,17 @@ func (r *Report) swiftCells() bool {
 // MetricColumns are the command workloads' table's columns: one per
 // command workload in the order of its first cell, its throughput (or,
 // without one, its first metric by name).
-func (r *Report) MetricColumns() []tables.MetricColumn {
-	var cols []tables.MetricColumn
+func (r *Report) MetricColumns() []results.MetricColumn {
+	var cols []results.MetricColumn
 	for _, c := range r.commandCells() {
-		if slices.ContainsFunc(cols, func(m tables.MetricColumn) bool { return m.Workload == c.Workload }) {
+		if slices.ContainsFunc(cols, func(m results.MetricColumn) bool { return m.Workload == c.Workload }) {
 			continue
 		}
 		name := "throughput"
 		if _, ok := c.Metrics[name]; !ok {
 			name = slices.Sorted(maps.Keys(c.Metrics))[0]
 		}
-		cols = append(cols, tables.MetricColumn{Workload: c.Workload, Metric: name, Unit: c.Metrics[name].Unit})
+		cols = append(cols, results.MetricColumn{Workload: c.Workload, Metric: name, Unit: c.Metrics[name].Unit})
 	}
 	return cols
 }

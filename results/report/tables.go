@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"benchbed/results"
-	"benchbed/results/tables"
 )
 
 // table is one table of the report, rendered as text, markdown or HTML.
@@ -41,11 +40,11 @@ func (r *Report) TableTitle() string {
 // TableRows are the ssbench-style table's rows: one per cell, the total's figures,
 // labelled by variant (and workload and repeat when those vary), a cell
 // that is not ok saying its status.
-func (r *Report) TableRows() []tables.TableRow {
+func (r *Report) TableRows() []results.TableRow {
 	cells := r.Run.Summary.Cells
 	multiWorkload := r.TableTitle() != cells[0].Workload
 	repeated := len(Groups(cells)) < len(cells)
-	var rows []tables.TableRow
+	var rows []results.TableRow
 	for _, c := range cells {
 		if len(c.Metrics) > 0 {
 			continue // a command workload's: WriteMetricTable
@@ -60,21 +59,21 @@ func (r *Report) TableRows() []tables.TableRow {
 		if c.Status != "ok" {
 			label += " (" + c.Status + ")"
 		}
-		rows = append(rows, tables.TableRow{Label: label, Op: c.Total, Failed: c.Status != results.StatusOK})
+		rows = append(rows, results.TableRow{Label: label, Op: c.Total, Failed: c.Status != results.StatusOK})
 	}
 	return rows
 }
 
-// RepeatRows are the repeats' table's rows (tables.WriteRepeatTable): one
+// RepeatRows are the repeats' table's rows (results.WriteRepeatTable): one
 // per variant and workload, over its repeats; nil without repeats.
-func (r *Report) RepeatRows() []tables.RepeatRow {
+func (r *Report) RepeatRows() []results.RepeatRow {
 	if len(r.Repeats) == 0 {
 		return nil
 	}
 	cells := r.Run.Summary.Cells
-	var rows []tables.RepeatRow
+	var rows []results.RepeatRow
 	for _, g := range Groups(cells) {
-		row := tables.RepeatRow{Label: g[0].Variant}
+		row := results.RepeatRow{Label: g[0].Variant}
 		if row.Label == "" || hasWorkloads(cells) {
 			row.Label = strings.TrimSpace(row.Label + " / " + g[0].Workload)
 		}
@@ -96,7 +95,7 @@ func (r *Report) opTable() table {
 		if len(c.Metrics) > 0 {
 			continue // a command workload's: metricTable
 		}
-		for _, row := range tables.CellRows(c) {
+		for _, row := range results.CellRows(c) {
 			o, fb, lb := row.Op, row.Op.FirstByte, row.Op.LastByte
 			req := f1(o.ReqPerS)
 			if c.Status != results.StatusOK {

@@ -7,8 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"benchbed/results/tables"
-
+	"benchbed/results"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
@@ -60,7 +59,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if err := tables.WriteMetricTable(w, s.Testbed, r.commandCells(), cols); err != nil {
+		if err := results.WriteMetricTable(w, s.Testbed, r.commandCells(), cols); err != nil {
 			return err
 		}
 	}
@@ -69,7 +68,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if err := tables.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
+		if err := results.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
 			return err
 		}
 	}
@@ -78,7 +77,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		if err := tables.WriteRepeatTable(w, r.TableTitle(), rows); err != nil {
+		if err := results.WriteRepeatTable(w, r.TableTitle(), rows); err != nil {
 			return err
 		}
 	}

@@ -1,18 +1,17 @@
-package tables
+package results
 
 import (
 	"bytes"
 	"testing"
 
 	"benchbed/internal/golden"
-	"benchbed/results"
 )
 
 // seedRows are seed 000's published figures (its servers_per_port rows).
 func seedRows() []TableRow {
 	row := func(label string, min, max, avg, sd, p95, rps float64, errs int64) TableRow {
-		return TableRow{Label: label, Op: results.OpSummary{ReqPerS: rps, Errors: errs,
-			FirstByte: results.Stats{Min: min, Max: max, Mean: avg, StdDev: sd, P95: p95}}}
+		return TableRow{Label: label, Op: OpSummary{ReqPerS: rps, Errors: errs,
+			FirstByte: Stats{Min: min, Max: max, Mean: avg, StdDev: sd, P95: p95}}}
 	}
 	return []TableRow{
 		row("normal; 29 workers", 0.006, 19.439, 0.344, 0.565, 1.073, 2129.5, 0),
@@ -24,7 +23,7 @@ func seedRows() []TableRow {
 func TestSeedTableGolden(t *testing.T) {
 	var buf bytes.Buffer
 	rows := append(seedRows(), TableRow{Label: "servers_per_port=4 (failed)", Failed: true,
-		Op: results.OpSummary{ReqPerS: 3120.4, Errors: 541, FirstByte: results.Stats{Min: 0.001, Max: 0.2, Mean: 0.01, StdDev: 0.01, P95: 0.05}}})
+		Op: OpSummary{ReqPerS: 3120.4, Errors: 541, FirstByte: Stats{Min: 0.001, Max: 0.2, Mean: 0.01, StdDev: 0.01, P95: 0.05}}})
 	if err := WriteTable(&buf, "64 KiB GETs; 1 hr", rows); err != nil {
 		t.Fatal(err)
 	}
@@ -32,12 +31,12 @@ func TestSeedTableGolden(t *testing.T) {
 }
 
 func TestCellRowsAddTotalForSeveralOps(t *testing.T) {
-	c := results.Cell{Ops: map[string]results.OpSummary{"PUT": {}, "GET": {}}, Total: results.OpSummary{Count: 7}}
+	c := Cell{Ops: map[string]OpSummary{"PUT": {}, "GET": {}}, Total: OpSummary{Count: 7}}
 	rows := CellRows(c)
 	if len(rows) != 3 || rows[0].Label != "GET" || rows[2].Label != "total" || rows[2].Op.Count != 7 {
 		t.Errorf("rows = %+v", rows)
 	}
-	if rows := CellRows(results.Cell{Ops: map[string]results.OpSummary{"GET": {}}}); len(rows) != 1 {
+	if rows := CellRows(Cell{Ops: map[string]OpSummary{"GET": {}}}); len(rows) != 1 {
 		t.Errorf("one op: rows = %+v", rows)
 	}
 }

@@ -1,15 +1,8 @@
-package tables
+package results
 
 import (
 	"fmt"
-	"io"
-
-	"benchbed/results"
 )
-
-// FillDeltaLegend says what WriteFillDeltas's figures are.
-const FillDeltaLegend = "last-byte latency of the PUTs in each fill bucket, in milliseconds: the base's, the " +
-	"variant's and the change (+5.0 % is 5 % slower than the base); - when either has no PUT in the bucket."
 
 // FillDeltaHeader is the header of the fill deltas' table between base and
 // other (FillDeltaRows).
@@ -24,7 +17,7 @@ func FillDeltaHeader(base, other string) []string {
 // FillDeltaRows are the fill deltas' rows, one per bucket: the base's and
 // the other's last-byte p50, p95, p99 and mean in ms with the change of
 // each.
-func FillDeltaRows(deltas []results.FillDelta) [][]string {
+func FillDeltaRows(deltas []FillDelta) [][]string {
 	rows := make([][]string, 0, len(deltas))
 	for _, d := range deltas {
 		row := []string{fmt.Sprintf("%d..%d", d.From, d.To)}
@@ -35,12 +28,6 @@ func FillDeltaRows(deltas []results.FillDelta) [][]string {
 		rows = append(rows, row)
 	}
 	return rows
-}
-
-// WriteFillDeltas renders FillDeltas as markdown (FillDeltaRows), followed
-// by FillDeltaLegend.
-func WriteFillDeltas(w io.Writer, base, other string, deltas []results.FillDelta) error {
-	return writeMarkdown(w, FillDeltaHeader(base, other), FillDeltaRows(deltas), FillDeltaLegend)
 }
 
 // signedPercent shows a relative change as "+5.0 %", "-" when there is none.

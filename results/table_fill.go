@@ -1,11 +1,9 @@
-package tables
+package results
 
 import (
 	"fmt"
 	"io"
 	"strconv"
-
-	"benchbed/results"
 )
 
 // FillLegend says what WriteFillTable's figures are.
@@ -19,8 +17,8 @@ var FillHeader = []string{"objects", "% of target", "n", "errors", "fb p50", "fb
 
 // FillRows are the fill table's rows, one per bucket: its objects, its
 // share of the target, PUTs, errors and latencies in ms ("-" without PUT).
-func FillRows(buckets []results.FillBucket) [][]string {
-	target := results.FillTarget(buckets)
+func FillRows(buckets []FillBucket) [][]string {
+	target := FillTarget(buckets)
 	rows := make([][]string, 0, len(buckets))
 	for _, b := range buckets {
 		row := []string{fmt.Sprintf("%d..%d", b.From, b.To), percents(b, target),
@@ -36,7 +34,7 @@ func FillRows(buckets []results.FillBucket) [][]string {
 
 // WriteFillTable renders a cell's fill buckets as markdown, one row per
 // bucket, followed by FillLegend.
-func WriteFillTable(w io.Writer, buckets []results.FillBucket) error {
+func WriteFillTable(w io.Writer, buckets []FillBucket) error {
 	return writeMarkdown(w, FillHeader, FillRows(buckets), FillLegend)
 }
 
@@ -57,7 +55,7 @@ func writeMarkdown(w io.Writer, header []string, rows [][]string, legend string)
 }
 
 // percents is b's bounds as shares of target, in whole percents.
-func percents(b results.FillBucket, target int64) string {
+func percents(b FillBucket, target int64) string {
 	if target <= 0 {
 		return "-"
 	}

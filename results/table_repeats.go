@@ -1,11 +1,9 @@
-package tables
+package results
 
 import (
 	"fmt"
 	"io"
 	"strconv"
-
-	"benchbed/results"
 )
 
 // RepeatRow is one line of the table of a sweep with repeats: a (variant,
@@ -13,12 +11,12 @@ import (
 // how many did not.
 type RepeatRow struct {
 	Label  string
-	Runs   []results.OpSummary // the finished repeats' totals, in repeat order
-	Failed int                 // repeats that did not finish (failed, interrupted)
+	Runs   []OpSummary // the finished repeats' totals, in repeat order
+	Failed int         // repeats that did not finish (failed, interrupted)
 }
 
 // Add counts one repeat: its total when it finished ("ok"), else a failure.
-func (r *RepeatRow) Add(c results.Cell) {
+func (r *RepeatRow) Add(c Cell) {
 	if c.Status == "ok" {
 		r.Runs = append(r.Runs, c.Total)
 	} else {
@@ -33,8 +31,8 @@ type RepeatStats struct {
 	ReqStdDev float64 // sample standard deviation of req/s (0 when N < 2)
 	ReqMin    float64
 	ReqMax    float64
-	FirstByte results.Stats // each time-to-first-byte statistic averaged over the repeats
-	Errors    int64         // summed over every finished repeat
+	FirstByte Stats // each time-to-first-byte statistic averaged over the repeats
+	Errors    int64 // summed over every finished repeat
 }
 
 // Stats averages the row's repeats: req/s mean, sample stddev, min and max;
@@ -47,15 +45,15 @@ func (r RepeatRow) Stats() RepeatStats {
 		return s
 	}
 	req := make([]float64, 0, s.N)
-	fb := make([]results.Stats, 0, s.N)
+	fb := make([]Stats, 0, s.N)
 	for _, o := range r.Runs {
 		req = append(req, o.ReqPerS)
 		fb = append(fb, o.FirstByte)
 		s.Errors += o.Errors
 	}
-	sp := results.NewSpread(req)
+	sp := NewSpread(req)
 	s.ReqPerS, s.ReqStdDev, s.ReqMin, s.ReqMax = sp.Mean, sp.StdDev, sp.Min, sp.Max
-	s.FirstByte = results.MeanStats(fb)
+	s.FirstByte = MeanStats(fb)
 	return s
 }
 

@@ -1,4 +1,4 @@
-package tables
+package results
 
 import (
 	"bytes"
@@ -6,16 +6,15 @@ import (
 	"testing"
 
 	"benchbed/internal/golden"
-	"benchbed/results"
 )
 
 // repeatRuns are three repeats' totals with known figures.
-func repeatRuns() []results.OpSummary {
-	op := func(rps, p95 float64, errs int64) results.OpSummary {
-		return results.OpSummary{ReqPerS: rps, Errors: errs,
-			FirstByte: results.Stats{Min: 0.001, Max: 0.3, Mean: 0.02, StdDev: 0.01, P50: 0.015, P95: p95, P99: 0.1, P999: 0.2}}
+func repeatRuns() []OpSummary {
+	op := func(rps, p95 float64, errs int64) OpSummary {
+		return OpSummary{ReqPerS: rps, Errors: errs,
+			FirstByte: Stats{Min: 0.001, Max: 0.3, Mean: 0.02, StdDev: 0.01, P50: 0.015, P95: p95, P99: 0.1, P999: 0.2}}
 	}
-	return []results.OpSummary{op(90, 0.030, 0), op(100, 0.040, 1), op(110, 0.050, 2)}
+	return []OpSummary{op(90, 0.030, 0), op(100, 0.040, 1), op(110, 0.050, 2)}
 }
 
 func TestRepeatStats(t *testing.T) {

@@ -1,20 +1,18 @@
-package tables
+package results
 
 import (
-	"benchbed/results"
-
 	"bytes"
 	"strings"
 	"testing"
 )
 
 func TestWriteMetricTable(t *testing.T) {
-	cell := func(v, w string, x float64, status string) results.Cell {
-		return results.Cell{Variant: v, Workload: w, Status: status, Metrics: map[string]results.Figure{"throughput": {Value: x, Unit: "MB/s"}}}
+	cell := func(v, w string, x float64, status string) Cell {
+		return Cell{Variant: v, Workload: w, Status: status, Metrics: map[string]Figure{"throughput": {Value: x, Unit: "MB/s"}}}
 	}
-	cells := []results.Cell{
-		cell("warm", "wget", 100, results.StatusOK), cell("warm", "wget", 110, results.StatusOK), cell("warm", "wget", 0, "failed"),
-		cell("warm", "curl", 5.5, results.StatusOK),
+	cells := []Cell{
+		cell("warm", "wget", 100, StatusOK), cell("warm", "wget", 110, StatusOK), cell("warm", "wget", 0, "failed"),
+		cell("warm", "curl", 5.5, StatusOK),
 		cell("cold", "wget", 40, "failed"),
 	}
 	var b bytes.Buffer

@@ -1,4 +1,4 @@
-package tables
+package results
 
 import (
 	"fmt"
@@ -10,15 +10,13 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
-
-	"benchbed/results"
 )
 
 // TableRow is one line of seed 000's table: a label (a variant, or an
 // operation type) and its figures.
 type TableRow struct {
 	Label string
-	Op    results.OpSummary
+	Op    OpSummary
 	// Failed marks a row whose cell failed (a step, or its error-rate
 	// gate): its req/s is shown as such, never as a result.
 	Failed bool
@@ -67,7 +65,7 @@ func WriteTable(w io.Writer, title string, rows []TableRow) error {
 
 // CellRows lists a cell's operation types in name order, then the total
 // when there is more than one type.
-func CellRows(c results.Cell) []TableRow {
+func CellRows(c Cell) []TableRow {
 	var rows []TableRow
 	for _, op := range slices.Sorted(maps.Keys(c.Ops)) {
 		rows = append(rows, TableRow{Label: op, Op: c.Ops[op]})

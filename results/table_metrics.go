@@ -1,8 +1,6 @@
-package tables
+package results
 
 import (
-	"benchbed/results"
-
 	"fmt"
 	"io"
 	"strconv"
@@ -25,7 +23,7 @@ const MetricLegend = "Each figure: the workload's metric over its copies run at 
 // variant (in the order of cells), one column per workload, each figure
 // its metric over the variant's repeats, followed by MetricLegend. title
 // heads the first column.
-func WriteMetricTable(w io.Writer, title string, cells []results.Cell, cols []MetricColumn) error {
+func WriteMetricTable(w io.Writer, title string, cells []Cell, cols []MetricColumn) error {
 	t := markdownTable(w)
 	header := []string{title}
 	for _, c := range cols {
@@ -54,13 +52,13 @@ func WriteMetricTable(w io.Writer, title string, cells []results.Cell, cols []Me
 
 // PerRepeat lists metric's value in each finished cell of (variant,
 // workload), in cell order, and how many cells there are in all.
-func PerRepeat(cells []results.Cell, variant, workload, metric string) (xs []float64, all int) {
+func PerRepeat(cells []Cell, variant, workload, metric string) (xs []float64, all int) {
 	for _, c := range cells {
 		if c.Variant != variant || c.Workload != workload {
 			continue
 		}
 		all++
-		if m, ok := c.Metrics[metric]; ok && c.Status == results.StatusOK {
+		if m, ok := c.Metrics[metric]; ok && c.Status == StatusOK {
 			xs = append(xs, m.Value)
 		}
 	}
@@ -69,7 +67,7 @@ func PerRepeat(cells []results.Cell, variant, workload, metric string) (xs []flo
 
 // metricFigure is one figure of the table: "-" when the pair has no
 // cell, "failed (0/n)" when none finished.
-func metricFigure(cells []results.Cell, variant string, col MetricColumn) string {
+func metricFigure(cells []Cell, variant string, col MetricColumn) string {
 	xs, all := PerRepeat(cells, variant, col.Workload, col.Metric)
 	switch {
 	case all == 0:
@@ -77,7 +75,7 @@ func metricFigure(cells []results.Cell, variant string, col MetricColumn) string
 	case len(xs) == 0:
 		return fmt.Sprintf("failed (0/%d)", all)
 	}
-	sp := results.NewSpread(xs)
+	sp := NewSpread(xs)
 	s := figure(sp.Mean)
 	if len(xs) > 1 {
 		s += " ± " + figure(sp.StdDev)
@@ -97,7 +95,7 @@ func figure(x float64) string {
 }
 
 // variantsOf lists the cells' variants in the order they first appear.
-func variantsOf(cells []results.Cell) []string {
+func variantsOf(cells []Cell) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range cells {

@@ -13,7 +13,6 @@ const (
 	OpRead   = "GET"    // a read of an existing object
 	OpUpdate = "UPDATE" // a PUT over an existing object
 	OpDelete = "DELETE" // a delete of an existing object
-	OpHead   = "HEAD"   // used by prefill checks, never drawn by a scenario
 )
 
 var crudOps = [4]string{OpCreate, OpRead, OpUpdate, OpDelete}

@@ -37,11 +37,6 @@ var sumUnits = map[string]bool{"B": true, "ops": true, "ops/s": true, "IOPS": tr
 // IsRate reports whether unit is a rate outparse converts to MB/s.
 func IsRate(unit string) bool { _, ok := rateBytes[unit]; return ok }
 
-// RateUnits lists the rate units known, for messages.
-func RateUnits() string {
-	return "B/s, kB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s, bit/s, kbit/s, Mbit/s, Gbit/s (or b/s, Kb/s, Mb/s, Gb/s)"
-}
-
 // rate returns v of unit as a Figure in MB/s; unit must be a rate.
 func rate(v float64, unit string) Figure {
 	return Figure{Value: v * rateBytes[unit] / 1e6, Unit: MBps}

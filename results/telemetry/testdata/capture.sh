@@ -6,7 +6,7 @@
 # and synced so that the disk counters move; and the links of /sys/dev/block
 # (sys-dev-block.txt).
 #
-#   telemetry/testdata/capture.sh    (from anywhere; rewrites snap1 and snap2)
+#   results/telemetry/testdata/capture.sh    (from anywhere; rewrites snap1 and snap2)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)

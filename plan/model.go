@@ -1,15 +1,15 @@
 package plan
 
-// The types in this file are the decoded, validated testbed that every other
-// part of benchbed reads. Decoding (decode*.go) fills them; nothing else
-// writes them.
-
 import (
 	"encoding/json"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
 )
+
+// The types in this file are the decoded, validated testbed that every other
+// part of benchbed reads. Decoding (decode*.go) fills them; nothing else
+// writes them.
 
 // Service managers a service block may name.
 const (

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"benchbed/plan/scenario"
 )
 
 // maxRedraws bounds the draws of a delete that its class cannot take.
@@ -104,7 +106,7 @@ func clientDoer(ctx context.Context, c *Client) doer {
 
 // deleteAfter returns the X-Delete-After header of the scenario's
 // delete_after, or nil.
-func deleteAfter(s *Scenario) http.Header {
+func deleteAfter(s *scenario.Scenario) http.Header {
 	if s.DeleteAfter == nil {
 		return nil
 	}

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"benchbed/plan/scenario"
 )
 
 // TestLargeObjectStreamsBeyondFiveGiB puts a 5 GiB + 1 MiB static large
@@ -38,7 +40,7 @@ func TestLargeObjectStreamsBeyondFiveGiB(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	s, err := ParseScenario([]byte(`{"name": "huge", "crud_profile": [1, 1, 0, 0], "run_seconds": 1,
+	s, err := scenario.Parse([]byte(`{"name": "huge", "crud_profile": [1, 1, 0, 0], "run_seconds": 1,
 	  "sizes": [{"name": "5GiB+", "size_min": 5369757696, "size_max": 5369757696}], "initial_files": {"5GiB+": 1},
 	  "segment_size": 1073741824}`))
 	if err != nil {

@@ -7,14 +7,16 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"benchbed/plan/scenario"
 )
 
 // largeScenario has one class of large objects (1 MiB + 7 bytes in
 // segments of 300000 bytes: 4 segments, none on a 64 KiB boundary) and one
 // of small ones.
-func largeScenario(t *testing.T, crud, extra string) *Scenario {
+func largeScenario(t *testing.T, crud, extra string) *scenario.Scenario {
 	t.Helper()
-	s, err := ParseScenario([]byte(`{"name": "t", "crud_profile": ` + crud + `, "operation_count": 40,
+	s, err := scenario.Parse([]byte(`{"name": "t", "crud_profile": ` + crud + `, "operation_count": 40,
 	  "sizes": [{"name": "big", "size_min": 1048583, "size_max": 1048583},
 	            {"name": "small", "size_min": 1000, "size_max": 1000}],
 	  "initial_files": {"big": 4, "small": 4}, "container_count": 2, "user_count": 3,
@@ -26,7 +28,7 @@ func largeScenario(t *testing.T, crud, extra string) *Scenario {
 }
 
 func TestLargeObjectPutGetDelete(t *testing.T) {
-	for _, kind := range []string{LargeSLO, LargeDLO} {
+	for _, kind := range []string{scenario.LargeSLO, scenario.LargeDLO} {
 		t.Run(kind, func(t *testing.T) {
 			s := largeScenario(t, "[1, 0, 0, 0]", `, "large_object": "`+kind+`"`)
 			f := newFakeSwift(t)
@@ -36,7 +38,7 @@ func TestLargeObjectPutGetDelete(t *testing.T) {
 				t.Fatal(err)
 			}
 			cont := s.ContainerName(0)
-			if f.large.policy[SegmentContainer(cont)] != "ec42" || f.large.policy[cont] != "ec42" {
+			if f.large.policy[scenario.SegmentContainer(cont)] != "ec42" || f.large.policy[cont] != "ec42" {
 				t.Fatalf("container policies %v", f.large.policy)
 			}
 			do := clientDoer(ctx, c)
@@ -46,7 +48,7 @@ func TestLargeObjectPutGetDelete(t *testing.T) {
 			}
 			segs := 0
 			for k, n := range f.objects {
-				if strings.HasPrefix(k, SegmentContainer(cont)+"/obj/") {
+				if strings.HasPrefix(k, scenario.SegmentContainer(cont)+"/obj/") {
 					segs++
 					if n != 300000 && n != size-3*300000 {
 						t.Errorf("segment %s has %d bytes", k, n)
@@ -158,7 +160,7 @@ func TestLargeScenarioLimits(t *testing.T) {
 		{``, `{"name": "b", "size_min": 1, "size_max": 6000000000}`, "max_file_size"},
 		{`, "segment_size": 1024, "large_object": "mpu"`, `{"name": "b", "size_min": 1, "size_max": 2}`, "large_object must be"},
 	} {
-		_, err := ParseScenario([]byte(`{"name": "t", "crud_profile": [1, 0, 0, 0], "run_seconds": 1,
+		_, err := scenario.Parse([]byte(`{"name": "t", "crud_profile": [1, 0, 0, 0], "run_seconds": 1,
 		  "sizes": [` + c.sizes + `], "initial_files": {"b": 1}` + c.extra + `}`))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %s: %v, want %q", c.sizes, c.extra, err, c.want)

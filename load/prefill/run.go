@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // Options say how a prefill runs.
@@ -170,7 +170,7 @@ func (r *runner) putOnce(ctx context.Context, container string, o Object) error 
 		if !ok {
 			return fmt.Errorf("PUT %s/%s: this store cannot upload large objects", container, o.Name)
 		}
-		return ls.PutLarge(ctx, r.l.scenario, container, o.Name, o.Size)
+		return ls.PutLarge(ctx, r.l.sc, container, o.Name, o.Size)
 	}
 	return r.st.PutObject(ctx, container, o.Name, o.Size)
 }
@@ -179,10 +179,10 @@ func (l *Layout) createContainers(ctx context.Context, st Store, opts Options) e
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(min(opts.Concurrency, 16))
 	names := l.containers
-	if l.scenario != nil && l.scenario.HasLarge() {
+	if l.sc != nil && l.sc.HasLarge() {
 		names = nil
 		for _, c := range l.containers {
-			names = append(names, c, load.SegmentContainer(c))
+			names = append(names, c, scenario.SegmentContainer(c))
 		}
 	}
 	// Every part creates every container: its units span them all, and a

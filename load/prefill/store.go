@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // Store is what prefill needs of a Swift account.
@@ -24,7 +24,7 @@ type Store interface {
 // manifest), for scenarios with a segment_size.
 type LargeStore interface {
 	Store
-	PutLarge(ctx context.Context, s *load.Scenario, container, name string, size int64) error
+	PutLarge(ctx context.Context, s *scenario.Scenario, container, name string, size int64) error
 }
 
 // ErrNotFound is returned by Store.HeadObject for a missing object.

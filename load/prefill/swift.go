@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // HTTPStore is a Store over Swift's HTTP API, re-authenticating once on a
@@ -109,7 +110,7 @@ func (st *HTTPStore) PutObject(ctx context.Context, c, name string, size int64) 
 
 // PutLarge implements LargeStore: a large object of s's kind, with its
 // segments, retried as the load engine retries (503, transport errors).
-func (st *HTTPStore) PutLarge(ctx context.Context, s *load.Scenario, c, name string, size int64) error {
+func (st *HTTPStore) PutLarge(ctx context.Context, s *scenario.Scenario, c, name string, size int64) error {
 	o := load.PutLargeObject(ctx, &load.Client{HTTP: st.HTTP, Auth: st.Auth, MaxRetries: 3}, s, c, name, size)
 	if !o.OK() {
 		return fmt.Errorf("PUT large object %s/%s: %s", c, name, o.ErrorKey())

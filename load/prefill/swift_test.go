@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // swiftServer serves a memStore over Swift's object API with tempauth-like
@@ -125,7 +126,7 @@ func TestHTTPStorePrefillsLargeObjects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := load.ParseScenario([]byte(`{"name": "l", "crud_profile": [0, 1, 0, 0], "run_seconds": 1,
+	sc, err := scenario.Parse([]byte(`{"name": "l", "crud_profile": [0, 1, 0, 0], "run_seconds": 1,
 	  "sizes": [{"name": "big", "size_min": 2500, "size_max": 2600}, {"name": "small", "size_min": 10, "size_max": 10}],
 	  "initial_files": {"big": 5, "small": 3}, "container_count": 2, "segment_size": 1000}`))
 	if err != nil {

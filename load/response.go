@@ -3,6 +3,7 @@ package load
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -81,24 +82,42 @@ func (h *head) header(name, value []byte) error {
 	return nil
 }
 
-// readBody reads the body the head announces into w.
-func (h *head) readBody(br *bufio.Reader, w io.Writer, isHead bool) error {
+// readBody reads the body the head announces into w. With d (non-nil) and
+// w io.Discard, the bytes beyond br's buffer are dropped in the kernel.
+func (h *head) readBody(br *bufio.Reader, w io.Writer, isHead bool, d *kernelDrain) error {
+	if w != io.Discard {
+		d = nil
+	}
 	switch {
 	case isHead || h.status == 204 || h.status == 304:
 		return nil
 	case h.chunked:
-		return readChunked(br, w)
+		return readChunked(br, w, d)
 	case h.length >= 0:
-		return copyN(br, w, h.length)
+		return copyN(br, w, h.length, d)
 	}
 	h.keepAlive = false // the body ends with the connection
 	_, err := io.Copy(w, br)
 	return err
 }
 
-// copyN moves n bytes from br to w through br's own buffer.
-func copyN(br *bufio.Reader, w io.Writer, n int64) error {
+// copyN moves n bytes from br to w through br's own buffer; with d
+// (non-nil: w discards), what br has not buffered yet is dropped in the
+// kernel instead, straight from the connection under br.
+func copyN(br *bufio.Reader, w io.Writer, n int64, d *kernelDrain) error {
 	for n > 0 {
+		if d != nil && br.Buffered() == 0 {
+			k, err := d.skip(n)
+			n -= k
+			if errors.Is(err, errNoDrain) {
+				d = nil // the kernel cannot: read and drop
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if _, err := br.Peek(1); err != nil {
 			if err == io.EOF {
 				err = io.ErrUnexpectedEOF
@@ -117,7 +136,7 @@ func copyN(br *bufio.Reader, w io.Writer, n int64) error {
 }
 
 // readChunked reads a chunked body into w, trailers included.
-func readChunked(br *bufio.Reader, w io.Writer) error {
+func readChunked(br *bufio.Reader, w io.Writer, d *kernelDrain) error {
 	for {
 		line, err := br.ReadSlice('\n')
 		if err != nil {
@@ -136,7 +155,7 @@ func readChunked(br *bufio.Reader, w io.Writer) error {
 				}
 			}
 		}
-		if err := copyN(br, w, n); err != nil {
+		if err := copyN(br, w, n, d); err != nil {
 			return err
 		}
 		if _, err := br.Discard(2); err != nil {

@@ -158,3 +158,32 @@ func BenchmarkSessionGet(b *testing.B) {
 		}
 	}
 }
+
+// TestLongHeaderLines: a header line longer than a session's read buffer
+// is skipped (the response and the next one are read right), unless it is
+// one that frames the body, which is malformed.
+func TestLongHeaderLines(t *testing.T) {
+	long := "X-Object-Meta-Long: " + strings.Repeat("m", 10000) + "\r\n"
+	url := scriptServer(t, false,
+		"HTTP/1.1 200 OK\r\n"+long+"Content-Length: 5\r\n"+long+"\r\nhello",
+		"HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nnext")
+	for _, bufSize := range []int{0, 1024} { // a drained session's buffer, and a small one that copies
+		c := staticClient(url, 1)
+		c.ReadBuffer, c.NoDrain = bufSize, bufSize > 0
+		s := c.NewSession(context.Background())
+		for _, want := range []string{"hello", "next"} {
+			if o, body := sessionGet(t, s, "GET"); !o.OK() || body != want || o.Retries != 0 {
+				t.Fatalf("buffer %d: %+v %q, want %q", bufSize, o, body, want)
+			}
+		}
+		s.Close()
+	}
+	bad := scriptServer(t, true, "HTTP/1.1 200 OK\r\nContent-Length: 5"+strings.Repeat(" ", 5000)+"\r\n\r\nhello")
+	c := staticClient(bad, 1)
+	c.MaxRetries = 0
+	s := c.NewSession(context.Background())
+	defer s.Close()
+	if o, _ := sessionGet(t, s, "GET"); o.Err == nil || o.ErrorKey() != "transport_other" {
+		t.Errorf("an overlong Content-Length line: %+v", o)
+	}
+}

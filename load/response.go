@@ -44,6 +44,12 @@ func readOneHead(br *bufio.Reader) (head, error) {
 	h.status = code
 	for {
 		line, err = br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if err := skipLongLine(br, line); err != nil {
+				return head{}, err
+			}
+			continue
+		}
 		if err != nil {
 			return head{}, err
 		}
@@ -59,6 +65,28 @@ func readOneHead(br *bufio.Reader) (head, error) {
 			return head{}, err
 		}
 	}
+}
+
+// skipLongLine skips the rest of a header line longer than br's buffer,
+// start being what the buffer holds of it. No header that frames the body
+// is that long: such a one is malformed, the others are of no use here.
+func skipLongLine(br *bufio.Reader, start []byte) error {
+	name, _, ok := bytes.Cut(start, []byte(":"))
+	if !ok || framing(name) {
+		return fmt.Errorf("%w: header line of more than %d bytes, starting %.40q", errMalformed, br.Size(), start)
+	}
+	for {
+		_, err := br.ReadSlice('\n')
+		if err != bufio.ErrBufferFull {
+			return err
+		}
+	}
+}
+
+// framing reports whether name is a header that decides how the body is framed.
+func framing(name []byte) bool {
+	return bytes.EqualFold(name, []byte("Content-Length")) || bytes.EqualFold(name, []byte("Transfer-Encoding")) ||
+		bytes.EqualFold(name, []byte("Connection"))
 }
 
 // header takes in the headers that decide how the body is framed.

@@ -43,7 +43,7 @@ const sessionTimeout = 5 * time.Minute
 
 // NewSession returns a session whose requests end when ctx is done.
 func (c *Client) NewSession(ctx context.Context) *Session {
-	s := &Session{c: c, ctx: ctx, wbuf: make([]byte, 0, 1024), bufSize: c.readBuffer()}
+	s := &Session{c: c, ctx: ctx, wbuf: make([]byte, 0, 256), bufSize: c.readBuffer()}
 	s.stop = context.AfterFunc(ctx, func() { s.closeConn() })
 	return s
 }
@@ -231,9 +231,9 @@ func appendRequest(b []byte, u *url.URL, token string, r *Request) []byte {
 }
 
 // drainBuffer is a session's read buffer when its bodies are drained in
-// the kernel: a response head (Swift's are well under 4 KiB) and the start
-// of a body.
-const drainBuffer = 4 << 10
+// the kernel: a response head, line by line (a longer line than this is
+// skipped), and the start of a body.
+const drainBuffer = 2 << 10
 
 // errMalformed is a response this client cannot parse.
 var errMalformed = errors.New("malformed HTTP response")

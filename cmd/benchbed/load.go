@@ -35,6 +35,7 @@ type loadCmdFlags struct {
 	verify     bool
 	json       bool
 	procs      int
+	cpuProfile string  // pprof CPU profile of the measured phase ("": none)
 	initial    string  // upload, check or skip
 	maxErrors  float64 // the error-rate gate, a share of all operations
 	fill       results.FillSpec
@@ -88,6 +89,7 @@ func newLoadCmd() *cobra.Command {
 	fl.IntVar(&f.fill.Buckets, "fill-buckets", 10, "fill run: equal buckets of the fill target the latency is reported by")
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a pprof CPU profile of the measured phase to this file")
 	_ = cmd.MarkFlagRequired("scenario")
 	return cmd
 }
@@ -129,7 +131,14 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	cfg := load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
 		Users: users, Duration: f.duration, Operations: f.operations, Rate: f.rate, Keep: f.keep, Verify: f.verify}
 	cfg.Fill = fill
+	stopProfile, err := startCPUProfile(f.cpuProfile)
+	if err != nil {
+		return err
+	}
 	res, err := load.Run(ctx, cfg)
+	if perr := stopProfile(); perr != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", perr)
+	}
 	if res == nil {
 		return interrupted(ctx, err)
 	}

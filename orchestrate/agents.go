@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/plan"
 	"benchbed/results"
 )
 
@@ -214,4 +215,16 @@ func dedupeHosts(hosts []string) []string {
 		}
 	}
 	return out
+}
+
+// workloadAuth is how a workload's agents reach the cluster.
+func workloadAuth(w *plan.Workload) load.AuthSpec {
+	if w.Auth == nil {
+		return load.AuthSpec{StorageURL: w.StorageURL, Token: w.Token}
+	}
+	a := load.AuthSpec{URL: w.Auth.URL, User: w.Auth.User, Key: w.Auth.Key}
+	if w.Auth.Kind == "v3" {
+		a.Project, a.Domain = w.Auth.Project, w.Auth.Domain
+	}
+	return a
 }

@@ -203,7 +203,7 @@ func (a PoolAgents) Start(ctx context.Context, host, bin string) (*agentProc, er
 // startAgent runs "<bin> <subcommand>" on host with its stdin and stdout
 // as pipes.
 func (a PoolAgents) startAgent(ctx context.Context, host, bin, subcommand string) (*agentProc, error) {
-	s, err := a.Pool.Start(ctx, host, shellQuote(bin)+" "+subcommand)
+	s, err := a.Pool.Start(ctx, host, remote.Quote(bin)+" "+subcommand)
 	if err != nil {
 		return nil, err
 	}

@@ -1,17 +1,11 @@
 package orchestrate
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,85 +15,6 @@ import (
 
 const agentsScenario = `{"name": "get", "crud_profile": [0, 1, 0, 0], "run_seconds": 1, "user_count": 4,
   "container_count": 2, "sizes": [{"name": "tiny", "size_min": 10, "size_max": 10}], "initial_files": {"tiny": 20}}`
-
-// localAgents runs agents in-process (load.RunAgent over pipes): the real
-// agent code, without SSH.
-type localAgents struct {
-	mu       sync.Mutex
-	offsets  map[string]time.Duration
-	jobs     []load.Job
-	started  int
-	installs []string
-}
-
-func (l *localAgents) Install(_ context.Context, host string) (string, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.installs = append(l.installs, host)
-	return "/opt/benchbed", nil
-}
-
-func (l *localAgents) ClockOffset(_ context.Context, host string) (time.Duration, time.Duration, error) {
-	return l.offsets[host], time.Millisecond, nil
-}
-
-func (l *localAgents) Start(ctx context.Context, host, bin string) (*agentProc, error) {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	br := bufio.NewReader(inR)
-	tee := io.MultiReader(&jobTap{l: l, br: br}, br)
-	go func() {
-		err := load.RunAgent(context.Background(), tee, outW, nil)
-		outW.Close()
-		inR.Close()
-		done <- err
-	}()
-	l.mu.Lock()
-	l.started++
-	l.mu.Unlock()
-	var once sync.Once
-	var err error
-	return &agentProc{Stdin: inW, Stdout: outR, Wait: func() error { once.Do(func() { err = <-done }); return err }}, nil
-}
-
-// jobTap records the job line as the agent reads it.
-type jobTap struct {
-	l    *localAgents
-	br   *bufio.Reader
-	done bool
-}
-
-func (t *jobTap) Read(p []byte) (int, error) {
-	if t.done {
-		return 0, io.EOF
-	}
-	t.done = true
-	line, err := t.br.ReadBytes('\n')
-	var j load.Job
-	if json.Unmarshal(line, &j) == nil {
-		t.l.mu.Lock()
-		t.l.jobs = append(t.l.jobs, j)
-		t.l.mu.Unlock()
-	}
-	n := copy(p, line) // jobs are far smaller than the agent's read buffer
-	if n < len(line) {
-		return n, io.ErrShortBuffer
-	}
-	return n, err
-}
-
-func objectServer(t *testing.T) *httptest.Server {
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("X-Auth-Token") != "tok" {
-			w.WriteHeader(http.StatusUnauthorized)
-			return
-		}
-		io.WriteString(w, "0123456789")
-	}))
-	t.Cleanup(s.Close)
-	return s
-}
 
 func TestRunAgentsMergesAllAgents(t *testing.T) {
 	srv := objectServer(t)

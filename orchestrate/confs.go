@@ -23,7 +23,7 @@ func pushConfs(ctx context.Context, p *remote.Pool, r *render.Rendering, host st
 	for _, c := range r.Confs {
 		if c.Host.Name == host {
 			confs = append(confs, c)
-			dirs = append(dirs, shellQuote(path.Dir(c.Path)))
+			dirs = append(dirs, remote.Quote(path.Dir(c.Path)))
 		}
 	}
 	if len(confs) == 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"benchbed/plan"
+	"benchbed/remote"
 )
 
 // devicesRoot is Swift's default devices directory.
@@ -35,7 +36,7 @@ func disksScript(tb *plan.Testbed, h *plan.Host, root string) string {
 	var b strings.Builder
 	b.WriteString("set -e\n" + mountFunctions)
 	for _, d := range []string{"/etc/swift", "/var/cache/swift", runDir, logDir, root} {
-		fmt.Fprintf(&b, "[ -d %[1]s ] || { mkdir -p %[1]s; echo \"made %[1]s\"; }\n", shellQuote(d))
+		fmt.Fprintf(&b, "[ -d %[1]s ] || { mkdir -p %[1]s; echo \"made %[1]s\"; }\n", remote.Quote(d))
 	}
 	for _, d := range []string{"/var/cache/swift", runDir, logDir} {
 		b.WriteString(ownScript(d))
@@ -46,7 +47,7 @@ func disksScript(tb *plan.Testbed, h *plan.Host, root string) string {
 			if d.Device != "" {
 				b.WriteString(mountScript(d, p))
 			} else {
-				fmt.Fprintf(&b, "[ -d %[1]s ] || { mkdir -p %[1]s; echo \"made %[1]s\"; }\n", shellQuote(p))
+				fmt.Fprintf(&b, "[ -d %[1]s ] || { mkdir -p %[1]s; echo \"made %[1]s\"; }\n", remote.Quote(p))
 			}
 			b.WriteString(ownScript(p))
 		}
@@ -56,5 +57,5 @@ func disksScript(tb *plan.Testbed, h *plan.Host, root string) string {
 
 // ownScript gives directory p to the swift user when another owns it.
 func ownScript(p string) string {
-	return fmt.Sprintf("[ \"$(stat -c %%U:%%G %[1]s)\" = swift:swift ] || { chown swift:swift %[1]s; echo \"chown swift %[1]s\"; }\n", shellQuote(p))
+	return fmt.Sprintf("[ \"$(stat -c %%U:%%G %[1]s)\" = swift:swift ] || { chown swift:swift %[1]s; echo \"chown swift %[1]s\"; }\n", remote.Quote(p))
 }

@@ -50,11 +50,11 @@ func sysctlPath(k string) string {
 // directory as env/<host>.txt.
 func captureEnv(ctx context.Context, r runner, run *rundir.Run, hosts []string) error {
 	script := envScript()
-	return forHosts(ctx, hosts, func(ctx context.Context, host string) error {
+	return r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, script)
 		if err != nil {
 			return fmt.Errorf("%s: capturing the environment: %w", host, err)
 		}
 		return run.WriteEnv(host, res.Stdout)
-	})
+	}).Err()
 }

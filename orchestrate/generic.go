@@ -40,7 +40,7 @@ func genericDaemon(g *plan.Generic, v *plan.Variant, host string) daemon {
 func genericCommandLine(g *plan.Generic, v *plan.Variant) string {
 	parts := []string{g.Command}
 	for _, f := range g.FlagsIn(v) {
-		parts = append(parts, shellQuote(f))
+		parts = append(parts, remote.Quote(f))
 	}
 	return strings.Join(parts, " ")
 }
@@ -75,7 +75,7 @@ func pushGenericConfs(ctx context.Context, p *remote.Pool, confs []*render.Gener
 		if c.Host.Name != host {
 			continue
 		}
-		if _, err := p.Run(ctx, host, "mkdir -p "+shellQuote(path.Dir(c.Path))); err != nil {
+		if _, err := p.Run(ctx, host, "mkdir -p "+remote.Quote(path.Dir(c.Path))); err != nil {
 			return changed, err
 		}
 		ch, err := p.Upload(ctx, host, remote.File{Path: c.Path, Content: c.Content, Mode: genericConfMode, Owner: "root", Group: "root"})
@@ -128,7 +128,7 @@ func stopGeneric(ctx context.Context, p *remote.Pool, host string, g *plan.Gener
 	d := genericDaemon(g, nil, host)
 	script := d.StopScript()
 	if d.Manager == plan.ManagerSystemd {
-		script = "systemctl stop " + shellQuote(d.Unit)
+		script = "systemctl stop " + remote.Quote(d.Unit)
 	}
 	if _, err := p.Run(ctx, host, script); err != nil {
 		return scriptFailed(host, "stopping "+g.Name, err)

@@ -15,9 +15,11 @@ import (
 	"benchbed/remote"
 )
 
-// runner runs a shell command on a host; *remote.Pool is one.
+// runner runs a shell command on a host, and a function on many hosts
+// through remote's fan-out; *remote.Pool is one.
 type runner interface {
 	Run(ctx context.Context, host, cmd string) (*remote.Result, error)
+	FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Summary
 }
 
 var _ runner = (*remote.Pool)(nil)
@@ -66,7 +68,7 @@ func lockScript(h holder, force bool) string {
 	if force {
 		s = "rm -rf " + LockDir + "\n"
 	}
-	return s + "if mkdir " + LockDir + " 2>/dev/null; then printf '%s\\n' " + shellQuote(string(b)) + " > " + LockDir +
+	return s + "if mkdir " + LockDir + " 2>/dev/null; then printf '%s\\n' " + remote.Quote(string(b)) + " > " + LockDir +
 		"/holder; echo taken; else echo \"held $(cat " + LockDir + "/holder 2>/dev/null)\"; fi"
 }
 
@@ -82,7 +84,7 @@ func lock(ctx context.Context, r runner, hosts []string, h holder, force bool) (
 	var mu sync.Mutex
 	var taken []string
 	var stale []staleLock
-	err := forHosts(ctx, hosts, func(ctx context.Context, host string) error {
+	err := r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, lockScript(h, force))
 		if err != nil {
 			return err
@@ -113,7 +115,7 @@ func lock(ctx context.Context, r runner, hosts []string, h holder, force bool) (
 		stale = append(stale, staleLock{Host: host, Holder: other})
 		mu.Unlock()
 		return nil
-	})
+	}).Err()
 	if err != nil {
 		return nil, errors.Join(err, unlock(context.WithoutCancel(ctx), r, taken, h.Run))
 	}
@@ -123,24 +125,9 @@ func lock(ctx context.Context, r runner, hosts []string, h holder, force bool) (
 
 // unlock releases the locks of run on hosts (another run's are left).
 func unlock(ctx context.Context, r runner, hosts []string, run string) error {
-	script := "grep -qF " + shellQuote(`"run":"`+run+`"`) + " " + LockDir + "/holder 2>/dev/null && rm -rf " + LockDir + "; true"
-	return forHosts(ctx, hosts, func(ctx context.Context, host string) error {
+	script := "grep -qF " + remote.Quote(`"run":"`+run+`"`) + " " + LockDir + "/holder 2>/dev/null && rm -rf " + LockDir + "; true"
+	return r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		_, err := r.Run(ctx, host, script)
 		return err
-	})
-}
-
-// forHosts runs fn on every host at once and joins the errors.
-func forHosts(ctx context.Context, hosts []string, fn func(context.Context, string) error) error {
-	errs := make([]error, len(hosts))
-	var wg sync.WaitGroup
-	for i, h := range hosts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = fn(ctx, h)
-		}()
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	}).Err()
 }

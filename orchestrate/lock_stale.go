@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"benchbed/remote"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -32,8 +33,8 @@ func (h holder) staleFor(me holder) bool {
 // it and this one is refused.
 func takeOver(ctx context.Context, r runner, host, held string, me holder) error {
 	b, _ := json.Marshal(me)
-	script := "if [ \"$(cat " + LockDir + "/holder 2>/dev/null)\" = " + shellQuote(held) + " ]; then printf '%s\\n' " +
-		shellQuote(string(b)) + " > " + LockDir + "/holder.new && mv -f " + LockDir + "/holder.new " + LockDir +
+	script := "if [ \"$(cat " + LockDir + "/holder 2>/dev/null)\" = " + remote.Quote(held) + " ]; then printf '%s\\n' " +
+		remote.Quote(string(b)) + " > " + LockDir + "/holder.new && mv -f " + LockDir + "/holder.new " + LockDir +
 		"/holder && echo taken; else echo \"held $(cat " + LockDir + "/holder 2>/dev/null)\"; fi"
 	res, err := r.Run(ctx, host, script)
 	if err != nil {

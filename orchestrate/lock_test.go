@@ -10,38 +10,10 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"benchbed/remote"
 )
 
-// shellRunner runs commands with the local /bin/sh, each host's LockDir
-// moved under its own temporary directory: the scripts as they run on a
-// host, without SSH.
-type shellRunner struct {
-	roots map[string]string
-}
-
-func newShellRunner(t *testing.T, hosts ...string) *shellRunner {
-	r := &shellRunner{roots: map[string]string{}}
-	for _, h := range hosts {
-		r.roots[h] = t.TempDir()
-	}
-	return r
-}
-
-func (r *shellRunner) Run(ctx context.Context, host, cmd string) (*remote.Result, error) {
-	cmd = strings.ReplaceAll(cmd, LockDir, filepath.Join(r.roots[host], "lock"))
-	out, err := exec.CommandContext(ctx, "/bin/sh", "-c", cmd).Output()
-	res := &remote.Result{Host: host, Cmd: cmd, Stdout: out}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return res, &remote.ExitError{Host: host, Cmd: cmd, Code: ee.ExitCode(), StderrTail: string(ee.Stderr)}
-	}
-	return res, err
-}
-
 func TestLockRefusesAnotherRunAndNamesIt(t *testing.T) {
-	r := newShellRunner(t, "a", "b")
+	r := lockShells(t, "a", "b")
 	ctx := context.Background()
 	first := newHolder("run-1")
 	if _, err := lock(ctx, r, []string{"a", "b"}, first, false); err != nil {
@@ -61,7 +33,7 @@ func TestLockRefusesAnotherRunAndNamesIt(t *testing.T) {
 	if err := unlock(ctx, r, []string{"a"}, "run-2"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(r.roots["a"], "lock", "holder")); err != nil {
+	if _, err := os.Stat(filepath.Join(r.Root("a"), "lock", "holder")); err != nil {
 		t.Fatalf("run-1's lock was removed by run-2's unlock: %v", err)
 	}
 	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("run-3"), true); err != nil {
@@ -71,14 +43,14 @@ func TestLockRefusesAnotherRunAndNamesIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, h := range []string{"a", "b"} {
-		if _, err := os.Stat(filepath.Join(r.roots[h], "lock")); !os.IsNotExist(err) {
+		if _, err := os.Stat(filepath.Join(r.Root(h), "lock")); !os.IsNotExist(err) {
 			t.Fatalf("%s: lock left after unlock (%v)", h, err)
 		}
 	}
 }
 
 func TestLockReleasesWhatItTookOnRefusal(t *testing.T) {
-	r := newShellRunner(t, "a", "b")
+	r := lockShells(t, "a", "b")
 	ctx := context.Background()
 	if _, err := lock(ctx, r, []string{"b"}, newHolder("other"), false); err != nil {
 		t.Fatal(err)
@@ -86,7 +58,7 @@ func TestLockReleasesWhatItTookOnRefusal(t *testing.T) {
 	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("mine"), false); err == nil {
 		t.Fatal("b is held by another run")
 	}
-	if _, err := os.Stat(filepath.Join(r.roots["a"], "lock")); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(r.Root("a"), "lock")); !os.IsNotExist(err) {
 		t.Fatalf("a's lock kept after the refusal on b (%v)", err)
 	}
 }
@@ -95,7 +67,7 @@ func TestLockReleasesWhatItTookOnRefusal(t *testing.T) {
 // "killed" that cannot lock every host leaves the killed run's locks
 // where they were: its changes may still be on those hosts.
 func TestFailedTakeOverKeepsTheRunsLocks(t *testing.T) {
-	r := newShellRunner(t, "a", "b")
+	r := lockShells(t, "a", "b")
 	ctx := context.Background()
 	if _, err := lock(ctx, r, []string{"a"}, newHolder("killed"), false); err != nil {
 		t.Fatal(err)
@@ -106,7 +78,7 @@ func TestFailedTakeOverKeepsTheRunsLocks(t *testing.T) {
 	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("killed"), false); err == nil {
 		t.Fatal("b is held by another run")
 	}
-	if b, err := os.ReadFile(filepath.Join(r.roots["a"], "lock", "holder")); err != nil || !strings.Contains(string(b), `"run":"killed"`) {
+	if b, err := os.ReadFile(filepath.Join(r.Root("a"), "lock", "holder")); err != nil || !strings.Contains(string(b), `"run":"killed"`) {
 		t.Fatalf("a: the killed run's lock is gone after a failed take-over (%v): %s", err, b)
 	}
 }
@@ -168,7 +140,7 @@ func TestStaleLock(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := newShellRunner(t, "a", "b")
+			r := lockShells(t, "a", "b")
 			other := c.other(t)
 			if _, err := lock(ctx, r, []string{"a", "b"}, other, false); err != nil {
 				t.Fatal(err)
@@ -191,7 +163,7 @@ func TestStaleLock(t *testing.T) {
 				}
 			}
 			for _, h := range []string{"a", "b"} {
-				b, err := os.ReadFile(filepath.Join(r.roots[h], "lock", "holder"))
+				b, err := os.ReadFile(filepath.Join(r.Root(h), "lock", "holder"))
 				if err != nil || !strings.Contains(string(b), `"run":"mine"`) {
 					t.Errorf("%s: the lock is not mine after the take-over (%v): %s", h, err, b)
 				}
@@ -201,4 +173,12 @@ func TestStaleLock(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lockShells is a shellRunner for hosts with LockDir under each host's
+// directory, as "lock".
+func lockShells(t *testing.T, hosts ...string) *shellRunner {
+	r := newShellRunner(t, hosts...)
+	r.Paths[LockDir] = "lock"
+	return r
 }

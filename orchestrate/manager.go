@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"benchbed/plan"
+	"benchbed/remote"
 )
 
 // daemon is one process setup starts on a host: a Swift server of a service
@@ -127,9 +128,9 @@ func or(s, def string) string {
 func (d daemon) StatusScript() string {
 	switch d.Manager {
 	case plan.ManagerSystemd:
-		return "systemctl is-active --quiet " + shellQuote(d.Unit)
+		return "systemctl is-active --quiet " + remote.Quote(d.Unit)
 	case plan.ManagerSwiftInit:
-		return "swift-init " + shellQuote(d.Unit) + " status >/dev/null"
+		return "swift-init " + remote.Quote(d.Unit) + " status >/dev/null"
 	}
 	return fmt.Sprintf(`pid=$(cat %s 2>/dev/null) && [ -n "$pid" ] && kill -0 "-$pid" 2>/dev/null`, d.pidFile())
 }
@@ -142,11 +143,11 @@ func (d daemon) StartScript() string {
 	case plan.ManagerSystemd:
 		return systemdScript("start", d.Unit)
 	case plan.ManagerSwiftInit:
-		return "swift-init " + shellQuote(d.Unit) + " start"
+		return "swift-init " + remote.Quote(d.Unit) + " start"
 	}
 	argv := make([]string, len(d.Argv))
 	for i, a := range d.Argv {
-		argv[i] = shellQuote(a)
+		argv[i] = remote.Quote(a)
 	}
 	return fmt.Sprintf(`mkdir -p %[1]s %[2]s && chown swift: %[1]s %[2]s 2>/dev/null
 cd /
@@ -186,7 +187,7 @@ func (d daemon) RestartScript() string {
 	case plan.ManagerSystemd:
 		return systemdScript("restart", d.Unit)
 	case plan.ManagerSwiftInit:
-		return "swift-init " + shellQuote(d.Unit) + " restart"
+		return "swift-init " + remote.Quote(d.Unit) + " restart"
 	}
 	return d.StopScript() + "\n" + d.StartScript()
 }
@@ -199,7 +200,7 @@ func (d daemon) RestartScript() string {
 // so servers_per_port's workers go with their parent, and systemctl
 // returns once they are gone.
 func systemdScript(verb, unit string) string {
-	u := shellQuote(unit)
+	u := remote.Quote(unit)
 	return fmt.Sprintf(`systemctl %[1]s %[2]s || exit 1
 sleep 1
 state=$(systemctl is-active %[2]s) || { echo "%[3]s is $state after systemctl %[1]s" >&2; exit 1; }`, verb, u, unit)
@@ -211,9 +212,9 @@ state=$(systemctl is-active %[2]s) || { echo "%[3]s is $state after systemctl %[
 func (d daemon) JournalScript() string {
 	switch d.Manager {
 	case plan.ManagerSystemd:
-		return fmt.Sprintf("journalctl -u %s -n %d --no-pager -o short-precise", shellQuote(d.Unit), journalLines)
+		return fmt.Sprintf("journalctl -u %s -n %d --no-pager -o short-precise", remote.Quote(d.Unit), journalLines)
 	case plan.ManagerSwiftInit:
-		return fmt.Sprintf("journalctl -t %s -n %d --no-pager -o short-precise 2>/dev/null || tail -n %[2]d /var/log/syslog", shellQuote(d.Name), journalLines)
+		return fmt.Sprintf("journalctl -t %s -n %d --no-pager -o short-precise 2>/dev/null || tail -n %[2]d /var/log/syslog", remote.Quote(d.Name), journalLines)
 	}
 	return fmt.Sprintf("tail -n %d %s", journalLines, d.logFile())
 }

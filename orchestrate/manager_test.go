@@ -20,15 +20,6 @@ func sh(t *testing.T, script string) (string, error) {
 	return string(out), err
 }
 
-func needTools(t *testing.T, tools ...string) {
-	t.Helper()
-	for _, tool := range tools {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("SKIP: %s is not installed; the direct manager's scripts need it", tool)
-		}
-	}
-}
-
 // testDaemon is a direct daemon whose parent ignores SIGTERM and whose
 // child listens on a TCP port, like a servers_per_port object server that
 // does not stop on a TERM.

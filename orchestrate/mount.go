@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"benchbed/plan"
+	"benchbed/remote"
 )
 
 // mountScript mounts disk d's device on p with Swift's options and an
@@ -20,7 +21,7 @@ func mountScript(d plan.Disk, p string) string { return mountScriptAt(d, p, "/et
 
 // mountScriptAt is mountScript with fstab at another path (for tests).
 func mountScriptAt(d plan.Disk, p, fstab string) string {
-	r := strings.NewReplacer("@DEV@", shellQuote(d.Device), "@P@", shellQuote(p), "@NAME@", d.Name,
+	r := strings.NewReplacer("@DEV@", remote.Quote(d.Device), "@P@", remote.Quote(p), "@NAME@", d.Name,
 		"@DECIDE@", formatDecision(d), "/etc/fstab", fstab)
 	return r.Replace(mountTemplate)
 }
@@ -69,7 +70,7 @@ func formatDecision(d plan.Disk) string {
 	if fs == "ext4" {
 		opt = "-q -F"
 	}
-	mkfs := fmt.Sprintf(`mkfs.%[1]s %[2]s -L %[3]s "$dev" >/dev/null; have=%[1]s`, fs, opt, shellQuote(d.Name))
+	mkfs := fmt.Sprintf(`mkfs.%[1]s %[2]s -L %[3]s "$dev" >/dev/null; have=%[1]s`, fs, opt, remote.Quote(d.Name))
 	foreign := fmt.Sprintf(`echo "%[1]s: $dev holds ${have} (label '$label'), not the %[2]s labelled %[1]s that setup makes; not formatting it (format = \"force\" would)" >&2; exit 1`, d.Name, fs)
 	if d.Force {
 		foreign = fmt.Sprintf(`%s; echo "formatted $dev as %s (it held ${have_was}, format = \"force\")"`, mkfs, fs)
@@ -78,5 +79,5 @@ func formatDecision(d plan.Disk) string {
 	return fmt.Sprintf(`if [ -z "$have" ]; then %[1]s; echo "formatted $dev as %[2]s (label %[3]s)"
   elif [ "$have" = %[2]s ] && [ "$label" = %[4]s ]; then :
   else %[5]s
-  fi`, mkfs, fs, d.Name, shellQuote(d.Name), foreign)
+  fi`, mkfs, fs, d.Name, remote.Quote(d.Name), foreign)
 }

@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"benchbed/remote"
 	"fmt"
 	"strings"
 )
@@ -19,7 +20,7 @@ const installLog = "/var/log/benchbed-install.log"
 func installScript(pm string, pkgs []string) string {
 	q := make([]string, len(pkgs))
 	for i, p := range pkgs {
-		q[i] = shellQuote(p)
+		q[i] = remote.Quote(p)
 	}
 	list := strings.Join(q, " ")
 	if pm == packagerDnf {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -61,7 +62,7 @@ func Prefill(ctx context.Context, tb *plan.Testbed, hosts prefillHosts, opts Pre
 	}
 	var out []PrefillResult
 	for _, w := range tb.Workloads {
-		if len(pf.Workloads) > 0 && !contains(pf.Workloads, w.Name) {
+		if len(pf.Workloads) > 0 && !slices.Contains(pf.Workloads, w.Name) {
 			continue
 		}
 		r, err := prefillWorkload(ctx, tb, w, hosts, opts)

@@ -9,39 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"benchbed/load/prefill"
 	"benchbed/plan"
 )
-
-// localPrefillAgents runs prefill agents in this process, as if on hosts.
-type localPrefillAgents struct {
-	mu      sync.Mutex
-	started map[string]int
-}
-
-func (l *localPrefillAgents) Install(_ context.Context, host string) (string, error) {
-	return "/opt/benchbed-" + host, nil
-}
-
-func (l *localPrefillAgents) StartPrefillAgent(ctx context.Context, host, bin string) (*agentProc, error) {
-	l.mu.Lock()
-	l.started[host]++
-	l.mu.Unlock()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		err := prefill.RunAgent(ctx, inR, outW)
-		outW.Close()
-		done <- err
-	}()
-	return &agentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
-}
 
 func prefillTestbed(t *testing.T, url string) *plan.Testbed {
 	t.Helper()

@@ -27,14 +27,14 @@ func backupScript(paths []string, resume bool) string {
 	if !resume {
 		b.WriteString("stale=0\n")
 		for _, p := range paths {
-			o, a := shellQuote(p+sweepBackupSuffix), shellQuote(p+sweepBackupSuffix+"-absent")
-			fmt.Fprintf(&b, "if [ -e %s ] || [ -e %s ]; then echo stale %s; stale=1; fi\n", o, a, shellQuote(p))
+			o, a := remote.Quote(p+sweepBackupSuffix), remote.Quote(p+sweepBackupSuffix+"-absent")
+			fmt.Fprintf(&b, "if [ -e %s ] || [ -e %s ]; then echo stale %s; stale=1; fi\n", o, a, remote.Quote(p))
 		}
 		b.WriteString("if [ $stale = 1 ]; then exit 3; fi\n")
 	}
 	for _, p := range paths {
-		o, a := shellQuote(p+sweepBackupSuffix), shellQuote(p+sweepBackupSuffix+"-absent")
-		q := shellQuote(p)
+		o, a := remote.Quote(p+sweepBackupSuffix), remote.Quote(p+sweepBackupSuffix+"-absent")
+		q := remote.Quote(p)
 		fmt.Fprintf(&b, "if [ ! -e %[1]s ] && [ ! -e %[2]s ]; then if [ -e %[3]s ]; then cp -p %[3]s %[1]s.tmp && mv %[1]s.tmp %[1]s; else : > %[2]s; fi; fi\n", o, a, q)
 		fmt.Fprintf(&b, "if [ -e %[1]s ]; then echo \"$(sha256sum < %[1]s | cut -c1-64) \"%[2]s; else echo absent %[2]s; fi\n", o, q)
 	}
@@ -62,7 +62,7 @@ func (e *staleBackupError) Error() string {
 func takeBackup(ctx context.Context, r runner, run *rundir.Run, files map[string][]string, resume bool) (rundir.Backup, error) {
 	b := rundir.Backup{}
 	var mu sync.Mutex
-	err := forHosts(ctx, slices.Sorted(maps.Keys(files)), func(ctx context.Context, host string) error {
+	err := r.FanOut(ctx, slices.Sorted(maps.Keys(files)), func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, backupScript(files[host], resume))
 		if err != nil {
 			if stale := staleLines(res); len(stale) > 0 {
@@ -78,7 +78,7 @@ func takeBackup(ctx context.Context, r runner, run *rundir.Run, files map[string
 		b[host] = got
 		mu.Unlock()
 		return nil
-	})
+	}).Err()
 	if len(b) > 0 {
 		if werr := run.WriteBackup(b); werr != nil && err == nil {
 			err = werr

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"benchbed/remote"
 	"benchbed/rundir"
 )
 
@@ -22,10 +23,10 @@ const changedPrefix = "changed "
 func restoreScript(files []rundir.Original) string {
 	var b strings.Builder
 	for _, f := range files {
-		o, a := shellQuote(f.Path+sweepBackupSuffix), shellQuote(f.Path+sweepBackupSuffix+"-absent")
-		q, t := shellQuote(f.Path), shellQuote(f.Path+".benchbed-restore")
+		o, a := remote.Quote(f.Path+sweepBackupSuffix), remote.Quote(f.Path+sweepBackupSuffix+"-absent")
+		q, t := remote.Quote(f.Path), remote.Quote(f.Path+".benchbed-restore")
 		fmt.Fprintf(&b, "if [ -e %[1]s ] && ! cmp -s %[1]s %[3]s; then echo %[4]s%[3]s; elif [ -e %[2]s ] && [ -e %[3]s ]; then echo %[4]s%[3]s; fi\n",
-			o, a, q, shellQuote(changedPrefix))
+			o, a, q, remote.Quote(changedPrefix))
 		fmt.Fprintf(&b, "if [ -e %[1]s ]; then cp -p %[1]s %[4]s && mv -f %[4]s %[3]s; elif [ -e %[2]s ]; then rm -f %[3]s; fi\n", o, a, q, t)
 		fmt.Fprintf(&b, "if [ -e %[1]s ]; then echo \"$(sha256sum < %[1]s | cut -c1-64) \"%[1]s; else echo absent %[1]s; fi\n", q)
 	}
@@ -36,7 +37,7 @@ func restoreScript(files []rundir.Original) string {
 func dropScript(files []rundir.Original) string {
 	var ps []string
 	for _, f := range files {
-		ps = append(ps, shellQuote(f.Path+sweepBackupSuffix), shellQuote(f.Path+sweepBackupSuffix+"-absent"))
+		ps = append(ps, remote.Quote(f.Path+sweepBackupSuffix), remote.Quote(f.Path+sweepBackupSuffix+"-absent"))
 	}
 	return "rm -f " + strings.Join(ps, " ")
 }
@@ -65,11 +66,11 @@ type hostRestore struct {
 func restoreFilesByHost(ctx context.Context, r runner, b rundir.Backup) map[string]hostRestore {
 	hosts := slices.Sorted(maps.Keys(b))
 	outs := make([]hostRestore, len(hosts))
-	_ = forHosts(ctx, hosts, func(ctx context.Context, host string) error {
+	_ = r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		i := slices.Index(hosts, host)
 		outs[i].changed, outs[i].err = restoreHostFiles(ctx, r, host, b[host])
 		return nil
-	})
+	}).Err()
 	out := map[string]hostRestore{}
 	for i, h := range hosts {
 		out[h] = outs[i]

@@ -30,7 +30,7 @@ func checkNotRunning(ctx context.Context, r runner, hosts []string, run string) 
 	me := newHolder(run)
 	var mu sync.Mutex
 	var live *holder
-	_ = forHosts(ctx, hosts, func(ctx context.Context, host string) error {
+	_ = r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		res, err := r.Run(ctx, host, "cat "+LockDir+"/holder 2>/dev/null; true")
 		if err != nil {
 			return nil
@@ -45,7 +45,7 @@ func checkNotRunning(ctx context.Context, r runner, hosts []string, run string) 
 			mu.Unlock()
 		}
 		return nil
-	})
+	}).Err()
 	if live != nil {
 		return &runningError{Holder: *live}
 	}

@@ -34,7 +34,7 @@ func TestRestoreRefusesARunStillSweeping(t *testing.T) {
 		}
 		t.Cleanup(func() { c.Process.Kill(); c.Wait() })
 	}
-	r := newShellRunner(t, "a", "b")
+	r := lockShells(t, "a", "b")
 	ctx := context.Background()
 	hold := func(pid int) {
 		h := newHolder("r1")

@@ -15,7 +15,7 @@ import (
 )
 
 func TestBackupRestoreByteIdentical(t *testing.T) {
-	r := newShellRunner(t, "h1")
+	r := lockShells(t, "h1")
 	dir := t.TempDir()
 	conf, ring, fresh := filepath.Join(dir, "object-server.conf"), filepath.Join(dir, "object.ring.gz"), filepath.Join(dir, "new.conf")
 	os.WriteFile(conf, []byte("[DEFAULT]\nworkers = 4\n"), 0o640)
@@ -67,7 +67,7 @@ func TestBackupRestoreByteIdentical(t *testing.T) {
 }
 
 func TestRestoreReportsMismatch(t *testing.T) {
-	r := newShellRunner(t, "h1")
+	r := lockShells(t, "h1")
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "a.conf")
 	os.WriteFile(conf, []byte("one"), 0o644)
@@ -83,7 +83,7 @@ func TestRestoreReportsMismatch(t *testing.T) {
 }
 
 func TestCaptureEnv(t *testing.T) {
-	r := newShellRunner(t, "h1", "h2")
+	r := lockShells(t, "h1", "h2")
 	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +108,7 @@ func TestCaptureEnv(t *testing.T) {
 // was not restored refuses a new sweep's backup on that host, naming host
 // and file, and nothing is copied there; a resume keeps it.
 func TestNewSweepRefusesAStaleBackup(t *testing.T) {
-	r := newShellRunner(t, "h1")
+	r := lockShells(t, "h1")
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.conf"), filepath.Join(dir, "b.conf")
 	os.WriteFile(a, []byte("now"), 0o644)
@@ -138,7 +138,7 @@ func TestNewSweepRefusesAStaleBackup(t *testing.T) {
 // already back to their originals, so that a settled sweep restarts only
 // their servers.
 func TestRestoreSaysWhatItChanged(t *testing.T) {
-	r := newShellRunner(t, "h1")
+	r := lockShells(t, "h1")
 	dir := t.TempDir()
 	conf, same, fresh := filepath.Join(dir, "object-server.conf"), filepath.Join(dir, "proxy-server.conf"), filepath.Join(dir, "new.conf")
 	must := func(err error) {

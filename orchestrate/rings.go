@@ -58,7 +58,7 @@ func planRing(dir string, r *plan.Ring, have *builderState, want []ringDev) (*ri
 	b := builderPath(dir, r.Name)
 	c := &ringChange{Ring: r.Name}
 	srb := func(args ...string) {
-		c.Commands = append(c.Commands, "swift-ring-builder "+shellQuote(b)+" "+strings.Join(args, " "))
+		c.Commands = append(c.Commands, "swift-ring-builder "+remote.Quote(b)+" "+strings.Join(args, " "))
 	}
 	if have == nil {
 		srb("create", strconv.Itoa(r.PartPower), fmtFloat(r.Replicas), strconv.Itoa(r.MinPartHours))
@@ -110,8 +110,8 @@ func (c *ringChange) diffDevs(srb func(...string), have, want []ringDev) {
 		h, ok := byKey[w.key()]
 		switch {
 		case !ok:
-			srb("add", "--region", strconv.Itoa(w.Region), "--zone", strconv.Itoa(w.Zone), "--ip", shellQuote(w.IP),
-				"--port", strconv.Itoa(w.Port), "--device", shellQuote(w.Device), "--weight", fmtFloat(w.Weight))
+			srb("add", "--region", strconv.Itoa(w.Region), "--zone", strconv.Itoa(w.Zone), "--ip", remote.Quote(w.IP),
+				"--port", strconv.Itoa(w.Port), "--device", remote.Quote(w.Device), "--weight", fmtFloat(w.Weight))
 			c.Changes = append(c.Changes, fmt.Sprintf("add %s:%d/%s (%s)", w.IP, w.Port, w.Device, w.Host))
 			c.Rebalance = true
 			continue
@@ -122,7 +122,7 @@ func (c *ringChange) diffDevs(srb func(...string), have, want []ringDev) {
 		}
 		if h.Port != w.Port {
 			p := strconv.Itoa(w.Port)
-			srb("set_info", "--ip", shellQuote(h.IP), "--port", strconv.Itoa(h.Port), "--device", shellQuote(h.Device),
+			srb("set_info", "--ip", remote.Quote(h.IP), "--port", strconv.Itoa(h.Port), "--device", remote.Quote(h.Device),
 				"--change-port", p, "--change-replication-port", p, "--yes")
 			c.Changes = append(c.Changes, fmt.Sprintf("port of %s/%s %d -> %d", w.IP, w.Device, h.Port, w.Port))
 		}
@@ -163,7 +163,7 @@ print(json.dumps({"part_power": b.part_power, "replicas": b.replicas,
                   "ring_file": exists, "ring_current": current,
                   "devs_changed": bool(b.devs_changed)}))
 PY
-else echo null; fi`, shellQuote(b), shellQuote(ring))
+else echo null; fi`, remote.Quote(b), remote.Quote(ring))
 }
 
 // parseDump decodes dumpScript's output.
@@ -176,6 +176,3 @@ func parseDump(out string) (*builderState, error) {
 }
 
 func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-// shellQuote quotes s for /bin/sh (remote.Quote).
-func shellQuote(s string) string { return remote.Quote(s) }

@@ -89,19 +89,10 @@ func listenOn(tb *plan.Testbed, r *render.Rendering, h *plan.Host, s *plan.Servi
 }
 
 func joinHostPort(ip string, port int) string {
-	if len(ip) > 0 && ip[0] != '[' && containsColon(ip) {
+	if len(ip) > 0 && ip[0] != '[' && strings.Contains(ip, ":") {
 		return "[" + ip + "]:" + strconv.Itoa(port)
 	}
 	return ip + ":" + strconv.Itoa(port)
-}
-
-func containsColon(s string) bool {
-	for _, c := range s {
-		if c == ':' {
-			return true
-		}
-	}
-	return false
 }
 
 // startServices starts host's daemons that are not running and restarts

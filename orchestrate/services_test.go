@@ -2,35 +2,9 @@ package orchestrate
 
 import (
 	"fmt"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
-
-	"benchbed/plan"
-	"benchbed/render"
 )
-
-// labTestbed loads testbeds/lab/lab.hcl from this tree.
-func labTestbed(t *testing.T) *plan.Testbed {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "testbeds", "lab", "lab.hcl")
-	tb, diags := plan.Load(path, plan.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", path, diags)
-	}
-	return tb
-}
-
-func renderVariant(t *testing.T, tb *plan.Testbed, variant string) *render.Rendering {
-	t.Helper()
-	r, err := render.Render(tb, tb.Variant(variant), render.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
 
 func describe(ds []daemon, ls []listener) string {
 	var b strings.Builder

@@ -52,12 +52,3 @@ func (s *Sweeper) preconditions(ctx context.Context) error {
 	}
 	return checkInitial(ctx, s.tb, hosts, s.opts.Log)
 }
-
-func contains(list []string, x string) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"benchbed/plan"
+	"benchbed/remote"
 )
 
 // switchPortsScript sets every device's port and replication port to
@@ -41,7 +42,7 @@ for d in b.devs:
 b.save(builder_file)
 b.get_ring().save(ring_file)  # also when only the ring file was stale
 print(json.dumps({"before": before, "after": assignment(), "changed": changed}))
-PY`, shellQuote(builderFile), shellQuote(ringFile), shellQuote(string(b)))
+PY`, remote.Quote(builderFile), remote.Quote(ringFile), remote.Quote(string(b)))
 }
 
 // switchRings brings every ring's device ports to variant v's layout on

@@ -14,18 +14,6 @@ import (
 	"benchbed/telemetry"
 )
 
-// workloadAuth is how a workload's agents reach the cluster.
-func workloadAuth(w *plan.Workload) load.AuthSpec {
-	if w.Auth == nil {
-		return load.AuthSpec{StorageURL: w.StorageURL, Token: w.Token}
-	}
-	a := load.AuthSpec{URL: w.Auth.URL, User: w.Auth.User, Key: w.Auth.Key}
-	if w.Auth.Kind == "v3" {
-		a.Project, a.Domain = w.Auth.Project, w.Auth.Domain
-	}
-	return a
-}
-
 // agentRun is the agents' run of cell c; d > 0 replaces its duration (the
 // warm-up).
 func (s *Sweeper) agentRun(c plan.Cell, d time.Duration) agentRun {

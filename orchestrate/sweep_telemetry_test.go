@@ -3,7 +3,6 @@ package orchestrate
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -19,20 +18,6 @@ import (
 	"benchbed/schedule"
 	"benchbed/telemetry"
 )
-
-// StartTelemetryAgent runs the telemetry agent in-process on this machine.
-func (l *localAgents) StartTelemetryAgent(_ context.Context, host, bin string) (*agentProc, error) {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		err := telemetry.RunAgent(context.Background(), telemetry.HostFS, inR, outW)
-		outW.Close()
-		inR.Close()
-		done <- err
-	}()
-	return &agentProc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
-}
 
 // teleCell returns a sweeper of the axis testbed with telemetry at 200 ms
 // and 1 s runs against a fake Swift (served through wrap), the agents

@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"context"
 	"fmt"
 
 	"benchbed/plan"
@@ -93,3 +94,12 @@ func names(hs []*plan.Host) []string {
 	}
 	return out
 }
+
+// runner runs a shell command on a host, and a function on many hosts
+// through remote's fan-out; *remote.Pool is one.
+type runner interface {
+	Run(ctx context.Context, host, cmd string) (*remote.Result, error)
+	FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Summary
+}
+
+var _ runner = (*remote.Pool)(nil)

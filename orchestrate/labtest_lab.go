@@ -3,9 +3,11 @@ package orchestrate
 import (
 	"benchbed/plan"
 	"benchbed/render"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -52,4 +54,51 @@ func objectServer(t *testing.T) *httptest.Server {
 	}))
 	t.Cleanup(s.Close)
 	return s
+}
+
+// gateTestbed has no prefill block; its workload reads 300 initial files
+// of 4 KiB over 3 containers. %s is the fake Swift's URL, %s the
+// workload's extra attributes.
+const gateTestbed = `
+testbed "gate" {}
+host "st" {
+  address = "127.0.0.1"
+  roles   = ["object", "client"]
+  disks "d" { names = ["d1"] }
+}
+ring "object" {
+  part_power = 4
+  disks      = "d"
+}
+service "object-server" { role = "object" }
+variant "normal" {}
+workload "4K_get" {
+  scenario = "get.scenario"
+  users    = 4
+  operation_count = 400
+  clients  = ["st"]
+  %s
+  auth {
+    url  = "%s/auth/v1.0"
+    user = "t:t"
+    key  = "k"
+  }
+}
+`
+
+const gateScenario = `{"name": "4K_get", "sizes": [{"name": "4KiB", "size_min": 4096, "size_max": 4096}],
+ "initial_files": {"4KiB": 300}, "operation_count": 400, "container_base": "gate", "container_count": 3,
+ "crud_profile": [0, 1, 0, 0], "user_count": 4}`
+
+func gateTB(t *testing.T, url, extra string) *plan.Testbed {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "get.scenario"), []byte(gateScenario), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb, diags := plan.LoadSource(filepath.Join(dir, "gate.hcl"), []byte(fmt.Sprintf(gateTestbed, extra, url)), plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	return tb
 }

@@ -15,15 +15,6 @@ import (
 	"benchbed/remote"
 )
 
-// runner runs a shell command on a host, and a function on many hosts
-// through remote's fan-out; *remote.Pool is one.
-type runner interface {
-	Run(ctx context.Context, host, cmd string) (*remote.Result, error)
-	FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Summary
-}
-
-var _ runner = (*remote.Pool)(nil)
-
 // LockDir is the directory whose creation takes a host's sweep lock.
 const LockDir = "/var/tmp/benchbed-sweep.lock"
 

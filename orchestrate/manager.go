@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"strconv"
@@ -86,7 +87,7 @@ func roleDaemon(s *plan.Service, kind string) daemon {
 }
 
 // service is the name of the service whose conf d reads.
-func (d daemon) service() string { return or(d.Of, d.Name) }
+func (d daemon) service() string { return cmp.Or(d.Of, d.Name) }
 
 // memcachedDaemon returns memcached for a proxy host, listening on the
 // loopback and addr, managed like the host's proxy service; swift-init
@@ -105,8 +106,8 @@ func memcachedDaemon(manager, addr string) daemon {
 	return d
 }
 
-func (d daemon) runDir() string  { return or(d.RunDir, runDir) }
-func (d daemon) logDir() string  { return or(d.LogDir, logDir) }
+func (d daemon) runDir() string  { return cmp.Or(d.RunDir, runDir) }
+func (d daemon) logDir() string  { return cmp.Or(d.LogDir, logDir) }
 func (d daemon) pidFile() string { return path.Join(d.runDir(), d.Name+".pid") }
 func (d daemon) logFile() string { return path.Join(d.logDir(), d.Name+".log") }
 
@@ -115,13 +116,6 @@ func (d daemon) termTenths() int {
 		return 150
 	}
 	return int(d.TermWait / (100 * time.Millisecond))
-}
-
-func or(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // StatusScript exits 0 when the daemon runs.

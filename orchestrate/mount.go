@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -58,7 +59,7 @@ const mountFunctions = `swift_mount_options() { case $1 in xfs) echo noatime,nod
 // formatDecision is the part of mountScript that decides from $have and
 // $label whether to format, mount as is, or refuse.
 func formatDecision(d plan.Disk) string {
-	fs := or(d.Filesystem, "xfs")
+	fs := cmp.Or(d.Filesystem, "xfs")
 	if !d.Format {
 		check := ""
 		if d.Filesystem != "" {

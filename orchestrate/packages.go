@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -70,7 +71,7 @@ func hostPackages(tb *plan.Testbed, h, builder *plan.Host, pm string) []string {
 	for _, g := range ringDisks(tb, h) {
 		for _, d := range g.Disks {
 			if d.Format && d.Device != "" {
-				add(names[or(d.Filesystem, "xfs")])
+				add(names[cmp.Or(d.Filesystem, "xfs")])
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package orchestrate
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -73,7 +74,7 @@ func (s *Sweeper) finishCellTelemetry(c plan.Cell, res *results.Cell) error {
 	}
 	sum := telemetry.Summarise(in)
 	res.Telemetry = &sum
-	s.logf("  telemetry: %s; busiest disk %s", sum.Bottleneck, or(sum.Busiest, "none"))
+	s.logf("  telemetry: %s; busiest disk %s", sum.Bottleneck, cmp.Or(sum.Busiest, "none"))
 	if pc := sum.PageCache; pc != nil && pc.Warning != "" {
 		s.logf("  warning: %s", pc.Warning)
 	}

@@ -1,9 +1,8 @@
 package main
 
 import (
+	"benchbed/internal/cluster"
 	"testing"
-
-	"benchbed/orchestrate"
 
 	"github.com/spf13/cobra"
 )
@@ -24,7 +23,7 @@ func TestAcceptNewHostKeysReachesThePool(t *testing.T) {
 		if !ok {
 			t.Fatal("lab.hcl did not load")
 		}
-		for _, c := range orchestrate.PoolConfigs(tb) {
+		for _, c := range cluster.PoolConfigs(tb) {
 			if c.AcceptNewHostKeys != accept {
 				t.Fatalf("--accept-new-host-keys=%v: host %s has AcceptNewHostKeys=%v", accept, c.Name, c.AcceptNewHostKeys)
 			}

@@ -10,7 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"benchbed/orchestrate"
+	"benchbed/internal/cluster"
+	"benchbed/internal/sweep"
 	"benchbed/rundir"
 )
 
@@ -60,14 +61,14 @@ func runRestoreCmd(cmd *cobra.Command, ref, runsDir string, lf *loadFlags) error
 	if err != nil {
 		return err
 	}
-	p, err := orchestrate.NewPool(tb)
+	p, err := cluster.NewPool(tb)
 	if err != nil {
 		return err
 	}
 	defer p.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := orchestrate.RestoreRun(ctx, tb, p, run, cmd.ErrOrStderr()); err != nil {
+	if err := sweep.RestoreRun(ctx, tb, p, run, cmd.ErrOrStderr()); err != nil {
 		return fmt.Errorf("restore of %s: %s", dir, tb.Mask(err.Error()))
 	}
 	fmt.Fprintln(cmd.OutOrStdout(), "restored:", dir)

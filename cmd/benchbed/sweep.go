@@ -1,6 +1,8 @@
 package main
 
 import (
+	"benchbed/internal/cluster"
+	"benchbed/internal/sweep"
 	"context"
 	"fmt"
 	"io"
@@ -8,8 +10,6 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
-
-	"benchbed/orchestrate"
 
 	"github.com/spf13/cobra"
 )
@@ -64,12 +64,12 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 		return exitCode(2)
 	}
 	stderr := cmd.ErrOrStderr()
-	p, err := orchestrate.NewPool(tb)
+	p, err := cluster.NewPool(tb)
 	if err != nil {
 		return err
 	}
 	defer p.Close()
-	sw, err := orchestrate.NewSweeper(tb, p, orchestrate.SweepOptions{Log: stderr, RunsDir: f.runsDir, Resume: f.resume,
+	sw, err := sweep.NewSweeper(tb, p, sweep.SweepOptions{Log: stderr, RunsDir: f.runsDir, Resume: f.resume,
 		Only: f.only, BreakLock: f.breakLock, OnFailure: f.onFailure, HealthTimeout: f.healthTimeout})
 	if err != nil {
 		return err
@@ -106,7 +106,7 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 
 // watchInterrupts cancels the sweep on the first SIGINT or SIGTERM; on the
 // second it prints what is left to undo and exits at once.
-func watchInterrupts(w io.Writer, cancel func(), sw *orchestrate.Sweeper) (interrupted func() bool) {
+func watchInterrupts(w io.Writer, cancel func(), sw *sweep.Sweeper) (interrupted func() bool) {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	got := make(chan struct{})

@@ -68,7 +68,7 @@ func runRestoreCmd(cmd *cobra.Command, ref, runsDir string, lf *loadFlags) error
 	defer p.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := sweep.RestoreRun(ctx, tb, p, run, cmd.ErrOrStderr()); err != nil {
+	if err := sweep.RestoreRun(ctx, tb, p, run, sweep.RestoreOptions{Log: cmd.ErrOrStderr()}); err != nil {
 		return fmt.Errorf("restore of %s: %s", dir, tb.Mask(err.Error()))
 	}
 	fmt.Fprintln(cmd.OutOrStdout(), "restored:", dir)

@@ -44,7 +44,7 @@ func (r *Runner) Run(ctx context.Context, steps []Step) error {
 		if st.Undo != nil {
 			r.Push(st)
 		}
-		if err := r.Record(ctx, st.Name, "", st.Run); err != nil {
+		if err := r.record(ctx, st.Name, "", st.Detail, st.Run); err != nil {
 			return &Error{Step: st.Name, Err: err}
 		}
 	}
@@ -61,7 +61,11 @@ func (r *Runner) Push(st Step) {
 // Record runs fn as step name (on host, "" = none), journaling its start
 // and outcome.
 func (r *Runner) Record(ctx context.Context, name, host string, fn func(context.Context) error) error {
-	r.Add(rundir.Entry{Step: name, Cell: r.Cell, Host: host, Status: rundir.StepStarted})
+	return r.record(ctx, name, host, "", fn)
+}
+
+func (r *Runner) record(ctx context.Context, name, host, detail string, fn func(context.Context) error) error {
+	r.Add(rundir.Entry{Step: name, Cell: r.Cell, Host: host, Status: rundir.StepStarted, Detail: detail})
 	start := time.Now()
 	err := fn(ctx)
 	e := rundir.Entry{Step: name, Cell: r.Cell, Host: host, Status: rundir.StepOK,

@@ -22,9 +22,10 @@ import (
 // when an earlier one failed; those that fail, or never run, are what Left
 // reports.
 type Step struct {
-	Name string                      // the journal's step name
-	Run  func(context.Context) error // the action
-	Undo func(context.Context) error // nil: nothing to undo
+	Name   string                      // the journal's step name
+	Detail string                      // journaled with its start ("" = none)
+	Run    func(context.Context) error // the action
+	Undo   func(context.Context) error // nil: nothing to undo
 }
 
 // Error is the failure of a list's step: it names the step, and reads as

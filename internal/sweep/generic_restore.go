@@ -97,13 +97,13 @@ func genericHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, hosts
 
 // restoreGenericRun is restoreGenericServices with what the run recorded, for
 // `benchbed restore` (the files are back already).
-func restoreGenericRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, log io.Writer) error {
+func restoreGenericRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, log io.Writer, timeout time.Duration) error {
 	before, err := readGenericState(run)
 	if err != nil || len(before) == 0 {
 		return err
 	}
 	rep := cluster.NewSetupSummary(cluster.Names(tb.Hosts))
-	err = restoreGenericServices(ctx, tb, p, before, rep, 120*time.Second)
+	err = restoreGenericServices(ctx, tb, p, before, rep, timeout)
 	if log != nil {
 		for _, h := range tb.Hosts {
 			for _, c := range rep.Changes(h.Name) {

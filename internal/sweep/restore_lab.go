@@ -29,7 +29,7 @@ import (
 // settled (the sweep knows every server runs the files now on its host),
 // only the servers whose confs or rings the restore changed are restarted,
 // and any that is not running started; otherwise every server restarts.
-func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup rundir.Backup, log io.Writer, settled bool) (notBack []string, err error) {
+func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup rundir.Backup, log io.Writer, settled bool, timeout time.Duration) (notBack []string, err error) {
 	if len(backup) == 0 {
 		return nil, nil
 	}
@@ -59,7 +59,7 @@ func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 		errs = append(errs, fmt.Errorf("restarting after the restore: %w", err))
 	}
 	back = slices.DeleteFunc(back, func(h string) bool { return slices.Contains(sum.Failed(), h) })
-	if err := waitAllHealthy(ctx, tb, p, base, back, 120*time.Second); err != nil {
+	if err := waitAllHealthy(ctx, tb, p, base, back, timeout); err != nil {
 		errs = append(errs, fmt.Errorf("the original files are back but the servers are not healthy: %w", err))
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -78,71 +78,6 @@ func waitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *re
 	return p.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		return cluster.WaitHostHealthy(ctx, p, hc, host, tb, r, timeout)
 	}).Err()
-}
-
-// RestoreRun is `benchbed restore RUN`: it takes the run's locks back
-// (another sweep's lock refuses the restore before anything changes),
-// restores what the run's sweep backed up (when it has not been restored
-// yet), and releases the locks.
-func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, log io.Writer) error {
-	backup, err := run.ReadBackup()
-	if err != nil {
-		return err
-	}
-	base, err := render.Render(tb, firstVariant(tb), render.Options{})
-	if err != nil {
-		return err
-	}
-	j, err := run.OpenJournal()
-	if err != nil {
-		return err
-	}
-	defer j.Close()
-	_ = j.Add(rundir.Entry{Step: "restore", Status: rundir.StepStarted, Detail: "benchbed restore"})
-	err = restoreLocked(ctx, tb, p, run, base, backup, log, j)
-	if err == nil {
-		err = restoreGenericRun(ctx, tb, p, run, log)
-	}
-	e := rundir.Entry{Step: "restore", Status: rundir.StepOK}
-	if err != nil {
-		e.Status, e.Detail = rundir.StepFailed, tb.Mask(err.Error())
-	}
-	_ = j.Add(e)
-	return err
-}
-
-// restoreLocked restores backup under the run's locks, then releases them;
-// a host still lost keeps its lock and backups.
-func restoreLocked(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, base *render.Rendering, backup rundir.Backup, log io.Writer, j *rundir.Journal) error {
-	if err := checkNotRunning(ctx, p, p.Hosts(), run.ID); err != nil {
-		return fmt.Errorf("nothing restored: %w", err)
-	}
-	stale, err := lock(ctx, p, p.Hosts(), newHolder(run.ID), false)
-	if err != nil {
-		return fmt.Errorf("nothing restored: %w", err)
-	}
-	for _, st := range stale {
-		if log != nil {
-			fmt.Fprintf(log, "restore: %s\n", st)
-		}
-		_ = j.Add(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String()})
-	}
-	var errs []error
-	var notBack []string
-	if backup == nil {
-		if log != nil {
-			fmt.Fprintf(log, "restore: %s has no %s: the sweep changed no file; releasing its locks\n", run.Dir, rundir.BackupFile)
-		}
-	} else {
-		var err error
-		notBack, err = restoreLab(ctx, tb, p, base, backup, log, false)
-		errs = append(errs, err)
-	}
-	// A host whose files are not back keeps the lock: no sweep starts on a
-	// half-restored lab.
-	hosts := slices.DeleteFunc(p.Hosts(), func(h string) bool { return slices.Contains(notBack, h) })
-	errs = append(errs, unlock(ctx, p, hosts, run.ID))
-	return errors.Join(errs...)
 }
 
 func firstVariant(tb *plan.Testbed) *plan.Variant {

@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 	"time"
 
 	"benchbed/internal/agents"
+	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/remote"
 	"benchbed/render"
@@ -16,6 +16,10 @@ import (
 	"benchbed/rundir"
 	"benchbed/schedule"
 )
+
+// DefaultHealthTimeout is how long a cell, or a restore, waits for every
+// server to answer unless told otherwise.
+const DefaultHealthTimeout = 120 * time.Second
 
 // SweepOptions tune a sweep.
 type SweepOptions struct {
@@ -25,61 +29,28 @@ type SweepOptions struct {
 	Only          []string      // variant names to run (nil = all)
 	BreakLock     bool          // remove another sweep's locks
 	OnFailure     string        // "continue" or "stop" ("" = the testbed's)
-	HealthTimeout time.Duration // per cell, for every server to answer (0 = 120 s)
+	HealthTimeout time.Duration // per cell, for every server to answer (0 = DefaultHealthTimeout)
 	Agents        agents.Hosts  // nil = PoolAgents over the pool
 }
 
-// Sweeper runs one sweep of a testbed's matrix. Its steps run in order;
-// each step that changes something registers a cleanup first, and the
-// cleanups run in reverse when the sweep ends, fails or is interrupted.
+// Sweeper runs one sweep of a testbed's matrix: its run-wide steps, in the
+// schedule's order, on a step.Runner whose undo stack unwinds when the sweep
+// ends, fails or is interrupted; the cells step runs each cell's steps on a
+// runner of its own. Its fields are what the whole run shares.
 type Sweeper struct {
-	tb   *plan.Testbed
-	p    *remote.Pool
-	opts SweepOptions
-	run  *rundir.Run
-	j    *rundir.Journal
+	tb    *plan.Testbed
+	p     *remote.Pool
+	opts  SweepOptions
+	run   *rundir.Run
+	steps *step.Runner // the run-wide steps' journal and undo stack
 
-	rend   map[string]*render.Rendering // by variant name
-	base   *render.Rendering            // the first variant's: what restore restarts
-	backup rundir.Backup
-	// notRestored are the hosts whose originals the restore could not put
-	// back: they keep the sweep's lock.
-	notRestored []string
-	touched     bool // a cell began changing the hosts (ring ports, confs, restarts)
-	// settled: every server runs the confs and rings now on its host (no
-	// cell is between changing files and restarting, and this is no
-	// resume, whose killed attempt may have stopped in between); the
-	// restore then restarts only what it changes.
-	settled  bool
-	finished map[string]bool // cells kept from an earlier attempt
-	// configured is the variant whose rings and confs the hosts hold, as
-	// the last cell's ring, conf and restart steps left them; nil while a
-	// cell changes them or after one of those steps failed.
-	configured *plan.Variant
-	cells      []cellResult
-	gen        genericState // the generic services' confs and what the restore needs
-	// tele is the running cell's telemetry agents (nil: none); dropped
-	// says that its object hosts' caches were dropped before its run.
-	tele    *agents.Telemetry
-	dropped bool
-
-	mu       sync.Mutex
-	cleanups []cleanup // a stack: the last pushed runs first
-	undone   []string  // cleanups that ran and failed, in the order they ran
-	failed   int       // cells that failed
-}
-
-// cleanup undoes a step.
-type cleanup struct {
-	name string
-	fn   func(context.Context) error
-}
-
-// sweepStep is one run-wide step.
-type sweepStep struct {
-	name    string
-	run     func(context.Context) error
-	cleanup func(context.Context) error // nil = nothing to undo
+	rend     map[string]*render.Rendering // by variant name, from the render step
+	backup   backupState                  // the backup step's originals, for its undo
+	lab      labState                     // what the hosts run, as the cell steps left them
+	gen      genericState                 // the generic services' confs and what the restore needs
+	finished map[string]bool              // cells kept from an earlier attempt
+	cells    []cellResult                 // every cell run or kept, in order
+	failed   int                          // cells that failed
 }
 
 // NewSweeper prepares a sweep of tb over p and creates (or, with
@@ -92,7 +63,7 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts SweepOptions) (*Sweeper, 
 		opts.OnFailure = tb.Sweep.OnFailure
 	}
 	if opts.HealthTimeout <= 0 {
-		opts.HealthTimeout = 120 * time.Second
+		opts.HealthTimeout = DefaultHealthTimeout
 	}
 	if opts.Agents == nil {
 		opts.Agents = agents.PoolAgents{Pool: p}
@@ -102,7 +73,7 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts SweepOptions) (*Sweeper, 
 			return nil, fmt.Errorf("--only %s: %s has no such variant", v, tb.File)
 		}
 	}
-	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}, settled: opts.Resume == ""}
+	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}, lab: labState{settled: opts.Resume == ""}}
 	if err := s.openRun(); err != nil {
 		return nil, err
 	}
@@ -117,26 +88,18 @@ func (s *Sweeper) Run() *rundir.Run { return s.run }
 // Left says what remains). It returns the summary of every cell run or
 // kept, and an error when a step or a cell failed or ctx was cancelled.
 func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, error) {
-	defer s.j.Close()
-	var steps []sweepStep
+	defer s.closeJournal()
+	var steps []step.Step
 	wide := s.wideSteps()
 	for _, kind := range append(schedule.Kinds(schedule.Before(s.tb)), stepCells) {
-		steps = append(steps, wide[kind])
+		st, ok := wide[kind]
+		if !ok {
+			st = step.Unknown(kind, "the schedule")
+		}
+		steps = append(steps, st)
 	}
-	var err error
-	for _, st := range steps {
-		if st.run == nil {
-			err = fmt.Errorf("the schedule has a run-wide step %q that the sweep cannot run", st.name)
-			break
-		}
-		if st.cleanup != nil {
-			s.push(st.name, st.cleanup)
-		}
-		if err = s.step(ctx, st.name, "", "", st.run); err != nil {
-			break
-		}
-	}
-	if cerr := s.unwind(cleanupCtx); cerr != nil {
+	err := s.steps.Run(ctx, steps)
+	if cerr := s.steps.Unwind(cleanupCtx); cerr != nil {
 		err = errors.Join(err, cerr)
 	}
 	sum, serr := s.writeSummary()
@@ -155,44 +118,23 @@ func (s *Sweeper) Mask(text string) string { return s.tb.Mask(text) }
 const stepCells = "cells"
 
 // wideSteps are the run-wide steps by kind; the schedule's Before says
-// which run, in which order. The cleanups' journal names are "undo-" and
-// the step's name: schedule.StepUndoLock and StepUndoBackup.
-func (s *Sweeper) wideSteps() map[string]sweepStep {
-	m := map[string]sweepStep{}
-	for _, st := range []sweepStep{
-		{schedule.StepPreflight, s.preflight, nil},
-		{schedule.StepPreconditions, s.preconditions, nil},
-		{schedule.StepLock, s.lock, s.unlock},
-		{schedule.StepEnvironment, s.captureEnv, nil},
-		{schedule.StepRender, s.prepare, nil},
-		{schedule.StepBackup, s.takeBackup, s.restoreAll},
-		{schedule.StepPrefill, s.prefill, nil},
-		{stepCells, s.runCells, nil},
+// which run, in which order. Their undos are journaled as "undo-" and the
+// step's name: schedule.StepUndoLock and StepUndoBackup.
+func (s *Sweeper) wideSteps() map[string]step.Step {
+	m := map[string]step.Step{}
+	for _, st := range []step.Step{
+		{Name: schedule.StepPreflight, Run: s.preflight},
+		{Name: schedule.StepPreconditions, Run: s.preconditions},
+		s.lockStep(),
+		{Name: schedule.StepEnvironment, Run: s.captureEnv},
+		{Name: schedule.StepRender, Run: s.prepare},
+		s.backupStep(),
+		{Name: schedule.StepPrefill, Run: s.prefill},
+		{Name: stepCells, Run: s.runCells},
 	} {
-		m[st.name] = st
+		m[st.Name] = st
 	}
 	return m
-}
-
-// step journals fn's start and outcome.
-func (s *Sweeper) step(ctx context.Context, name, cell, host string, fn func(context.Context) error) error {
-	s.journal(rundir.Entry{Step: name, Cell: cell, Host: host, Status: rundir.StepStarted})
-	start := time.Now()
-	err := fn(ctx)
-	e := rundir.Entry{Step: name, Cell: cell, Host: host, Status: rundir.StepOK,
-		Detail: fmt.Sprintf("%.1f s", time.Since(start).Seconds())}
-	if err != nil {
-		e.Status, e.Detail = rundir.StepFailed, s.tb.Mask(err.Error())
-	}
-	s.journal(e)
-	return err
-}
-
-// journal adds e; a journal that cannot be written is reported, not fatal.
-func (s *Sweeper) journal(e rundir.Entry) {
-	if err := s.j.Add(e); err != nil {
-		s.logf("warning: %v", err)
-	}
 }
 
 func (s *Sweeper) logf(format string, a ...any) {
@@ -201,49 +143,16 @@ func (s *Sweeper) logf(format string, a ...any) {
 	}
 }
 
-func (s *Sweeper) push(name string, fn func(context.Context) error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.cleanups = append(s.cleanups, cleanup{name: name, fn: fn})
-}
-
-// unwind runs the cleanups, last first; each one runs even when an earlier
-// one failed.
-func (s *Sweeper) unwind(ctx context.Context) error {
-	var errs []error
-	for {
-		s.mu.Lock()
-		n := len(s.cleanups)
-		if n == 0 {
-			s.mu.Unlock()
-			return errors.Join(errs...)
-		}
-		c := s.cleanups[n-1]
-		s.mu.Unlock()
-		err := s.step(ctx, "undo-"+c.name, "", "", c.fn)
-		s.mu.Lock()
-		s.cleanups = s.cleanups[:n-1]
-		s.mu.Unlock()
-		if err != nil {
-			errs = append(errs, fmt.Errorf("undo %s: %w", c.name, err))
-			s.mu.Lock()
-			s.undone = append(s.undone, c.name)
-			s.mu.Unlock()
-		}
-	}
-}
-
 // Left says what a sweep leaves undone: the cleanups that failed (a host
 // lost) and those not run yet (a sweep abandoned), and how to finish them.
 func (s *Sweeper) Left() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	failed, pending := s.steps.Left()
 	var out []string
-	for _, name := range s.undone {
+	for _, name := range failed {
 		out = append(out, s.leftLine(name, true))
 	}
-	for i := len(s.cleanups) - 1; i >= 0; i-- {
-		out = append(out, s.leftLine(s.cleanups[i].name, false))
+	for _, name := range pending {
+		out = append(out, s.leftLine(name, false))
 	}
 	return out
 }
@@ -256,9 +165,9 @@ func (s *Sweeper) leftLine(name string, failed bool) string {
 		some = " on the hosts named in the error above"
 	}
 	switch name {
-	case "backup":
+	case schedule.StepBackup:
 		return "the original confs and rings are not restored" + some + ": once every host is reachable, run `benchbed restore " + s.run.Dir + "`"
-	case "lock":
+	case schedule.StepLock:
 		return "the sweep locks (" + LockDir + ") are still held" + some + ": `benchbed restore " + s.run.Dir + "` releases them"
 	}
 	return "undo " + name

@@ -81,7 +81,7 @@ func TestSweepAxisPointsAndRepeats(t *testing.T) {
 			t.Fatal(err)
 		}
 		var res results.Cell
-		if err := s.measure(context.Background(), c, cdir, &res); err != nil {
+		if err := s.measure(context.Background(), c, cdir, &res, nil); err != nil {
 			t.Fatalf("cell %s: %v", c.ID, err)
 		}
 		s.cells = append(s.cells, cellResult{cell: c, res: res})

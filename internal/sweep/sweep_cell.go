@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/render"
 	"benchbed/results"
@@ -67,7 +68,7 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 			}
 		}
 		s.logf("cell %s (%s)", c.ID, cellLabel(s.tb, c))
-		trusted := prev != nil && s.configured == prev
+		trusted := s.lab.holds(prev)
 		res, err := s.runCell(ctx, schedule.CellSteps(s.tb, prev, c), trusted)
 		prev = c.Variant
 		s.cells = append(s.cells, cellResult{cell: c, res: res})
@@ -99,28 +100,23 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	if err != nil {
 		return res, err
 	}
-	ex := &cellExec{s: s, c: c, dir: dir, r: s.rend[c.Variant.Name], rs: &restarts{}, res: &res}
+	ex := &cellRun{s: s, lab: &s.lab, c: c, dir: dir, r: s.rend[c.Variant.Name], rs: &restarts{}, res: &res}
 	ex.planRestarts(cp.Steps)
 	ex.skip = unchangedKinds(cp.Steps, trusted)
-	s.touched = true
-	s.dropped = false
-	defer s.stopCellTelemetry()
-	for _, kind := range schedule.Kinds(cp.Steps) {
-		fn := ex.step(kind)
-		if fn == nil {
-			fn = func(context.Context) error { return fmt.Errorf("the sweep cannot run a cell step %q", kind) }
+	s.lab.begin()
+	r := &step.Runner{Journal: s.steps.Journal, Cell: c.ID, Mask: s.Mask, Log: s.logf, QuietUndo: true}
+	defer func() { _ = r.Unwind(context.WithoutCancel(ctx)) }()
+	var se *step.Error
+	if err := r.Run(ctx, ex.steps(schedule.Kinds(cp.Steps))); errors.As(err, &se) {
+		if ctx.Err() != nil {
+			res.Status = "interrupted"
 		}
-		if err := s.step(ctx, kind, c.ID, "", fn); err != nil {
-			if ctx.Err() != nil {
-				res.Status = "interrupted"
-			}
-			res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", kind, err))
-			if kind == schedule.StepRun {
-				_ = s.finishCellTelemetry(c, &res) // what the hosts did in a run that failed
-			}
-			_ = s.run.WriteCellError(c.ID, res.Error)
-			return res, fmt.Errorf("%s: %w", kind, err)
+		res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", se.Step, se.Err))
+		if se.Step == schedule.StepRun {
+			_ = ex.finishTelemetry() // what the hosts did in a run that failed
 		}
+		_ = s.run.WriteCellError(c.ID, res.Error)
+		return res, fmt.Errorf("%s: %w", se.Step, se.Err)
 	}
 	return res, nil
 }
@@ -180,14 +176,6 @@ func (s *Sweeper) restart(ctx context.Context, r *render.Rendering, rs *restarts
 		return cluster.StartServices(ctx, s.p, host, ds, rs.of(host), false, rep)
 	}).Err()
 	s.logChanges(rep)
-	return err
-}
-
-// restartSettled is restart; once it succeeds the servers run the files on
-// their hosts again (see Sweeper.settled).
-func (s *Sweeper) restartSettled(ctx context.Context, r *render.Rendering, rs *restarts) error {
-	err := s.restart(ctx, r, rs)
-	s.settled = err == nil && s.opts.Resume == ""
 	return err
 }
 

@@ -30,7 +30,7 @@ func TestMeasureFillCell(t *testing.T) {
 		t.Fatal(err)
 	}
 	var res results.Cell
-	if err := s.measure(context.Background(), c, dir, &res); err != nil {
+	if err := s.measure(context.Background(), c, dir, &res, nil); err != nil {
 		t.Fatal(err)
 	}
 	var sum int64
@@ -48,7 +48,7 @@ func TestMeasureFillCell(t *testing.T) {
 			t.Errorf("job %s: fill %v, %d parts", j.Agent, j.Fill, j.Parts)
 		}
 	}
-	if warm := s.agentRun(c, 1); warm.Fill != nil {
+	if warm := s.agentRun(c, 1, nil); warm.Fill != nil {
 		t.Error("the warm-up is a fill run")
 	}
 	s.cells = []cellResult{{cell: c, res: res}}

@@ -45,7 +45,7 @@ func TestSweepGateFailsACell(t *testing.T) {
 			t.Fatal(err)
 		}
 		var res results.Cell
-		err = s.measure(context.Background(), c, dir, &res)
+		err = s.measure(context.Background(), c, dir, &res, nil)
 		var g *results.GateError
 		if tc.fail != errors.As(err, &g) || tc.fail != (res.Status == results.StatusFailed) || res.Total.Errors == 0 {
 			t.Fatalf("%q: err %v, status %s, %d errors", tc.extra, err, res.Status, res.Total.Errors)

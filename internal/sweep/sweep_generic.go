@@ -94,16 +94,6 @@ func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic
 	return errors.Join(err, writeGenericState(s.run, s.gen.before))
 }
 
-// restoreAll is the backup step's cleanup: the original files back
-// (restoreIfWanted), then the generic services as they were.
-func (s *Sweeper) restoreAll(ctx context.Context) error {
-	err := s.restoreIfWanted(ctx)
-	if !s.tb.Sweep.Restore {
-		return err
-	}
-	return errors.Join(err, s.restoreGeneric(ctx))
-}
-
 // restoreGeneric runs after the original files are back: restoreGenericServices
 // with what this sweep recorded.
 func (s *Sweeper) restoreGeneric(ctx context.Context) error {

@@ -2,16 +2,13 @@ package sweep
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"time"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/remote"
 	"benchbed/render"
@@ -39,8 +36,12 @@ func (s *Sweeper) openRun() error {
 	} else if err := s.saveTestbed(); err != nil {
 		return err
 	}
-	s.j, err = s.run.OpenJournal()
-	return err
+	j, err := s.run.OpenJournal()
+	if err != nil {
+		return err
+	}
+	s.steps = &step.Runner{Journal: j, Mask: s.Mask, Log: s.logf}
+	return nil
 }
 
 // saveTestbed keeps the testbed file as used and sweep.json in the run.
@@ -72,23 +73,6 @@ func (s *Sweeper) preflight(ctx context.Context) error {
 	return nil
 }
 
-func (s *Sweeper) lock(ctx context.Context) error {
-	stale, err := lock(ctx, s.p, s.p.Hosts(), newHolder(s.run.ID), s.opts.BreakLock)
-	for _, st := range stale {
-		s.logf("%s", st)
-		s.journal(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String(),
-			Data: map[string]string{"stale_run": st.Holder.Run, "stale_pid": strconv.Itoa(st.Holder.PID)}})
-	}
-	return err
-}
-
-// unlock releases the sweep's locks, but on a host whose originals could
-// not be put back: no other sweep starts on it before `benchbed restore`.
-func (s *Sweeper) unlock(ctx context.Context) error {
-	hosts := slices.DeleteFunc(s.p.Hosts(), func(h string) bool { return slices.Contains(s.notRestored, h) })
-	return unlock(ctx, s.p, hosts, s.run.ID)
-}
-
 func (s *Sweeper) captureEnv(ctx context.Context) error {
 	return cluster.CaptureEnv(ctx, s.p, s.run, s.p.Hosts())
 }
@@ -114,7 +98,7 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 	}
 	s.tb = s.tb.WithSecrets(have.Values()...)
 	s.rend = map[string]*render.Rendering{}
-	for i, v := range s.tb.Variants {
+	for _, v := range s.tb.Variants {
 		r, err := render.Render(s.tb, v, render.Options{})
 		if err != nil {
 			return err
@@ -125,91 +109,8 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 			}
 		}
 		s.rend[v.Name] = r
-		if i == 0 {
-			s.base = r
-		}
 	}
 	return s.prepareGeneric(ctx)
-}
-
-// backupFiles lists per host every file the sweep may change: each conf
-// any variant renders there, the ring files on the service hosts, and the
-// builders on the builder host.
-func (s *Sweeper) backupFiles() (map[string][]string, error) {
-	files := map[string][]string{}
-	s.genericBackupFiles(files)
-	if len(s.tb.Rings) == 0 && len(s.tb.Services) == 0 {
-		return files, nil
-	}
-	b, err := cluster.BuilderHost(s.tb)
-	if err != nil {
-		return nil, err
-	}
-	add := func(host, p string) {
-		if !slices.Contains(files[host], p) {
-			files[host] = append(files[host], p)
-		}
-	}
-	for _, v := range s.tb.Variants {
-		for _, c := range s.rend[v.Name].Confs {
-			add(c.Host.Name, c.Path)
-		}
-	}
-	for _, h := range cluster.ServiceHosts(s.tb) {
-		for _, f := range cluster.RingFiles(s.tb) {
-			add(h.Name, f)
-		}
-	}
-	for _, r := range s.tb.Rings {
-		add(b.Name, cluster.BuilderPath(cluster.SwiftDir, r.Name))
-	}
-	return files, nil
-}
-
-func (s *Sweeper) takeBackup(ctx context.Context) error {
-	files, err := s.backupFiles()
-	if err != nil {
-		return err
-	}
-	s.backup, err = takeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
-	var n int
-	for _, fs := range s.backup {
-		n += len(fs)
-	}
-	s.logf("backed up %d files on %d hosts", n, len(s.backup))
-	return err
-}
-
-// restoreIfWanted restores the lab unless the testbed says not to.
-func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
-	if !s.tb.Sweep.Restore {
-		s.logf("sweep.restore is false: the lab keeps the last cell's confs; `benchbed restore %s` restores it", s.run.Dir)
-		return nil
-	}
-	if !s.touched && s.opts.Resume == "" {
-		// No cell began (and no earlier attempt ran one): the files are
-		// the originals and no server was restarted; the originals are
-		// put back and checked, and the copies go, without restarts.
-		return s.dropBackups(ctx)
-	}
-	s.logf("restoring the original confs and rings")
-	var err error
-	s.notRestored, err = restoreLab(ctx, s.tb, s.p, s.base, s.backup, s.opts.Log, s.settled)
-	return err
-}
-
-// dropBackups puts back and checks the originals and removes the backups,
-// restarting nothing; a host where that fails keeps them and its lock.
-func (s *Sweeper) dropBackups(ctx context.Context) error {
-	byHost := restoreFilesByHost(ctx, s.p, s.backup)
-	var errs []error
-	for _, h := range slices.Sorted(maps.Keys(byHost)) {
-		if err := byHost[h].err; err != nil {
-			errs = append(errs, err)
-			s.notRestored = append(s.notRestored, h)
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // cellLabel is a cell's row label in the table: the variant's description
@@ -221,4 +122,20 @@ func cellLabel(tb *plan.Testbed, c plan.Cell) string {
 		l += fmt.Sprintf(" #%d", c.Repeat)
 	}
 	return l
+}
+
+// closeJournal closes the run's journal.
+func (s *Sweeper) closeJournal() {
+	if j, ok := s.steps.Journal.(*rundir.Journal); ok {
+		_ = j.Close()
+	}
+}
+
+// base is the first variant's rendering: what setup installs and the
+// restore restarts.
+func (s *Sweeper) base() *render.Rendering {
+	if len(s.tb.Variants) == 0 {
+		return s.rend[""]
+	}
+	return s.rend[s.tb.Variants[0].Name]
 }

@@ -18,17 +18,17 @@ import (
 
 // agentRun is the agents' run of cell c; d > 0 replaces its duration (the
 // warm-up).
-func (s *Sweeper) agentRun(c plan.Cell, d time.Duration) agents.Job {
+func (s *Sweeper) agentRun(c plan.Cell, d time.Duration, tele *cellTelemetry) agents.Job {
 	w := c.Workload
 	users, dur := plan.RunShape(w)
 	ar := agents.Job{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
 		Auth: agents.WorkloadAuth(w), Users: users, Duration: dur, Ops: int64(w.OperationCount), Rate: w.Rate,
-		Fill: fillSpec(w), Live: s.liveLine("run")}
+		Fill: fillSpec(w), Live: s.liveLine("run", tele)}
 	phase := telemetry.PhaseRun
 	if d > 0 { // a warm-up is no fill run: its creates are deleted before the run
-		ar.Duration, ar.Ops, ar.Fill, ar.Live, phase = d, 0, nil, s.liveLine("warm-up"), telemetry.PhaseWarmup
+		ar.Duration, ar.Ops, ar.Fill, ar.Live, phase = d, 0, nil, s.liveLine("warm-up", tele), telemetry.PhaseWarmup
 	}
-	ar.Started = s.telemetryPhase(phase, ar.Duration)
+	ar.Started = tele.phaseAt(phase, ar.Duration)
 	return ar
 }
 
@@ -41,7 +41,7 @@ func fillSpec(w *plan.Workload) *results.FillSpec {
 }
 
 // liveLine prints the merged req/s and errors about every 5 seconds.
-func (s *Sweeper) liveLine(what string) func(load.Live) {
+func (s *Sweeper) liveLine(what string, tele *cellTelemetry) func(load.Live) {
 	var mu sync.Mutex
 	var next float64
 	return func(l load.Live) {
@@ -51,7 +51,7 @@ func (s *Sweeper) liveLine(what string) func(load.Live) {
 			return
 		}
 		next = l.Elapsed + 5
-		busy := s.busiestNow()
+		busy := tele.busiest()
 		if busy != "" {
 			busy = "  " + busy
 		}
@@ -61,28 +61,28 @@ func (s *Sweeper) liveLine(what string) func(load.Live) {
 
 // warmup runs the cell's workload for the sweep's warm-up, unmeasured; a
 // command workload has none (its before commands prepare its run).
-func (s *Sweeper) warmup(ctx context.Context, c plan.Cell) error {
+func (s *Sweeper) warmup(ctx context.Context, c plan.Cell, tele *cellTelemetry) error {
 	if s.tb.Sweep.Warmup <= 0 || c.Workload.IsCommand() {
 		return nil
 	}
-	_, err := agents.RunAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup))
-	s.telemetryIdle()
+	_, err := agents.RunAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup, tele))
+	tele.idle()
 	return err
 }
 
 // measureCell measures cell c after its variant's before commands: a
 // command workload's copies, or the agents.
-func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
+func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry) error {
 	v := c.Variant
 	if err := s.beforeCommands(ctx, "variant "+v.Name+" before", v.Before, v.BeforeOn, c.Workload.Clients); err != nil {
 		return err
 	}
 	if c.Workload.IsCommand() {
-		s.telemetryNow(telemetry.PhaseRun)
-		defer s.telemetryIdle()
+		tele.now(telemetry.PhaseRun)
+		defer tele.idle()
 		return s.measureCommand(ctx, c, dir, res)
 	}
-	return s.measure(ctx, c, dir, res)
+	return s.measure(ctx, c, dir, res, tele)
 }
 
 // measure runs the cell from the agents, merges their streams into the
@@ -90,11 +90,11 @@ func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res 
 // results of an interrupted run are kept with status "interrupted"; a run
 // whose failed operations exceed its workload's max_error_rate fails
 // (results.Gate), its figures kept beside the verdict.
-func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell) error {
-	ar := s.agentRun(c, 0)
+func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry) error {
+	ar := s.agentRun(c, 0, tele)
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
 	m, err := agents.RunAgents(ctx, s.opts.Agents, ar)
-	s.telemetryIdle()
+	tele.idle()
 	if m != nil {
 		cell := results.Summarise(m.Recording, m.Duration)
 		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond

@@ -7,9 +7,10 @@ import (
 
 	"benchbed/internal/agents"
 	"benchbed/internal/cluster"
+	"benchbed/internal/step"
 	"benchbed/load"
 	"benchbed/plan"
-	"benchbed/results"
+	"benchbed/schedule"
 	"benchbed/telemetry"
 )
 
@@ -17,10 +18,24 @@ import (
 // writing back what is dirty.
 const dropCachesScript = "sync && echo 3 > /proc/sys/vm/drop_caches"
 
-// startCellTelemetry starts the cell's telemetry agents, one per host
+// cellTelemetry is a cell's telemetry agents, as its telemetry-start step
+// left them, and whether its drop-caches step emptied the object hosts'
+// caches. Its methods do nothing without agents (nil or none started).
+type cellTelemetry struct {
+	agents  *agents.Telemetry // nil: none
+	dropped bool
+}
+
+// telemetryStartStep starts the cell's telemetry agents, one per host
 // (telemetry { enabled }); a cell whose agents cannot start runs without
-// telemetry, said in the log.
-func (s *Sweeper) startCellTelemetry(ctx context.Context, c plan.Cell) error {
+// telemetry, said in the log. Its undo stops any still running when the
+// cell ends (the telemetry step stops them once the run is summarised).
+func (ex *cellRun) telemetryStartStep() step.Step {
+	return step.Step{Name: schedule.StepTelemetryStart, Run: ex.startTelemetry, Undo: ex.stopTelemetry}
+}
+
+func (ex *cellRun) startTelemetry(ctx context.Context) error {
+	s, c := ex.s, ex.c
 	if !s.tb.Telemetry.Enabled {
 		return nil
 	}
@@ -39,13 +54,23 @@ func (s *Sweeper) startCellTelemetry(ctx context.Context, c plan.Cell) error {
 	for _, w := range ta.Warnings() {
 		s.logf("  telemetry: %s", w)
 	}
-	s.tele = ta
+	ex.tele.agents = ta
+	return nil
+}
+
+// stopTelemetry stops the agents of a cell that did not finish them.
+func (ex *cellRun) stopTelemetry(context.Context) error {
+	if ex.tele.agents != nil {
+		_ = ex.tele.agents.Stop()
+		ex.tele.agents = nil
+	}
 	return nil
 }
 
 // dropCaches empties the object hosts' page caches before the measured
 // run (telemetry { drop_caches = true }).
-func (s *Sweeper) dropCaches(ctx context.Context) error {
+func (ex *cellRun) dropCaches(ctx context.Context) error {
+	s := ex.s
 	if !s.tb.Telemetry.DropCaches {
 		return nil
 	}
@@ -53,24 +78,25 @@ func (s *Sweeper) dropCaches(ctx context.Context) error {
 		_, err := s.p.Run(ctx, host, dropCachesScript)
 		return err
 	}).Err()
-	s.dropped = err == nil
+	ex.tele.dropped = err == nil
 	return err
 }
 
-// finishCellTelemetry stops the cell's agents, summarises their run-phase
+// finishTelemetry stops the cell's agents, summarises their run-phase
 // samples into res.Telemetry and rewrites the cell's result. A telemetry
 // failure is logged; the cell's status stays its measurement's.
-func (s *Sweeper) finishCellTelemetry(c plan.Cell, res *results.Cell) error {
-	ta := s.tele
+func (ex *cellRun) finishTelemetry() error {
+	s, c, res := ex.s, ex.c, ex.res
+	ta := ex.tele.agents
 	if ta == nil {
 		return nil
 	}
-	s.tele = nil
+	ex.tele.agents = nil
 	if err := ta.Stop(); err != nil {
 		s.logf("  telemetry: %v", err)
 	}
 	in := telemetry.CellInput{Interval: s.tb.Telemetry.Interval, ObjectHosts: cluster.Names(s.tb.HostsWithRole(plan.RoleObject)),
-		WorkingSetMB: workingSetMB(c.Workload), Dropped: s.dropped}
+		WorkingSetMB: workingSetMB(c.Workload), Dropped: ex.tele.dropped}
 	for _, h := range ta.Hosts {
 		in.Hosts = append(in.Hosts, telemetry.HostSamples{Host: h, Samples: s.hostSamples(c, h)})
 	}
@@ -96,22 +122,14 @@ func (s *Sweeper) hostSamples(c plan.Cell, host string) []telemetry.Sample {
 	return samples
 }
 
-// stopCellTelemetry stops the agents of a cell that failed.
-func (s *Sweeper) stopCellTelemetry() {
-	if s.tele != nil {
-		_ = s.tele.Stop()
-		s.tele = nil
-	}
-}
-
-// telemetryPhase returns what switches the agents to phase at the load
-// agents' shared start and back to idle d later (d > 0: a timed run),
-// nil without telemetry.
-func (s *Sweeper) telemetryPhase(phase string, d time.Duration) func(time.Time) {
-	ta := s.tele
-	if ta == nil {
+// phaseAt returns what switches the agents to phase at the load agents'
+// shared start and back to idle d later (d > 0: a timed run), nil without
+// telemetry.
+func (t *cellTelemetry) phaseAt(phase string, d time.Duration) func(time.Time) {
+	if t == nil || t.agents == nil {
 		return nil
 	}
+	ta := t.agents
 	return func(start time.Time) {
 		changes := []agents.PhaseChange{{Phase: phase, At: start}}
 		if d > 0 {
@@ -121,25 +139,24 @@ func (s *Sweeper) telemetryPhase(phase string, d time.Duration) func(time.Time) 
 	}
 }
 
-// telemetryNow switches the agents to phase now (a command workload's
-// run, which has no shared start).
-func (s *Sweeper) telemetryNow(phase string) {
-	if s.tele != nil {
-		s.tele.Phase(phase)
+// now switches the agents to phase now (a command workload's run, which
+// has no shared start).
+func (t *cellTelemetry) now(phase string) {
+	if t != nil && t.agents != nil {
+		t.agents.Phase(phase)
 	}
 }
 
-// telemetryIdle switches the agents back to idle once a load run ended
-// (an operation-count run, or one that ended early).
-func (s *Sweeper) telemetryIdle() { s.telemetryNow(telemetry.PhaseIdle) }
+// idle switches the agents back to idle once a load run ended (an
+// operation-count run, or one that ended early).
+func (t *cellTelemetry) idle() { t.now(telemetry.PhaseIdle) }
 
-// busiestNow is the live line's busiest host and disk ("" without
-// telemetry).
-func (s *Sweeper) busiestNow() string {
-	if s.tele == nil {
+// busiest is the live line's busiest host and disk ("" without telemetry).
+func (t *cellTelemetry) busiest() string {
+	if t == nil || t.agents == nil {
 		return ""
 	}
-	return telemetry.Busiest(s.tele.Latest())
+	return telemetry.Busiest(t.agents.Latest())
 }
 
 // workingSetMB is the data the workload's GETs read: the initial files

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/results"
 	"benchbed/rundir"
@@ -25,26 +26,28 @@ func bareSweeper(t *testing.T) *Sweeper {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { j.Close() })
-	return &Sweeper{tb: &plan.Testbed{Name: "tb", Sensitive: []string{"s3cret-key"}}, run: run, j: j}
+	s := &Sweeper{tb: &plan.Testbed{Name: "tb", Sensitive: []string{"s3cret-key"}}, run: run}
+	s.steps = &step.Runner{Journal: j, Mask: s.Mask, Log: s.logf}
+	return s
 }
 
 func TestCleanupsRunInReverseEvenAfterAFailure(t *testing.T) {
 	s := bareSweeper(t)
 	var order []string
 	for _, name := range []string{"lock", "backup", "third"} {
-		s.push(name, func(context.Context) error {
+		s.steps.Push(step.Step{Name: name, Undo: func(context.Context) error {
 			order = append(order, name)
 			if name == "backup" {
 				return errors.New("restore failed with s3cret-key")
 			}
 			return nil
-		})
+		}})
 	}
 	if got := strings.Join(s.Left(), "\n"); !strings.Contains(got, "undo third") ||
 		strings.Index(got, "benchbed restore") > strings.Index(got, LockDir) {
 		t.Fatalf("left, newest first:\n%s", got)
 	}
-	err := s.unwind(context.Background())
+	err := s.steps.Unwind(context.Background())
 	if strings.Join(order, ",") != "third,backup,lock" {
 		t.Fatalf("cleanups ran %v, want third,backup,lock", order)
 	}

@@ -102,7 +102,7 @@ const absentCode = 3
 
 // installPackages installs on host those of pkgs it lacks with pm and
 // records what it installed; with nothing missing it changes nothing.
-func installPackages(ctx context.Context, p *remote.Pool, host, pm string, pkgs []string, rep *SetupSummary) error {
+func installPackages(ctx context.Context, p *remote.Pool, host, pm string, pkgs []string, rep *Summary) error {
 	if len(pkgs) == 0 {
 		return nil
 	}

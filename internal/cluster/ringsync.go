@@ -18,7 +18,7 @@ const SwiftDir = "/etc/swift"
 
 // buildRings brings every ring's builder on host b to the layout l (the
 // baseline variant's ports) and writes the ring files there.
-func buildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, l *plan.Layout, rep *SetupSummary) error {
+func buildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, l *plan.Layout, rep *Summary) error {
 	if _, err := p.Run(ctx, b.Name, "mkdir -p "+SwiftDir); err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func RingFiles(tb *plan.Testbed) []string {
 
 // DistributeRings copies the ring files from host b to every other host
 // that runs a service; hosts that have them already are left alone.
-func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, rep *SetupSummary) error {
+func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, rep *Summary) error {
 	dir, err := os.MkdirTemp("", "benchbed-rings-")
 	if err != nil {
 		return err
@@ -121,7 +121,7 @@ func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *p
 // needed to move) is reported with swift-ring-builder's words, not an
 // error; write_ring follows it anyway, and the next setup rebalances again
 // while the builder has unbalanced device changes.
-func runRingCmd(ctx context.Context, p *remote.Pool, host string, r *plan.Ring, cmd string, rep *SetupSummary) error {
+func runRingCmd(ctx context.Context, p *remote.Pool, host string, r *plan.Ring, cmd string, rep *Summary) error {
 	res, err := p.Run(ctx, host, cmd+" 2>&1")
 	var exit *remote.ExitError
 	if err != nil && strings.HasSuffix(cmd, " rebalance") && errors.As(err, &exit) && exit.Code == 1 {

@@ -98,7 +98,7 @@ func joinHostPort(ip string, port int) string {
 // StartServices starts host's daemons that are not running and restarts
 // those whose confs changed (restartAll: every Swift server, after a
 // swift.conf change).
-func StartServices(ctx context.Context, p *remote.Pool, host string, ds []Daemon, changed map[string]bool, restartAll bool, rep *SetupSummary) error {
+func StartServices(ctx context.Context, p *remote.Pool, host string, ds []Daemon, changed map[string]bool, restartAll bool, rep *Summary) error {
 	for _, d := range ds {
 		_, err := p.Run(ctx, host, d.StatusScript())
 		running := err == nil

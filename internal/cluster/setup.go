@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/remote"
 	"benchbed/render"
@@ -29,7 +31,7 @@ type SetupOptions struct {
 // servers (restarting those whose confs changed), waits for every server's
 // /healthcheck and does an auth, PUT, GET and DELETE through every proxy.
 // Every error names the host where it happened.
-func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOptions) (*SetupSummary, error) {
+func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOptions) (*Summary, error) {
 	logf := func(format string, a ...any) {
 		if opts.Log != nil {
 			fmt.Fprintf(opts.Log, "setup: "+format+"\n", a...)
@@ -51,27 +53,23 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 		return nil, err
 	}
 	hosts := ServiceHosts(tb)
-	rep := NewSetupSummary(Names(tb.Hosts))
+	rep := NewSummary(Names(tb.Hosts))
 	s := &setup{tb: tb, p: p, r: r, builder: builder, hosts: hosts, rep: rep, logf: logf}
-	steps := []struct {
-		name string
-		fn   func(context.Context) error
-	}{
-		{"packages", s.packages},
-		{"checking the hosts' commands", s.preflight},
-		{"disks and directories", s.disks},
-		{"swift.conf and service confs", s.confs},
-		{"rings on " + builder.Name, s.rings},
-		{"services", s.services},
-		{"health checks", func(ctx context.Context) error { return s.health(ctx, opts.HealthTimeout) }},
-		{"auth, PUT, GET, DELETE through every proxy", s.roundTrips},
+	list := []step.Step{
+		{Name: "packages", Run: s.packages},
+		{Name: "checking the hosts' commands", Run: s.preflight},
+		{Name: "disks and directories", Run: s.disks},
+		{Name: "swift.conf and service confs", Run: s.confs},
+		{Name: "rings on " + builder.Name, Run: s.rings},
+		{Name: "services", Run: s.services},
+		{Name: "health checks", Run: func(ctx context.Context) error { return s.health(ctx, opts.HealthTimeout) }},
+		{Name: "auth, PUT, GET, DELETE through every proxy", Run: s.roundTrips},
 	}
-	for _, st := range steps {
-		logf("%s", st.name)
-		if err := st.fn(ctx); err != nil {
-			rep.Fail()
-			return rep, fmt.Errorf("%s: %s", st.name, s.tb.Mask(err.Error()))
-		}
+	steps := &step.Runner{Begin: func(name string) { logf("%s", name) }}
+	var se *step.Error
+	if err := steps.Run(ctx, list); errors.As(err, &se) {
+		rep.Fail()
+		return rep, fmt.Errorf("%s: %s", se.Step, s.tb.Mask(se.Err.Error()))
 	}
 	return rep, nil
 }
@@ -83,7 +81,7 @@ type setup struct {
 	r       *render.Rendering
 	builder *plan.Host
 	hosts   []*plan.Host
-	rep     *SetupSummary
+	rep     *Summary
 	logf    func(string, ...any)
 	written map[string][]string // host -> conf paths written
 }

@@ -51,7 +51,7 @@ func readGenericState(run *rundir.Run) (map[string]bool, error) {
 // ("host/service" false in before) is stopped; one that did is restarted
 // as declared, on its original conf, and waited for (within timeout). A
 // service the sweep never touched is left.
-func restoreGenericServices(ctx context.Context, tb *plan.Testbed, p *remote.Pool, before map[string]bool, rep *cluster.SetupSummary, timeout time.Duration) error {
+func restoreGenericServices(ctx context.Context, tb *plan.Testbed, p *remote.Pool, before map[string]bool, rep *cluster.Summary, timeout time.Duration) error {
 	var again []string
 	err := p.FanOut(ctx, cluster.Names(cluster.GenericHosts(tb)), func(ctx context.Context, host string) error {
 		var errs []error
@@ -102,7 +102,7 @@ func restoreGenericRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, ru
 	if err != nil || len(before) == 0 {
 		return err
 	}
-	rep := cluster.NewSetupSummary(cluster.Names(tb.Hosts))
+	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
 	err = restoreGenericServices(ctx, tb, p, before, rep, timeout)
 	if log != nil {
 		for _, h := range tb.Hosts {

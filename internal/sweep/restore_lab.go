@@ -47,7 +47,7 @@ func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 			back = append(back, h)
 		}
 	}
-	rep := cluster.NewSetupSummary(cluster.Names(tb.Hosts))
+	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
 	sum := p.FanOut(ctx, back, func(ctx context.Context, host string) error {
 		ds, _ := cluster.HostDaemons(tb, base, tb.Host(host))
 		if settled {

@@ -149,7 +149,7 @@ func ringLayoutData(l *plan.Layout) *rundir.RingLayout {
 // pushConfs places every host's confs for the cell; only files whose
 // content differs are written, and their services marked for restart.
 func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restarts) error {
-	rep := cluster.NewSetupSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, cluster.Names(cluster.ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
 		written, err := cluster.PushConfs(ctx, s.p, r, host, rep)
 		changed, all := cluster.ChangedServices(s.tb, s.tb.Host(host), written)
@@ -170,7 +170,7 @@ func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restar
 // restart restarts on each host only the services whose inputs changed
 // (and starts any that is not running).
 func (s *Sweeper) restart(ctx context.Context, r *render.Rendering, rs *restarts) error {
-	rep := cluster.NewSetupSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, cluster.Names(cluster.ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
 		ds, _ := cluster.HostDaemons(s.tb, r, s.tb.Host(host))
 		return cluster.StartServices(ctx, s.p, host, ds, rs.of(host), false, rep)
@@ -180,7 +180,7 @@ func (s *Sweeper) restart(ctx context.Context, r *render.Rendering, rs *restarts
 }
 
 // logChanges logs what a report says changed.
-func (s *Sweeper) logChanges(rep *cluster.SetupSummary) {
+func (s *Sweeper) logChanges(rep *cluster.Summary) {
 	for _, h := range s.tb.Hosts {
 		for _, c := range rep.Changes(h.Name) {
 			s.logf("  %s: %s", h.Name, c)

@@ -98,7 +98,7 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 			}
 		}
 	}
-	rep := cluster.NewSetupSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
 	err = cluster.DistributeRings(ctx, s.p, s.tb, b, rep)
 	s.logChanges(rep)
 	return err

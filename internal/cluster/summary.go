@@ -7,8 +7,9 @@ import (
 	"sync"
 )
 
-// SetupSummary is what setup did, per host, in the testbed's host order.
-type SetupSummary struct {
+// Summary is what a step changed and noted, per host, in the testbed's host
+// order: what Setup returns, and what the sweep's cells and restore log.
+type Summary struct {
 	mu      sync.Mutex
 	order   []string
 	changes map[string][]string
@@ -17,33 +18,33 @@ type SetupSummary struct {
 }
 
 // Fail marks the setup as failed: the summary then claims no health.
-func (r *SetupSummary) Fail() {
+func (r *Summary) Fail() {
 	r.mu.Lock()
 	r.failed = true
 	r.mu.Unlock()
 }
 
-// NewSetupSummary returns an empty report over hosts, in that order.
-func NewSetupSummary(hosts []string) *SetupSummary {
-	return &SetupSummary{order: hosts, changes: map[string][]string{}, notes: map[string][]string{}}
+// NewSummary returns an empty summary over hosts, in that order.
+func NewSummary(hosts []string) *Summary {
+	return &Summary{order: hosts, changes: map[string][]string{}, notes: map[string][]string{}}
 }
 
 // Change records a change made on host.
-func (r *SetupSummary) Change(host, format string, a ...any) {
+func (r *Summary) Change(host, format string, a ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.changes[host] = append(r.changes[host], fmt.Sprintf(format, a...))
 }
 
 // Note records a fact about host that is no change (e.g. healthy ports).
-func (r *SetupSummary) Note(host, format string, a ...any) {
+func (r *Summary) Note(host, format string, a ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.notes[host] = append(r.notes[host], fmt.Sprintf(format, a...))
 }
 
 // Changed reports whether setup changed anything on any host.
-func (r *SetupSummary) Changed() bool {
+func (r *Summary) Changed() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, c := range r.changes {
@@ -55,7 +56,7 @@ func (r *SetupSummary) Changed() bool {
 }
 
 // Changes returns the changes recorded for host.
-func (r *SetupSummary) Changes(host string) []string {
+func (r *Summary) Changes(host string) []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]string(nil), r.changes[host]...)
@@ -63,7 +64,7 @@ func (r *SetupSummary) Changes(host string) []string {
 
 // Write prints the summary: per host its changes (or "no change") and its
 // notes, then one line saying whether anything changed. mask hides secrets.
-func (r *SetupSummary) Write(w io.Writer, mask func(string) string) error {
+func (r *Summary) Write(w io.Writer, mask func(string) string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var b strings.Builder

@@ -1,8 +1,9 @@
 package main
 
 import (
-	"benchbed/internal/cluster"
 	"testing"
+
+	"benchbed/internal/cluster"
 
 	"github.com/spf13/cobra"
 )

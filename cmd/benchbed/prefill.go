@@ -9,11 +9,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/internal/agents"
 	"benchbed/internal/cluster"
 	"benchbed/rundir"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newPrefillCmd) }

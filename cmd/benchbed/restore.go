@@ -8,11 +8,11 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/spf13/cobra"
-
 	"benchbed/internal/cluster"
 	"benchbed/internal/sweep"
 	"benchbed/rundir"
+
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newRestoreCmd) }

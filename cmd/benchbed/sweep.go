@@ -1,8 +1,6 @@
 package main
 
 import (
-	"benchbed/internal/cluster"
-	"benchbed/internal/sweep"
 	"context"
 	"fmt"
 	"io"
@@ -10,6 +8,9 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"benchbed/internal/cluster"
+	"benchbed/internal/sweep"
 
 	"github.com/spf13/cobra"
 )

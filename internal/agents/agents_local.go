@@ -1,19 +1,20 @@
 package agents
 
 import (
-	"benchbed/load"
-	"benchbed/load/prefill"
-	"benchbed/telemetry"
 	"bufio"
 	"context"
 	"encoding/json"
 	"io"
 	"sync"
 	"time"
+
+	"benchbed/load"
+	"benchbed/load/prefill"
+	"benchbed/telemetry"
 )
 
-// Local runs agents in-process (load.RunAgent over pipes): the real
-// agent code, without SSH.
+// Local runs agents in-process (load.RunAgent over pipes): the real agent
+// code, without SSH, for the engine's tests.
 type Local struct {
 	mu       sync.Mutex
 	offsets  map[string]time.Duration
@@ -22,6 +23,7 @@ type Local struct {
 	installs []string
 }
 
+// Install records that host was asked for the agent binary.
 func (l *Local) Install(_ context.Context, host string) (string, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -29,10 +31,12 @@ func (l *Local) Install(_ context.Context, host string) (string, error) {
 	return "/opt/benchbed", nil
 }
 
+// ClockOffset is the offset set for host (zero unless set), measured to 1 ms.
 func (l *Local) ClockOffset(_ context.Context, host string) (time.Duration, time.Duration, error) {
 	return l.offsets[host], time.Millisecond, nil
 }
 
+// Start runs a load agent in this process, recording the job it reads.
 func (l *Local) Start(ctx context.Context, host, bin string) (*Proc, error) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -99,10 +103,13 @@ type LocalPrefill struct {
 	started map[string]int
 }
 
+// Install returns a binary path per host; nothing is copied.
 func (l *LocalPrefill) Install(_ context.Context, host string) (string, error) {
 	return "/opt/benchbed-" + host, nil
 }
 
+// StartPrefillAgent runs a prefill agent in this process, counting the
+// starts per host.
 func (l *LocalPrefill) StartPrefillAgent(ctx context.Context, host, bin string) (*Proc, error) {
 	l.mu.Lock()
 	l.started[host]++

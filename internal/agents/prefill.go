@@ -12,12 +12,12 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"benchbed/load"
 	"benchbed/load/prefill"
 	"benchbed/plan"
 	"benchbed/rundir"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // PrefillHosts is what a prefill needs of the client hosts: benchbed

@@ -87,6 +87,7 @@ func HostServices(tb *plan.Testbed, h *plan.Host) []*plan.Service {
 	return out
 }
 
+// Names are the names of hs, in order.
 func Names(hs []*plan.Host) []string {
 	out := make([]string, len(hs))
 	for i, h := range hs {

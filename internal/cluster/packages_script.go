@@ -1,9 +1,10 @@
 package cluster
 
 import (
-	"benchbed/remote"
 	"fmt"
 	"strings"
+
+	"benchbed/remote"
 )
 
 // installLog is where an install script keeps the package manager's output

@@ -1,10 +1,11 @@
 package cluster
 
 import (
-	"benchbed/internal/labtest"
 	"fmt"
 	"strings"
 	"testing"
+
+	"benchbed/internal/labtest"
 )
 
 func describe(ds []Daemon, ls []listener) string {

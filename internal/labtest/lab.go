@@ -1,8 +1,6 @@
 package labtest
 
 import (
-	"benchbed/plan"
-	"benchbed/render"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,6 +10,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"benchbed/plan"
+	"benchbed/render"
 )
 
 // LabTestbed loads testbeds/lab/lab.hcl from this tree.
@@ -26,6 +27,7 @@ func LabTestbed(t *testing.T) *plan.Testbed {
 	return tb
 }
 
+// RenderVariant renders variant of tb, failing the test on an error.
 func RenderVariant(t *testing.T, tb *plan.Testbed, variant string) *render.Rendering {
 	t.Helper()
 	r, err := render.Render(tb, tb.Variant(variant), render.Options{})
@@ -35,6 +37,7 @@ func RenderVariant(t *testing.T, tb *plan.Testbed, variant string) *render.Rende
 	return r
 }
 
+// NeedTools skips the test unless every tool is on $PATH.
 func NeedTools(t *testing.T, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
@@ -44,6 +47,8 @@ func NeedTools(t *testing.T, tools ...string) {
 	}
 }
 
+// ObjectServer answers every request with token "tok" with ten bytes, and
+// 401 to any other; it closes with the test.
 func ObjectServer(t *testing.T) *httptest.Server {
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("X-Auth-Token") != "tok" {
@@ -86,10 +91,15 @@ workload "4K_get" {
 }
 `
 
+// GateScenario is GateTestbed's scenario: 300 initial files of 4 KiB over
+// 3 containers, read 400 times.
 const GateScenario = `{"name": "4K_get", "sizes": [{"name": "4KiB", "size_min": 4096, "size_max": 4096}],
  "initial_files": {"4KiB": 300}, "operation_count": 400, "container_base": "gate", "container_count": 3,
  "crud_profile": [0, 1, 0, 0], "user_count": 4}`
 
+// GateTestbed is a one-host testbed without a prefill block whose workload
+// reads GateScenario's objects from the fake Swift at url, with extra
+// attributes.
 func GateTestbed(t *testing.T, url, extra string) *plan.Testbed {
 	t.Helper()
 	dir := t.TempDir()

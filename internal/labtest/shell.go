@@ -1,13 +1,14 @@
 package labtest
 
 import (
-	"benchbed/remote"
 	"context"
 	"errors"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"benchbed/remote"
 )
 
 // Shell runs commands with the local /bin/sh, each of the paths in

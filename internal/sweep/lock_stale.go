@@ -1,12 +1,13 @@
 package sweep
 
 import (
-	"benchbed/internal/cluster"
-	"benchbed/remote"
 	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"benchbed/internal/cluster"
+	"benchbed/remote"
 )
 
 // staleLock is a sweep lock taken over on a host because its holder is gone:

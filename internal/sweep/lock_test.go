@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"benchbed/internal/labtest"
 	"context"
 	"errors"
 	"os"
@@ -11,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"benchbed/internal/labtest"
 )
 
 func TestLockRefusesAnotherRunAndNamesIt(t *testing.T) {

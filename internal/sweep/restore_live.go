@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"benchbed/internal/cluster"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"benchbed/internal/cluster"
 )
 
 // runningError is a restore refused because the run's sweep still runs:

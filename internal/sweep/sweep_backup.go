@@ -1,14 +1,15 @@
 package sweep
 
 import (
-	"benchbed/internal/cluster"
-	"benchbed/internal/step"
-	"benchbed/rundir"
-	"benchbed/schedule"
 	"context"
 	"errors"
 	"maps"
 	"slices"
+
+	"benchbed/internal/cluster"
+	"benchbed/internal/step"
+	"benchbed/rundir"
+	"benchbed/schedule"
 )
 
 // backupState is what the backup step took and its undo needs.

@@ -1,16 +1,17 @@
 package sweep
 
 import (
-	"benchbed/internal/agents"
-	"benchbed/internal/labtest"
-	"benchbed/plan"
-	"benchbed/results"
 	"context"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"benchbed/internal/agents"
+	"benchbed/internal/labtest"
+	"benchbed/plan"
+	"benchbed/results"
 )
 
 // failingGets answers 503 to every GET of an object whose name ends in 7

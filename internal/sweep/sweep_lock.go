@@ -1,12 +1,13 @@
 package sweep
 
 import (
-	"benchbed/internal/step"
-	"benchbed/rundir"
-	"benchbed/schedule"
 	"context"
 	"slices"
 	"strconv"
+
+	"benchbed/internal/step"
+	"benchbed/rundir"
+	"benchbed/schedule"
 )
 
 // lockStep takes the sweep lock on every host; its undo releases them.

@@ -1,13 +1,14 @@
 package sweep
 
 import (
-	"benchbed/internal/labtest"
 	"encoding/json"
 	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"benchbed/internal/labtest"
 )
 
 // TestSwitchPortsScriptKeepsPartitions runs the port switch on a real

@@ -4,12 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"net/http/httptest"
 
 	"benchbed/internal/agents"
 	"benchbed/internal/labtest"

@@ -11,6 +11,7 @@ import (
 
 	"benchbed/load"
 	"benchbed/plan"
+	"benchbed/remote"
 	"benchbed/results"
 )
 
@@ -164,30 +165,22 @@ func sendJob(w io.Writer, j load.Job) error {
 	return err
 }
 
-// prepareClients installs benchbed on every client and checks its clock.
+// prepareClients installs benchbed on every client and checks its clock,
+// on all of them at once through remote's fan-out.
 func prepareClients(ctx context.Context, hs Hosts, clients []string) (map[string]string, error) {
 	bins := map[string]string{}
 	var mu sync.Mutex
-	var errs []error
-	var wg sync.WaitGroup
-	for _, c := range dedupeHosts(clients) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			bin, err := hs.Install(ctx, c)
-			if err == nil {
-				err = checkClock(ctx, hs, c)
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			bins[c] = bin
-			if err != nil {
-				errs = append(errs, err)
-			}
-		}()
-	}
-	wg.Wait()
-	return bins, errors.Join(errs...)
+	err := remote.FanOut(ctx, 0, dedupeHosts(clients), func(ctx context.Context, c string) error {
+		bin, err := hs.Install(ctx, c)
+		if err == nil {
+			err = checkClock(ctx, hs, c)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		bins[c] = bin
+		return err
+	}).Err()
+	return bins, err
 }
 
 // checkClock refuses a client whose clock is off by more than load.MaxSkew.

@@ -122,9 +122,9 @@ func StartGenericService(ctx context.Context, p *remote.Pool, host string, g *pl
 	return running, nil
 }
 
-// StopGeneric stops g's daemon on host: systemctl stop, or the direct
+// stopGeneric stops g's daemon on host: systemctl stop, or the direct
 // daemon's stop script.
-func StopGeneric(ctx context.Context, p *remote.Pool, host string, g *plan.Generic) error {
+func stopGeneric(ctx context.Context, p *remote.Pool, host string, g *plan.Generic) error {
 	d := genericDaemon(g, nil, host)
 	script := d.StopScript()
 	if d.Manager == plan.ManagerSystemd {

@@ -13,12 +13,12 @@ import (
 	"benchbed/plan"
 )
 
-// WaitGenericHealthy polls generic service g's health check on host h
+// waitGenericHealthy polls generic service g's health check on host h
 // until it passes or ctx ends: a TCP connect (tcp://), a GET that answers
 // 2xx (http://, https://), both from this machine, an empty address being
 // the host's; or else the check as a command on the host, exit 0 passing.
 // The error names host, service and the last failure.
-func WaitGenericHealthy(ctx context.Context, r Runner, hc *http.Client, h *plan.Host, g *plan.Generic) error {
+func waitGenericHealthy(ctx context.Context, r Runner, hc *http.Client, h *plan.Host, g *plan.Generic) error {
 	check := genericCheck(r, hc, h, g.Health)
 	last := "not checked"
 	for {

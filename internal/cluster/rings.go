@@ -51,10 +51,10 @@ type ringChange struct {
 // BuilderPath is the builder file of ring name in swift dir dir.
 func BuilderPath(dir, name string) string { return path.Join(dir, name+".builder") }
 
-// PlanRing compares the builder's state (nil: no builder) with the wanted
+// planRing compares the builder's state (nil: no builder) with the wanted
 // devices and returns the commands that bring it there. A part power that
 // differs is an error: changing it needs a new ring, which loses placement.
-func PlanRing(dir string, r *plan.Ring, have *BuilderState, want []ringDev) (*ringChange, error) {
+func planRing(dir string, r *plan.Ring, have *BuilderState, want []ringDev) (*ringChange, error) {
 	b := BuilderPath(dir, r.Name)
 	c := &ringChange{Ring: r.Name}
 	srb := func(args ...string) {
@@ -142,10 +142,10 @@ func sortedDevs(devs []ringDev) []ringDev {
 	return out
 }
 
-// DumpScript prints the builder of ring name as JSON (null when it does not
+// dumpScript prints the builder of ring name as JSON (null when it does not
 // exist), with whether its ring file exists, using Swift's own RingBuilder
 // under the system python3 that Swift's scripts use.
-func DumpScript(dir, name string) string {
+func dumpScript(dir, name string) string {
 	b := BuilderPath(dir, name)
 	ring := path.Join(dir, name+".ring.gz")
 	return fmt.Sprintf(`if [ -f %[1]s ]; then /usr/bin/python3 - %[1]s %[2]s <<'PY'
@@ -166,8 +166,8 @@ PY
 else echo null; fi`, remote.Quote(b), remote.Quote(ring))
 }
 
-// ParseDump decodes dumpScript's output.
-func ParseDump(out string) (*BuilderState, error) {
+// parseDump decodes dumpScript's output.
+func parseDump(out string) (*BuilderState, error) {
 	var s *BuilderState
 	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &s); err != nil {
 		return nil, fmt.Errorf("reading the ring builder dump: %w", err)

@@ -34,7 +34,7 @@ func haveState(n int) *BuilderState {
 }
 
 func TestPlanRingCreatesAddsRebalancesWrites(t *testing.T) {
-	c, err := PlanRing("/etc/swift", testRing(), nil, wantDevs(2))
+	c, err := planRing("/etc/swift", testRing(), nil, wantDevs(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestPlanRingCreatesAddsRebalancesWrites(t *testing.T) {
 }
 
 func TestPlanRingUnchangedIsEmpty(t *testing.T) {
-	c, err := PlanRing("/etc/swift", testRing(), haveState(4), wantDevs(4))
+	c, err := planRing("/etc/swift", testRing(), haveState(4), wantDevs(4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestPlanRingUnchangedIsEmpty(t *testing.T) {
 }
 
 func TestPlanRingOneMoreDiskIsAChangeNotARebuild(t *testing.T) {
-	c, err := PlanRing("/etc/swift", testRing(), haveState(4), wantDevs(5))
+	c, err := planRing("/etc/swift", testRing(), haveState(4), wantDevs(5))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestPlanRingOneMoreDiskIsAChangeNotARebuild(t *testing.T) {
 func TestPlanRingPortSwitchNeedsNoRebalance(t *testing.T) {
 	want := wantDevs(2)
 	want[1].Port = 6211
-	c, err := PlanRing("/etc/swift", testRing(), haveState(2), want)
+	c, err := planRing("/etc/swift", testRing(), haveState(2), want)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestPlanRingPortSwitchNeedsNoRebalance(t *testing.T) {
 func TestPlanRingRemovesAndReweights(t *testing.T) {
 	want := wantDevs(1)
 	want[0].Weight = 50
-	c, err := PlanRing("/etc/swift", testRing(), haveState(2), want)
+	c, err := planRing("/etc/swift", testRing(), haveState(2), want)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestPlanRingRemovesAndReweights(t *testing.T) {
 func TestPlanRingStaleRingFileIsRewritten(t *testing.T) {
 	have := haveState(2)
 	have.RingCurrent = false
-	c, err := PlanRing("/etc/swift", testRing(), have, wantDevs(2))
+	c, err := planRing("/etc/swift", testRing(), have, wantDevs(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,22 +122,22 @@ func TestPlanRingStaleRingFileIsRewritten(t *testing.T) {
 func TestPlanRingRefusesAnotherPartPower(t *testing.T) {
 	have := haveState(2)
 	have.PartPower = 10
-	_, err := PlanRing("/etc/swift", testRing(), have, wantDevs(2))
+	_, err := planRing("/etc/swift", testRing(), have, wantDevs(2))
 	if err == nil || !strings.Contains(err.Error(), "part power 10") {
 		t.Errorf("part power change: err %v, want a refusal naming it", err)
 	}
 }
 
 func TestParseDump(t *testing.T) {
-	s, err := ParseDump("null\n")
+	s, err := parseDump("null\n")
 	if err != nil || s != nil {
 		t.Errorf("null dump: %v %v", s, err)
 	}
-	s, err = ParseDump(`{"part_power": 8, "replicas": 2.0, "min_part_hours": 1, "devs": [{"id": 3, "region": 1, "zone": 2, "ip": "198.18.0.22", "port": 6200, "device": "d0", "weight": 100.0}], "ring_file": true, "ring_current": true, "devs_changed": false}`)
+	s, err = parseDump(`{"part_power": 8, "replicas": 2.0, "min_part_hours": 1, "devs": [{"id": 3, "region": 1, "zone": 2, "ip": "198.18.0.22", "port": 6200, "device": "d0", "weight": 100.0}], "ring_file": true, "ring_current": true, "devs_changed": false}`)
 	if err != nil || s.PartPower != 8 || len(s.Devs) != 1 || s.Devs[0].ID != 3 || s.Devs[0].Key() != "198.18.0.22/d0" {
 		t.Errorf("dump parsed as %+v, %v", s, err)
 	}
-	if _, err := ParseDump("Traceback (most recent call last):"); err == nil {
+	if _, err := parseDump("Traceback (most recent call last):"); err == nil {
 		t.Error("garbage dump parsed")
 	}
 }

@@ -23,15 +23,15 @@ func buildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.H
 		return err
 	}
 	for _, r := range tb.Rings {
-		res, err := p.Run(ctx, b.Name, DumpScript(SwiftDir, r.Name))
+		res, err := p.Run(ctx, b.Name, dumpScript(SwiftDir, r.Name))
 		if err != nil {
 			return fmt.Errorf("ring %s: reading the builder on %s: %w", r.Name, b.Name, err)
 		}
-		have, err := ParseDump(string(res.Stdout))
+		have, err := parseDump(string(res.Stdout))
 		if err != nil {
 			return fmt.Errorf("ring %s on %s: %w", r.Name, b.Name, err)
 		}
-		c, err := PlanRing(SwiftDir, r, have, LayoutDevs(tb, l.Ring(r.Name)))
+		c, err := planRing(SwiftDir, r, have, layoutDevs(tb, l.Ring(r.Name)))
 		if err != nil {
 			return fmt.Errorf("%s: %w", b.Name, err)
 		}
@@ -50,9 +50,9 @@ func buildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.H
 	return nil
 }
 
-// LayoutDevs turns a ring layout into wanted devices: region 1, one zone
+// layoutDevs turns a ring layout into wanted devices: region 1, one zone
 // per host in declaration order.
-func LayoutDevs(tb *plan.Testbed, rl *plan.RingLayout) []ringDev {
+func layoutDevs(tb *plan.Testbed, rl *plan.RingLayout) []ringDev {
 	if rl == nil {
 		return nil
 	}

@@ -6,10 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
-	"slices"
-	"strings"
 	"time"
 
 	"benchbed/internal/cluster"
@@ -46,55 +43,6 @@ func readGenericState(run *rundir.Run) (map[string]bool, error) {
 	return out, json.Unmarshal(b, &out)
 }
 
-// restoreGenericServices puts the generic services back as a sweep found them,
-// once their original confs are back: a service that did not run before
-// ("host/service" false in before) is stopped; one that did is restarted
-// as declared, on its original conf, and waited for (within timeout). A
-// service the sweep never touched is left.
-func restoreGenericServices(ctx context.Context, tb *plan.Testbed, p *remote.Pool, before map[string]bool, rep *cluster.Summary, timeout time.Duration) error {
-	var again []string
-	err := p.FanOut(ctx, cluster.Names(cluster.GenericHosts(tb)), func(ctx context.Context, host string) error {
-		var errs []error
-		for _, g := range cluster.HostGenerics(tb, tb.Host(host)) {
-			was, touched := before[genericKey(host, g.Name)]
-			switch {
-			case !touched:
-			case !was:
-				errs = append(errs, cluster.StopGeneric(ctx, p, host, g))
-				rep.Change(host, "stopped %s (it did not run before the sweep)", g.Name)
-			default:
-				_, err := cluster.StartGenericService(ctx, p, host, g, nil, true, rep)
-				errs = append(errs, err)
-			}
-		}
-		return errors.Join(errs...)
-	}).Err()
-	for k, was := range before {
-		if h, _, _ := strings.Cut(k, "/"); was && !slices.Contains(again, h) {
-			again = append(again, h)
-		}
-	}
-	if err != nil || len(again) == 0 {
-		return err
-	}
-	return genericHealthy(ctx, tb, p, again, timeout)
-}
-
-// genericHealthy waits for every generic service of hosts, within timeout.
-func genericHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, hosts []string, timeout time.Duration) error {
-	hc := &http.Client{Timeout: 5 * time.Second}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	return p.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
-		for _, g := range cluster.HostGenerics(tb, tb.Host(host)) {
-			if err := cluster.WaitGenericHealthy(ctx, p, hc, tb.Host(host), g); err != nil {
-				return err
-			}
-		}
-		return nil
-	}).Err()
-}
-
 // restoreGenericRun is restoreGenericServices with what the run recorded, for
 // `benchbed restore` (the files are back already).
 func restoreGenericRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, log io.Writer, timeout time.Duration) error {
@@ -103,7 +51,7 @@ func restoreGenericRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, ru
 		return err
 	}
 	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
-	err = restoreGenericServices(ctx, tb, p, before, rep, timeout)
+	err = cluster.RestoreGenericServices(ctx, tb, p, before, rep, timeout)
 	if log != nil {
 		for _, h := range tb.Hosts {
 			for _, c := range rep.Changes(h.Name) {

@@ -23,8 +23,6 @@ type genericState struct {
 	before map[string]bool
 }
 
-func genericKey(host, service string) string { return host + "/" + service }
-
 // prepareGeneric keeps every variant's generic confs (rendered with its
 // Swift confs) and resets what the restore needs.
 func (s *Sweeper) prepareGeneric(context.Context) error {
@@ -68,7 +66,7 @@ func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
 	if err != nil {
 		return err
 	}
-	return genericHealthy(ctx, s.tb, s.p, cluster.Names(cluster.GenericHosts(s.tb)), s.opts.HealthTimeout)
+	return cluster.GenericHealthy(ctx, s.tb, s.p, cluster.Names(cluster.GenericHosts(s.tb)), s.opts.HealthTimeout)
 }
 
 // startGeneric starts or restarts g on host for variant v and records
@@ -76,7 +74,7 @@ func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
 // after_start commands restarts it, as a change of its conf does: what
 // after_start did (a cache manager's bypass threshold) lasts until then.
 func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic, v *plan.Variant, changed bool, rep *cluster.Summary) error {
-	key := genericKey(host, g.Name)
+	key := cluster.GenericKey(host, g.Name)
 	line := cluster.GenericCommandLine(g, v) + "\n" + strings.Join(g.AfterStartIn(v), "\n")
 	s.gen.mu.Lock()
 	last, started := s.gen.cmd[key]
@@ -101,7 +99,7 @@ func (s *Sweeper) restoreGeneric(ctx context.Context) error {
 	before := maps.Clone(s.gen.before)
 	s.gen.mu.Unlock()
 	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
-	err := restoreGenericServices(ctx, s.tb, s.p, before, rep, s.opts.HealthTimeout)
+	err := cluster.RestoreGenericServices(ctx, s.tb, s.p, before, rep, s.opts.HealthTimeout)
 	s.logChanges(rep)
 	return err
 }

@@ -1,4 +1,4 @@
-package sweep
+package cluster
 
 import (
 	"encoding/json"

@@ -70,7 +70,7 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 		return err
 	}
 	defer p.Close()
-	sw, err := sweep.NewSweeper(tb, p, sweep.SweepOptions{Log: stderr, RunsDir: f.runsDir, Resume: f.resume,
+	sw, err := sweep.NewSweeper(tb, p, sweep.Options{Log: stderr, RunsDir: f.runsDir, Resume: f.resume,
 		Only: f.only, BreakLock: f.breakLock, OnFailure: f.onFailure, HealthTimeout: f.healthTimeout})
 	if err != nil {
 		return err

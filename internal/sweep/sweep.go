@@ -21,8 +21,8 @@ import (
 // server to answer unless told otherwise.
 const DefaultHealthTimeout = 120 * time.Second
 
-// SweepOptions tune a sweep.
-type SweepOptions struct {
+// Options tune a sweep.
+type Options struct {
 	Log           io.Writer     // progress lines and the live req/s line (nil = none)
 	RunsDir       string        // root of the run directories ("" = the testbed's sweep.runs_dir)
 	Resume        string        // a run id or directory to continue ("" = a new run)
@@ -40,7 +40,7 @@ type SweepOptions struct {
 type Sweeper struct {
 	tb    *plan.Testbed
 	p     *remote.Pool
-	opts  SweepOptions
+	opts  Options
 	run   *rundir.Run
 	steps *step.Runner // the run-wide steps' journal and undo stack
 
@@ -55,7 +55,7 @@ type Sweeper struct {
 
 // NewSweeper prepares a sweep of tb over p and creates (or, with
 // opts.Resume, opens) its run directory.
-func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts SweepOptions) (*Sweeper, error) {
+func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts Options) (*Sweeper, error) {
 	if opts.RunsDir == "" {
 		opts.RunsDir = tb.Sweep.RunsDir
 	}

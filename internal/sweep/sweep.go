@@ -83,9 +83,9 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts Options) (*Sweeper, error
 // Run is the run directory.
 func (s *Sweeper) Run() *rundir.Run { return s.run }
 
-// Sweep runs the steps, then the cleanups under cleanupCtx (a first
-// interrupt cancels ctx; cancelling cleanupCtx too abandons the cleanups:
-// Left says what remains). It returns the summary of every cell run or
+// Sweep runs the run-wide steps, then their undos under cleanupCtx (a
+// first interrupt cancels ctx; cancelling cleanupCtx too abandons the
+// undos: Left says what remains). It returns the summary of every cell run or
 // kept, and an error when a step or a cell failed or ctx was cancelled.
 func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, error) {
 	defer s.closeJournal()
@@ -143,7 +143,7 @@ func (s *Sweeper) logf(format string, a ...any) {
 	}
 }
 
-// Left says what a sweep leaves undone: the cleanups that failed (a host
+// Left says what a sweep leaves undone: the undos that failed (a host
 // lost) and those not run yet (a sweep abandoned), and how to finish them.
 func (s *Sweeper) Left() []string {
 	failed, pending := s.steps.Left()
@@ -157,7 +157,7 @@ func (s *Sweeper) Left() []string {
 	return out
 }
 
-// leftLine says what cleanup name leaves undone; failed: it ran and failed
+// leftLine says what the undo of step name leaves undone; failed: it ran and failed
 // on some host (its error says which), rather than not running at all.
 func (s *Sweeper) leftLine(name string, failed bool) string {
 	some := ""

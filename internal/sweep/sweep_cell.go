@@ -105,7 +105,13 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	ex.skip = unchangedKinds(cp.Steps, trusted)
 	s.lab.begin()
 	r := &step.Runner{Journal: s.steps.Journal, Cell: c.ID, Mask: s.Mask, Log: s.logf, QuietUndo: true}
-	defer func() { _ = r.Unwind(context.WithoutCancel(ctx)) }()
+	defer func() {
+		// The cell's undos run as it ends, whatever its outcome; one that
+		// fails is said (the journal lists the plan's steps only).
+		if err := r.Unwind(context.WithoutCancel(ctx)); err != nil {
+			s.logf("cell %s: %v", c.ID, err)
+		}
+	}()
 	var se *step.Error
 	if err := r.Run(ctx, ex.steps(schedule.Kinds(cp.Steps))); errors.As(err, &se) {
 		if ctx.Err() != nil {

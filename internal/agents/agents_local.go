@@ -97,20 +97,20 @@ func (l *Local) StartTelemetryAgent(_ context.Context, host, bin string) (*Proc,
 	return &Proc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
 }
 
-// LocalPrefill runs prefill agents in this process, as if on hosts.
-type LocalPrefill struct {
+// localPrefill runs prefill agents in this process, as if on hosts.
+type localPrefill struct {
 	mu      sync.Mutex
 	started map[string]int
 }
 
 // Install returns a binary path per host; nothing is copied.
-func (l *LocalPrefill) Install(_ context.Context, host string) (string, error) {
+func (l *localPrefill) Install(_ context.Context, host string) (string, error) {
 	return "/opt/benchbed-" + host, nil
 }
 
 // StartPrefillAgent runs a prefill agent in this process, counting the
 // starts per host.
-func (l *LocalPrefill) StartPrefillAgent(ctx context.Context, host, bin string) (*Proc, error) {
+func (l *localPrefill) StartPrefillAgent(ctx context.Context, host, bin string) (*Proc, error) {
 	l.mu.Lock()
 	l.started[host]++
 	l.mu.Unlock()

@@ -22,7 +22,7 @@ func TestPreconditionRefusesMissingInitialObjects(t *testing.T) {
 	srv := httptest.NewServer(m)
 	t.Cleanup(srv.Close)
 	tb := labtest.GateTestbed(t, srv.URL, "")
-	hosts := &LocalPrefill{started: map[string]int{}}
+	hosts := &localPrefill{started: map[string]int{}}
 	err := CheckInitial(context.Background(), tb, hosts, nil)
 	var pe *preconditionError
 	if !errors.As(err, &pe) || len(m.Objects) != 0 {

@@ -67,7 +67,7 @@ func TestPrefillFromAgentsResumesAndVerifies(t *testing.T) {
 	defer srv.Close()
 	tb := prefillTestbed(t, srv.URL)
 	state := t.TempDir()
-	hosts := &LocalPrefill{started: map[string]int{}}
+	hosts := &localPrefill{started: map[string]int{}}
 
 	// A first prefill killed after a few units.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -165,7 +165,7 @@ func (k *putKiller) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // stuckAgents start agents that never end on their own: only the end of
 // their stdin stops them.
-type stuckAgents struct{ LocalPrefill }
+type stuckAgents struct{ localPrefill }
 
 func (s *stuckAgents) StartPrefillAgent(_ context.Context, host, bin string) (*Proc, error) {
 	inR, inW := io.Pipe()

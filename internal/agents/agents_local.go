@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"benchbed/load"
-	"benchbed/load/prefill"
 	"benchbed/telemetry"
 )
 
@@ -92,34 +91,6 @@ func (l *Local) StartTelemetryAgent(_ context.Context, host, bin string) (*Proc,
 		err := telemetry.RunAgent(context.Background(), telemetry.HostFS, inR, outW)
 		outW.Close()
 		inR.Close()
-		done <- err
-	}()
-	return &Proc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
-}
-
-// localPrefill runs prefill agents in this process, as if on hosts.
-type localPrefill struct {
-	mu      sync.Mutex
-	started map[string]int
-}
-
-// Install returns a binary path per host; nothing is copied.
-func (l *localPrefill) Install(_ context.Context, host string) (string, error) {
-	return "/opt/benchbed-" + host, nil
-}
-
-// StartPrefillAgent runs a prefill agent in this process, counting the
-// starts per host.
-func (l *localPrefill) StartPrefillAgent(ctx context.Context, host, bin string) (*Proc, error) {
-	l.mu.Lock()
-	l.started[host]++
-	l.mu.Unlock()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		err := prefill.RunAgent(ctx, inR, outW)
-		outW.Close()
 		done <- err
 	}()
 	return &Proc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil

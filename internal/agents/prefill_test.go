@@ -9,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"benchbed/internal/labtest"
+	"benchbed/load/prefill"
 	"benchbed/plan"
 )
 
@@ -197,4 +199,32 @@ func TestPrefillCancelEndsTheAgentsStdin(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("a cancelled prefill still waits for agents that only stop when their stdin ends")
 	}
+}
+
+// localPrefill runs prefill agents in this process, as if on hosts.
+type localPrefill struct {
+	mu      sync.Mutex
+	started map[string]int
+}
+
+// Install returns a binary path per host; nothing is copied.
+func (l *localPrefill) Install(_ context.Context, host string) (string, error) {
+	return "/opt/benchbed-" + host, nil
+}
+
+// StartPrefillAgent runs a prefill agent in this process, counting the
+// starts per host.
+func (l *localPrefill) StartPrefillAgent(ctx context.Context, host, bin string) (*Proc, error) {
+	l.mu.Lock()
+	l.started[host]++
+	l.mu.Unlock()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := prefill.RunAgent(ctx, inR, outW)
+		outW.Close()
+		done <- err
+	}()
+	return &Proc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
 }

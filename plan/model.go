@@ -190,6 +190,9 @@ type Variant struct {
 	// another: drop the page cache for a cold run, read a file for a warm one.
 	Before   []string
 	BeforeOn []string
+	// Faults are applied during each measured run of the variant, at
+	// their times, and undone (fault blocks; plan/fault.go).
+	Faults   []*Fault
 	DefRange hcl.Range
 }
 
@@ -215,7 +218,10 @@ type Workload struct {
 	StorageURL      string
 	Token           string
 	MaxErrorRate    *float64 // the workload's error-rate gate; nil = the sweep's
-	Fill            *Fill    // a fill experiment (its fill block), nil for other workloads
+	// MaxFaultErrorRate limits the errors while a fault is applied (the
+	// "during" phase); nil = no limit: they are data, shown with causes.
+	MaxFaultErrorRate *float64
+	Fill              *Fill // a fill experiment (its fill block), nil for other workloads
 	// Command, when set, makes this a command workload (a tool's output
 	// parsed into figures) instead of a Swift scenario run by the agents.
 	Command  *CommandLoad

@@ -22,6 +22,7 @@ func validate(tb *Testbed, partial bool) hcl.Diagnostics {
 	}
 	validateRings(tb, add)
 	validateVariants(tb, add, partial)
+	validateFaults(tb, add)
 	validateHostsAndUsers(tb, add)
 	return diags
 }

@@ -72,8 +72,10 @@ func ifaceScript(t Target) string {
 	return fmt.Sprintf("ifc=$(cat \"$state.ifc\" 2>/dev/null || ip -o addr show to %s | awk '{print $2; exit}')\n", remote.Quote(t.Address))
 }
 
-// slowLink rate-limits the host's interface both ways: tbf on egress, a
-// policer on the ingress qdisc (this kernel has no netem and needs no ifb).
+// slowLink rate-limits what the host sends through its interface with tbf
+// (GET bodies, replication out). Incoming traffic is not limited: that
+// needs a policer (act_police) or an ifb device, which a lab's kernel may
+// lack (this machine's has neither); netem is not needed.
 func slowLink(t Target) (Scripts, error) {
 	f := t.Fault
 	if f.Rate == "" {
@@ -88,21 +90,17 @@ func slowLink(t Target) (Scripts, error) {
 		fail(f.Kind, "no interface "+or(f.Interface, "holding "+t.Address)))
 	probe := needNetAdmin(f.Kind) + "command -v tc >/dev/null 2>&1 || { " + fail(f.Kind, "no tc (Debian: iproute2)") + "; }\n" + ifc + found +
 		`tc qdisc show dev "$ifc" root | grep -q '^qdisc [a-z_]* 0: ' || { ` + fail(f.Kind, "$ifc has a root qdisc of its own; it is not replaced") + `; }
-! tc qdisc show dev "$ifc" ingress | grep -q ingress || { ` + fail(f.Kind, "$ifc has an ingress qdisc of its own; it is not replaced") + `; }
 `
 	apply := ifc + found + fmt.Sprintf(`echo "$ifc" > "$state.ifc"
-tc qdisc add dev "$ifc" root handle 1: tbf rate %[1]s burst 64kb latency 200ms
-tc qdisc add dev "$ifc" handle ffff: ingress
-tc filter add dev "$ifc" parent ffff: protocol all u32 match u32 0 0 police rate %[1]s burst 64k drop flowid :1
+tc qdisc add dev "$ifc" root handle 1: tbf rate %s burst 64kb latency 200ms
 `, rate)
 	undo := ifc + `if [ -n "$ifc" ]; then
   if tc qdisc show dev "$ifc" root | grep -q '^qdisc tbf 1: '; then tc qdisc del dev "$ifc" root; fi
-  if tc qdisc show dev "$ifc" ingress | grep -q '^qdisc ingress ffff:'; then tc qdisc del dev "$ifc" ingress; fi
 fi
 rm -f "$state.ifc"
 `
-	check := ifc + `[ -z "$ifc" ] || ! tc qdisc show dev "$ifc" | grep -qE '^qdisc (tbf 1:|ingress ffff:)' || { ` +
-		fail(f.Kind, "$ifc still has the fault's qdiscs") + `; }
+	check := ifc + `[ -z "$ifc" ] || ! tc qdisc show dev "$ifc" | grep -q '^qdisc tbf 1: ' || { ` +
+		fail(f.Kind, "$ifc still has the fault's tbf qdisc") + `; }
 `
 	return Scripts{Probe: probe, Apply: apply, Undo: undo, Check: check}, nil
 }

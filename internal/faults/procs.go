@@ -15,13 +15,19 @@ import (
 func pidsFunc(s Service) (string, error) {
 	switch {
 	case s.Manager == plan.ManagerDirect && s.PidFile != "":
-		return fmt.Sprintf(`pids() { g=$(cat %s 2>/dev/null) && [ -n "$g" ] && pgrep -g "$g"; }
-`, remote.Quote(s.PidFile)), nil
+		return fmt.Sprintf(`pids() { g=$(cat %s 2>/dev/null) && [ -n "$g" ] && live $(pgrep -g "$g"); }
+`, remote.Quote(s.PidFile)) + liveFunc, nil
 	case s.Conf != "":
-		return fmt.Sprintf("pids() { pgrep -f -- %s; }\n", remote.Quote(bracketFirst(s.Conf))), nil
+		return fmt.Sprintf("pids() { live $(pgrep -f -- %s); }\n", remote.Quote(bracketFirst(s.Conf))) + liveFunc, nil
 	}
 	return "", fmt.Errorf("service %q has neither a pid file nor a conf to find its processes by", s.Name)
 }
+
+// liveFunc is the shell function live, which prints those of its
+// arguments that are processes and not zombies (a killed process its
+// parent has not reaped yet is gone for a fault).
+const liveFunc = `live() { for p in "$@"; do case "$(ps -o stat= -p "$p" 2>/dev/null)" in ""|Z*) ;; *) echo "$p";; esac; done; }
+`
 
 // bracketFirst returns a regular expression that matches s literally, its
 // first character in brackets, every regexp metacharacter escaped.

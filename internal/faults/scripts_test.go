@@ -2,6 +2,7 @@ package faults
 
 import (
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,6 +108,31 @@ func TestResolveFromTheTestbed(t *testing.T) {
 			if _, err := Build(x); err != nil {
 				t.Errorf("fault %d: %v", i, err)
 			}
+		}
+	}
+}
+
+func TestProbesNameHostAndMechanism(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		t    Target
+		want string
+	}{
+		{Target{Fault: &plan.Fault{Kind: plan.FaultFailDisk}, Disks: []Disk{{Name: "d1", Device: "/dev/x", Mount: dir}}}, "stor1: fail_disk: " + dir + " (disk d1) is not mounted"},
+		{Target{Fault: &plan.Fault{Kind: plan.FaultPause, How: plan.HowSignal},
+			Service: Service{Name: "object-server", Manager: plan.ManagerDirect, PidFile: filepath.Join(dir, "none.pid")}}, "stor1: pause: no running process of service object-server"},
+		{Target{Fault: &plan.Fault{Kind: plan.FaultSlowDisk, ReadIOPS: 5},
+			Service: Service{Name: "o", Manager: plan.ManagerSwiftInit, Conf: "/etc/swift/none.conf"}, Disks: []Disk{{Name: "d1", Device: dir}}}, "stor1: slow_disk: "},
+	}
+	for _, c := range cases {
+		c.t.ID, c.t.Host = "f9-stor1", "stor1"
+		s, err := Build(c.t)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command("sh", "-c", s.Probe).CombinedOutput()
+		if err == nil || !strings.Contains(string(out), c.want) {
+			t.Errorf("%s probe: want failure with %q, got %v %s", c.t.Fault.Kind, c.want, err, out)
 		}
 	}
 }

@@ -39,6 +39,9 @@ type Pair struct {
 	// Fill compares fill experiments bucket by bucket (FillDeltas), each
 	// side's repeats averaged; absent for other workloads.
 	Fill []results.FillDelta `json:"fill,omitempty"`
+	// Fault sets fault cells' degradation and recovery side by side;
+	// absent when neither side has faults.
+	Fault *FaultCompare `json:"fault,omitempty"`
 }
 
 // OpCompare is one operation type's figures ("GET"...; "total" when a
@@ -116,6 +119,8 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	} else {
 		p.Fill = d
 	}
+	f, notes := compareFaults(ca, cb)
+	p.Fault, p.Notes = f, append(p.Notes, notes...)
 	return p
 }
 

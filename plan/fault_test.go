@@ -149,3 +149,26 @@ func TestFailDiskWarnsWithoutMountCheck(t *testing.T) {
 func multiline(block string) string {
 	return strings.NewReplacer("{ ", "{\n", "  ", "\n", " }", "\n}").Replace(block)
 }
+
+func TestShippedFaultTestbeds(t *testing.T) {
+	for _, f := range []string{"../testbeds/distro/faults-distro.hcl", "../testbeds/lab/faults-lab.hcl"} {
+		tb, diags := Load(f, LoadOptions{})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", f, diags.Error())
+		}
+		var names []string
+		for _, v := range tb.Variants {
+			names = append(names, v.Name)
+			if !v.HasFaults() {
+				t.Errorf("%s: variant %s has no fault", f, v.Name)
+			}
+		}
+		if got := strings.Join(names, " "); got != "normal+slow_disk servers_per_port=4+slow_disk normal+paused servers_per_port=4+paused" {
+			t.Errorf("%s: variants %s", f, got)
+		}
+		sd := tb.Variant("servers_per_port=4+slow_disk")
+		if s := sd.Faults[0].Services; len(s) != 1 || s[0] != "object-server" || !sd.PortPerDisk("object") || tb.Variant("normal+slow_disk").PortPerDisk("object") {
+			t.Errorf("%s: slow disk of %v, port per disk %v", f, s, sd.PortPerDisk("object"))
+		}
+	}
+}

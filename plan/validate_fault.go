@@ -165,7 +165,7 @@ func diskServices(tb *Testbed, f *Fault) []string {
 	for _, r := range tb.Rings {
 		for _, h := range f.Hosts {
 			host := tb.Host(h)
-			if host == nil || !host.HasRole(r.Role) || host.DiskGroup(r.Disks) == nil {
+			if host == nil || !host.HasRole(r.Role) || !groupHolds(host.DiskGroup(r.Disks), f.Disks) {
 				continue
 			}
 			for _, s := range tb.Services {
@@ -176,6 +176,19 @@ func diskServices(tb *Testbed, f *Fault) []string {
 		}
 	}
 	return out
+}
+
+// groupHolds reports whether group g holds any of the disks names.
+func groupHolds(g *DiskGroup, names []string) bool {
+	if g == nil {
+		return false
+	}
+	for _, d := range g.Disks {
+		if slices.Contains(names, d.Name) {
+			return true
+		}
+	}
+	return false
 }
 
 // hostDisk returns host's disk named name in any of its groups, or nil.

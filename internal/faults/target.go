@@ -3,7 +3,6 @@ package faults
 import (
 	"fmt"
 	"regexp"
-	"strings"
 
 	"benchbed/plan"
 	"benchbed/remote"
@@ -108,13 +107,4 @@ func (s Scripts) withPrologue(t Target) Scripts {
 // fail is the shell that says "host: kind: msg" on stderr and exits 1.
 func fail(kind, msg string) string {
 	return fmt.Sprintf(`echo "$host: %s: %s" >&2; exit 1`, kind, msg)
-}
-
-// quoteAll quotes every word.
-func quoteAll(words []string) string {
-	q := make([]string, len(words))
-	for i, w := range words {
-		q[i] = remote.Quote(w)
-	}
-	return strings.Join(q, " ")
 }

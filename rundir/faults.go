@@ -21,6 +21,12 @@ const FaultsFile = "faults.json"
 // FaultRecord is one fault of a cell as the sweep applied it: what, where,
 // and when, in seconds from the measured run's start (planned and as done).
 type FaultRecord struct {
+	// Variant and Index name the fault (the variant's Faults[Index]), and
+	// IDs its targets' ids (internal/faults), so that a restore can build
+	// its undo again from the run's testbed.
+	Variant  string   `json:"variant"`
+	Index    int      `json:"index"`
+	IDs      []string `json:"ids,omitempty"`
 	Kind     string   `json:"kind"`
 	Hosts    []string `json:"hosts"`
 	What     string   `json:"what"`      // the plan's text of it

@@ -172,3 +172,10 @@ func TestShippedFaultTestbeds(t *testing.T) {
 		}
 	}
 }
+
+func TestKillOfASystemdUnitWarns(t *testing.T) {
+	_, diags := loadFaults(t, "variant \"v\" {\n  "+multiline(`fault "stop" { hosts = ["stor1"]  service = "object-server"  how = "kill"  at = 1  for = 1 }`)+"\n}\n")
+	if !strings.Contains(diags, "SIGKILL of a systemd unit") {
+		t.Errorf("no warning: %s", diags)
+	}
+}

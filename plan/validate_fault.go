@@ -79,7 +79,7 @@ func validateFaultTargets(tb *Testbed, v *Variant, f *Fault, add addFunc) {
 		bad("no storage service uses disks %s on %s: name the service whose I/O is throttled", strings.Join(f.Disks, ", "), strings.Join(f.Hosts, ", "))
 	}
 	for _, name := range f.Services {
-		validateFaultService(tb, f, name, bad)
+		validateFaultService(tb, f, name, bad, add)
 	}
 	if f.Kind == FaultFailDisk {
 		warnMountCheck(tb, v, f, add)
@@ -97,7 +97,7 @@ func validateFaultTargets(tb *Testbed, v *Variant, f *Fault, add addFunc) {
 
 // validateFaultService checks that service name exists, runs on f's hosts
 // and that its manager can do f.
-func validateFaultService(tb *Testbed, f *Fault, name string, bad func(string, ...any)) {
+func validateFaultService(tb *Testbed, f *Fault, name string, bad func(string, ...any), add addFunc) {
 	s := tb.Service(name)
 	if s == nil {
 		bad("the %s fault names service %q, and there is no such Swift service", f.Kind, name)
@@ -111,6 +111,10 @@ func validateFaultService(tb *Testbed, f *Fault, name string, bad func(string, .
 	if f.Kind == FaultStop && f.How == HowManager && s.Manager == ManagerDirect {
 		bad("service %q is started directly (manager = %q), with no manager to stop it: use how = %q (SIGKILL; started back as setup starts it)",
 			name, ManagerDirect, HowKill)
+	}
+	if f.Kind == FaultStop && f.How == HowKill && s.Manager == ManagerSystemd {
+		add(hcl.DiagWarning, f.DefRange, "SIGKILL of a systemd unit",
+			"service %q: a unit with Restart=on-failure (or always) is started again by systemd before the fault's undo; how = %q stops it for the fault's whole time", name, HowManager)
 	}
 	if f.Kind == FaultPause && f.How == HowFreezer && s.Manager == ManagerSwiftInit {
 		bad("service %q is run by swift-init, which has no freezer: use how = %q (SIGSTOP/SIGCONT)", name, HowSignal)

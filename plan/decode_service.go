@@ -62,6 +62,7 @@ var variantBlocks = []hcl.BlockHeaderSchema{
 	{Type: "set", LabelNames: []string{"service"}},
 	{Type: "ring", LabelNames: []string{"name"}},
 	{Type: "service", LabelNames: []string{"name"}},
+	{Type: blockFault, LabelNames: []string{"kind"}},
 }
 
 // decodeVariant decodes one variant block, expanded over its for_each.
@@ -142,6 +143,10 @@ func (d *decoder) buildVariant(b *hcl.Block, c *hcl.BodyContent, name string, ct
 				continue
 			}
 			v.Runs[target] = d.decodeGenericRun(blk, ctx)
+		case blockFault:
+			if f := d.decodeFault(v, blk, ctx); f != nil {
+				v.Faults = append(v.Faults, f)
+			}
 		case "ring":
 			if _, dup := v.RingPort[target]; dup {
 				d.errorf(blk.LabelRanges[0].Ptr(), "Duplicate ring block", "variant %q sets ring %q twice", name, target)

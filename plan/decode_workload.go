@@ -13,7 +13,7 @@ var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}, {Type: "fill"}}
 // workloadAttrs are a workload block's attributes ("!" = required).
 var workloadAttrs = append([]string{"for_each", "name", "scenario", "scenario_set", "users", "duration",
 	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token", "max_error_rate",
-	"policy", "verify", "endpoints"}, commandAttrs...)
+	"max_fault_error_rate", "policy", "verify", "endpoints"}, commandAttrs...)
 
 // decodeWorkload decodes one workload block, expanded over its for_each:
 // each element is one axis point, a workload of its own.
@@ -116,6 +116,10 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 		case "max_error_rate":
 			if r, ok := d.rate(a, ctx); ok {
 				w.MaxErrorRate = &r
+			}
+		case "max_fault_error_rate":
+			if r, ok := d.rate(a, ctx); ok {
+				w.MaxFaultErrorRate = &r
 			}
 		}
 	}

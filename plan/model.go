@@ -187,6 +187,9 @@ type Variant struct {
 	// another: drop the page cache for a cold run, read a file for a warm one.
 	Before   []string
 	BeforeOn []string
+	// Faults are applied during each measured run of the variant, at
+	// their times, and undone (fault blocks; plan/fault.go).
+	Faults   []*Fault
 	DefRange hcl.Range
 }
 
@@ -224,7 +227,10 @@ type Workload struct {
 	// spread over (auth URLs with an auth block, storage URLs with a
 	// token), nil for the one of Auth or StorageURL (EndpointURLs).
 	Endpoints []string
-	Fill      *Fill // a fill experiment (its fill block), nil for other workloads
+	// MaxFaultErrorRate limits the errors while a fault is applied (the
+	// "during" phase); nil = no limit: they are data, shown with causes.
+	MaxFaultErrorRate *float64
+	Fill              *Fill // a fill experiment (its fill block), nil for other workloads
 	// Command, when set, makes this a command workload (a tool's output
 	// parsed into figures) instead of a Swift scenario run by the agents.
 	Command  *CommandLoad

@@ -23,6 +23,7 @@ func validate(tb *Testbed, partial bool) hcl.Diagnostics {
 	validateRings(tb, add)
 	validatePolicies(tb, add, partial)
 	validateVariants(tb, add, partial)
+	validateFaults(tb, add)
 	validateHostsAndUsers(tb, add)
 	return diags
 }

@@ -26,6 +26,7 @@ func (o OpSummary) ErrorRate() float64 {
 
 // GateError is the error-rate gate's verdict on a cell.
 type GateError struct {
+	Phase     string  // a fault cell's phase the gate failed in ("" for the whole cell)
 	Rate, Max float64 // the cell's error rate and the gate's
 	Errors    int64   // failed operations
 	Ops       int64   // operations in all
@@ -34,7 +35,11 @@ type GateError struct {
 
 // Error says what failed, how often and why.
 func (e *GateError) Error() string {
-	return fmt.Sprintf("error rate %s (%d of %d operations failed) is above max_error_rate %s; top causes: %s",
+	in := ""
+	if e.Phase != "" {
+		in = "the " + e.Phase + " phase's "
+	}
+	return in + fmt.Sprintf("error rate %s (%d of %d operations failed) is above max_error_rate %s; top causes: %s",
 		Percent(e.Rate), e.Errors, e.Ops, Percent(e.Max), e.Causes)
 }
 

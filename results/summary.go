@@ -60,6 +60,9 @@ type Cell struct {
 	// Metrics are a command workload's figures by name (outparse): a
 	// cell of a command workload has these instead of Ops.
 	Metrics map[string]Figure `json:"metrics,omitempty"`
+	// Fault is a fault cell's phases (before, during, after), degradation
+	// and recovery, with its per-second series; nil for other cells.
+	Fault *FaultPhases `json:"fault,omitempty"`
 	// Telemetry is the hosts' telemetry over the measured run (omitted
 	// when telemetry was off).
 	Telemetry *telemetry.CellSummary `json:"telemetry,omitempty"`

@@ -16,6 +16,8 @@ pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-accoun
       # services and command workloads; the lab's hosts share this machine's
       # programs
       nginx-light iperf3 wget
+      # fault cells (internal/faults): partition drops ports with nft or iptables
+      iptables nftables
       # report.html tested in a headless browser, with the plots' font
       chromium fonts-liberation)
 case "$kind" in

@@ -61,6 +61,12 @@ type Step struct {
 	Users       int                 // warmup, run
 	Duration    time.Duration
 	Agents      int // prefill, warmup, run: clients x agents per client
+	// Fault, FaultIndex and At: fault-apply and fault-undo, the fault
+	// (the variant's Faults[FaultIndex]) and when, counted from the
+	// measured run's start.
+	Fault      *plan.Fault
+	FaultIndex int
+	At         time.Duration
 }
 
 // Change is one setting that differs from the previous cell. Old or New is
@@ -115,7 +121,10 @@ func CellSteps(tb *plan.Testbed, prev *plan.Variant, c plan.Cell) CellPlan {
 		cp.Steps = append(cp.Steps, Step{Kind: StepHealth, Hosts: serviceHosts(tb)})
 	}
 	cp.Steps = append(cp.Steps, genericSteps(tb, prev, c.Variant, prev == nil)...)
-	cp.Steps = append(cp.Steps, runSteps(tb, c.Workload)...)
+	_, dur := plan.RunShape(c.Workload)
+	probe, during := faultSteps(c.Variant, dur)
+	cp.Steps = append(cp.Steps, probe...)
+	cp.Steps = append(cp.Steps, runSteps(tb, c.Workload, during)...)
 	return cp
 }
 
@@ -303,8 +312,9 @@ func prefillSteps(tb *plan.Testbed) []Step {
 
 // runSteps returns the telemetry agents' start (when on), the warmup
 // (when the sweep has one and w is no command workload), the caches' drop
-// (when asked), the run and the telemetry's summary.
-func runSteps(tb *plan.Testbed, w *plan.Workload) []Step {
+// (when asked), the run, the fault steps during and after it, and the
+// telemetry's summary.
+func runSteps(tb *plan.Testbed, w *plan.Workload, faults []Step) []Step {
 	users, dur := plan.RunShape(w)
 	run := Step{Kind: StepRun, Hosts: w.Clients, Workload: w.Name, Users: users, Duration: dur,
 		Agents: len(w.Clients) * w.AgentsPerClient}
@@ -325,6 +335,7 @@ func runSteps(tb *plan.Testbed, w *plan.Workload) []Step {
 		out = append(out, Step{Kind: StepDropCaches, Hosts: hostNames(tb.HostsWithRole(plan.RoleObject))})
 	}
 	out = append(out, run)
+	out = append(out, faults...)
 	if tb.Telemetry.Enabled {
 		out = append(out, Step{Kind: StepTelemetry, Hosts: all})
 	}

@@ -29,6 +29,8 @@ func describe(tb *plan.Testbed, s Step) string {
 		return unchanged[s.Kind]
 	}
 	switch s.Kind {
+	case StepFaultProbe, StepFaultApply, StepFaultUndo, StepFaultCheck:
+		return describeFault(s)
 	case StepPushConf:
 		what := "every setting (first cell)"
 		if s.Changes != nil {

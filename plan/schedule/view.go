@@ -112,6 +112,10 @@ type StepJSON struct {
 	Users       int          `json:"users,omitempty"`
 	DurationS   float64      `json:"duration_s,omitempty"`
 	Agents      int          `json:"agents,omitempty"`
+	// Fault steps: the fault's kind and text, and when into the run.
+	Fault string  `json:"fault,omitempty"`
+	What  string  `json:"what,omitempty"`
+	AtS   float64 `json:"at_s,omitempty"`
 }
 
 // PortsJSON is one host's ring port change.
@@ -239,6 +243,9 @@ func ringJSON(tb *plan.Testbed, r *plan.Ring) RingJSON {
 func stepJSON(s Step) StepJSON {
 	sj := StepJSON{Kind: s.Kind, Unchanged: s.Unchanged, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
 		Workload: s.Workload, Users: s.Users, DurationS: s.Duration.Seconds(), Agents: s.Agents}
+	if s.Fault != nil {
+		sj.Fault, sj.What, sj.AtS = s.Fault.Kind, FaultText(s.Fault), s.At.Seconds()
+	}
 	if s.Kind == StepRingPorts && !s.Unchanged {
 		b := s.PortPerDisk
 		sj.PortPerDisk = &b

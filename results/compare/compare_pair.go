@@ -42,6 +42,9 @@ type Pair struct {
 	// Endpoints compares what each endpoint served, for workloads with
 	// several (compareEndpoints).
 	Endpoints []EndpointDelta `json:"endpoints,omitempty"`
+	// Fault sets fault cells' degradation and recovery side by side;
+	// absent when neither side has faults.
+	Fault *FaultCompare `json:"fault,omitempty"`
 }
 
 // OpCompare is one operation type's figures ("GET"...; "total" when a
@@ -120,6 +123,8 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	} else {
 		p.Fill = d
 	}
+	f, notes := compareFaults(ca, cb)
+	p.Fault, p.Notes = f, append(p.Notes, notes...)
 	return p
 }
 

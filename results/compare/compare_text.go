@@ -78,6 +78,9 @@ func writePair(b *strings.Builder, c *Comparison, p *Pair, md bool) error {
 	if err := writeEndpointCompare(b, p, md); err != nil {
 		return err
 	}
+	if err := writeFaultCompare(b, p, md); err != nil {
+		return err
+	}
 	if md {
 		b.WriteString("\n")
 	}

@@ -61,6 +61,11 @@ func (r *Report) Figures() ([]Figure, error) {
 			return nil, err
 		}
 	}
+	faults, err := r.faultFigures()
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, faults...)
 	tel, err := r.telemetryFigures()
 	return append(out, tel...), err
 }

@@ -1,0 +1,74 @@
+package faults
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"benchbed/plan"
+)
+
+// Step names of a fault cell, as schedule names them (schedule.StepFault*).
+const (
+	StepProbe = "fault-probe"
+	StepApply = "fault-apply"
+	StepUndo  = "fault-undo"
+	StepCheck = "fault-check"
+)
+
+// HostScripts is one target and its scripts.
+type HostScripts struct {
+	Target  Target
+	Scripts Scripts
+}
+
+// Action is one timed action of a fault cell: fault Fault of the variant
+// applied or undone At into the measured run, on every target.
+type Action struct {
+	Step    string // StepApply or StepUndo
+	At      time.Duration
+	Fault   int
+	Targets []HostScripts
+}
+
+// Actions returns the apply and undo actions of variant v's faults for a
+// run of duration run, in the order of their times (an apply before an
+// undo at the same time, faults in declaration order). The scripts of a
+// fault's apply and undo are built together, so that the sweep can journal
+// the undo and push it on its cleanup stack before it runs the apply.
+// start gives a direct service's start script (the sweep's) for a stop's
+// undo; nil leaves it empty.
+func Actions(tb *plan.Testbed, v *plan.Variant, run time.Duration, start func(Target) string) ([]Action, error) {
+	var out []Action
+	for i, f := range v.Faults {
+		ts, err := Resolve(tb, v, i)
+		if err != nil {
+			return nil, err
+		}
+		var hs []HostScripts
+		for _, t := range ts {
+			if start != nil && t.Service.Manager == plan.ManagerDirect {
+				t.Service.Start = start(t)
+			}
+			s, err := Build(t)
+			if err != nil {
+				return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+			}
+			hs = append(hs, HostScripts{Target: t, Scripts: s})
+		}
+		out = append(out, Action{Step: StepApply, At: f.At, Fault: i, Targets: hs},
+			Action{Step: StepUndo, At: f.End(run), Fault: i, Targets: hs})
+	}
+	slices.SortStableFunc(out, func(a, b Action) int {
+		switch {
+		case a.At != b.At:
+			return int(a.At - b.At)
+		case a.Step != b.Step && a.Step == StepApply:
+			return -1
+		case a.Step != b.Step:
+			return 1
+		}
+		return 0
+	})
+	return out, nil
+}

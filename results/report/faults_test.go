@@ -1,0 +1,81 @@
+package report
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"benchbed/results/rundir/rundirtest"
+)
+
+// faultReport loads a fixture run of the seed's two variants under one
+// slow disk.
+func faultReport(t *testing.T) (*Report, string) {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := rundirtest.WriteFaultRun(dir, rundirtest.SeedFaultCells...); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, dir
+}
+
+func TestFaultPhaseTablesInTheText(t *testing.T) {
+	r, _ := faultReport(t)
+	var b bytes.Buffer
+	if err := r.WriteText(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for _, want := range []string{
+		"Phases of 001-normal-get-r1 (fault 10s-20s of the run; latencies in ms)",
+		"Phases of 002-servers_per_port=4-get-r1",
+		"Faults: degradation (during / before) and time to recover",
+		"3 s after the undo (band 20%, 5 s)", "0 s after the undo",
+		"http_503=40",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	deg := DegradationTable(r.faultCells())
+	if len(deg.Rows) != 2 || deg.Rows[0][1] != "x0.20" || deg.Rows[1][1] != "x0.75" {
+		t.Errorf("req/s degradation: %q", deg.Rows)
+	}
+}
+
+func TestFaultPlotsShadeTheWindow(t *testing.T) {
+	r, dir := faultReport(t)
+	figs, err := r.Figures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range figs {
+		if strings.HasPrefix(f.Name, "fault_") {
+			names = append(names, f.Name)
+			if len(f.SVG) == 0 || len(f.PNG) == 0 {
+				t.Errorf("%s: empty", f.Name)
+			}
+			if !bytes.Contains(f.SVG, []byte("fault 10s-20s")) {
+				t.Errorf("%s: no fault window in the legend", f.Name)
+			}
+		}
+	}
+	if len(names) != 4 {
+		t.Errorf("fault plots: %v", names)
+	}
+	out := filepath.Join(dir, "report")
+	if _, err := r.WriteDir(out); err != nil {
+		t.Fatal(err)
+	}
+	html, err := os.ReadFile(filepath.Join(out, "report.html"))
+	if err != nil || !bytes.Contains(html, []byte("Phases of 001-normal-get-r1")) || !bytes.Contains(html, []byte("fault_p99_001-normal-get-r1")) {
+		t.Errorf("report.html lacks the phase table or the plots (%v)", err)
+	}
+}

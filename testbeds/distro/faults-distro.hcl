@@ -1,0 +1,241 @@
+# Seed 000's variants on the distro lab under faults: normal and
+# servers_per_port=4 (one port per disk), each under one slow disk (stor1's
+# d0 throttled to 1 MiB/s and 20 IOPS for its storage servers from 20 s to
+# 40 s of a 60 s run) and under one paused object server (stor1's, SIGSTOP
+# from 20 s to 35 s). The workload PUTs 64 KiB objects, which Swift fsyncs,
+# so the throttle reaches the disk (GETs would be served from the page
+# cache). Each cell is measured before, during and after its fault; the
+# report gives the phases, the degradation and the time to recover, and
+# compare sets normal and servers_per_port=4 side by side.
+#
+#   testbeds/distro/up && benchbed setup testbeds/distro/faults-distro.hcl
+#   benchbed plan testbeds/distro/faults-distro.hcl       # the fault steps and their undo
+#   benchbed sweep testbeds/distro/faults-distro.hcl --only normal+slow_disk --only servers_per_port=4+slow_disk
+#   benchbed compare RUN:normal+slow_disk RUN:servers_per_port=4+slow_disk
+#
+# The lab's containers as testbeds/distro/up boots them today cannot be
+# throttled from inside (their blkio controller is read-only) and lack
+# CAP_NET_ADMIN, iptables and nft: the sweep's fault-probe step then fails
+# the cell before anything changes, naming host and mechanism. A real
+# host's root has all of it; the lab needs up to grant it (a writable
+# controller, --capability=CAP_NET_ADMIN, nftables in its mirror).
+
+testbed "faults-distro" {
+  description = "seed 000's normal and servers_per_port=4 under one slow disk and one paused object server, on booted Debian 12 hosts"
+}
+
+variable "distro_dir" {
+  type        = string
+  default     = "/var/lib/benchbed-distro"
+  description = "state directory of testbeds/distro/up (client key, known_hosts, ssh_config)"
+}
+
+variable "auth_key" {
+  type        = string
+  default     = "distro-bench-key"
+  sensitive   = true
+  description = "tempauth key of bench:bench (a lab-only key)"
+}
+
+ssh {
+  user            = "root"
+  config          = "${var.distro_dir}/client/ssh_config"
+  identity_files  = ["${var.distro_dir}/client/id_ed25519"]
+  known_hosts     = "${var.distro_dir}/client/known_hosts"
+  parallelism     = 8
+  connect_timeout = "5s"
+}
+
+host "proxy1" {
+  address = "198.18.1.11"
+  roles   = ["proxy"]
+  hardware {
+    kind = "systemd-nspawn container, Debian 12"
+  }
+}
+
+host "stor1" {
+  address = "198.18.1.21"
+  roles   = ["object", "container", "account"]
+  hardware {
+    kind  = "systemd-nspawn container, Debian 12"
+    disks = "loop devices on sparse files"
+  }
+  disks "object" {
+    names      = ["d0", "d1"]
+    devices    = ["/dev/vdb", "/dev/vdc"]
+    filesystem = "xfs"
+    format     = true
+  }
+  disks "meta" {
+    names      = ["m0"]
+    devices    = ["/dev/vdd"]
+    filesystem = "xfs"
+    format     = true
+  }
+}
+
+host "stor2" {
+  address = "198.18.1.22"
+  roles   = ["object", "container", "account"]
+  hardware {
+    kind  = "systemd-nspawn container, Debian 12"
+    disks = "loop devices on sparse files"
+  }
+  disks "object" {
+    names      = ["d0", "d1"]
+    devices    = ["/dev/vdb", "/dev/vdc"]
+    filesystem = "xfs"
+    format     = true
+  }
+  disks "meta" {
+    names      = ["m0"]
+    devices    = ["/dev/vdd"]
+    filesystem = "xfs"
+    format     = true
+  }
+}
+
+host "client1" {
+  address = "198.18.1.31"
+  roles   = ["client"]
+  hardware {
+    kind = "systemd-nspawn container, Debian 12"
+  }
+}
+
+# min_part_hours = 0: in the lab a changed testbed moves partitions at once;
+# a real cluster keeps 1 hour or more.
+ring "object" {
+  part_power     = 8
+  replicas       = 2
+  min_part_hours = 0
+  disks          = "object"
+  port           = 6200
+  port_base      = 6210
+}
+
+ring "container" {
+  part_power     = 8
+  replicas       = 2
+  min_part_hours = 0
+  disks          = "meta"
+  port           = 6201
+  port_base      = 6220
+}
+
+ring "account" {
+  part_power     = 8
+  replicas       = 2
+  min_part_hours = 0
+  disks          = "meta"
+  port           = 6202
+  port_base      = 6230
+}
+
+# manager = "systemd" is the default: Debian's units swift-proxy,
+# swift-object, swift-container, swift-account and memcached.
+service "proxy-server" {
+  role     = "proxy"
+  template = "proxy-server"
+  path     = "/etc/swift/proxy-server.conf"
+  manager  = "systemd"
+  settings = {
+    DEFAULT = { bind_port = 8080, workers = 1 }
+    "filter:tempauth" = { user_bench_bench = "${var.auth_key} .admin" }
+    "filter:cache" = { memcache_servers = "127.0.0.1:11211", memcache_max_connections = 10 }
+  }
+}
+
+# daemons: the object auditor runs beside the object server, as on a
+# production cluster (Debian's unit swift-object-auditor); the other
+# replicators, auditors and updaters are left as the packages leave them.
+service "object-server" {
+  role     = "object"
+  template = "object-server"
+  path     = "/etc/swift/object-server.conf"
+  manager  = "systemd"
+  daemons  = ["auditor"]
+  settings = {
+    DEFAULT = { workers = 1, servers_per_port = 0, mount_check = true }
+  }
+}
+
+service "container-server" {
+  role     = "container"
+  template = "container-server"
+  path     = "/etc/swift/container-server.conf"
+  manager  = "systemd"
+  settings = {
+    DEFAULT = { workers = 1, mount_check = true }
+  }
+}
+
+service "account-server" {
+  role     = "account"
+  template = "account-server"
+  path     = "/etc/swift/account-server.conf"
+  manager  = "systemd"
+  settings = {
+    DEFAULT = { workers = 1, mount_check = true }
+  }
+}
+
+variant "slow_disk" {
+  for_each = { "normal" = 0, "servers_per_port=4" = 4 }
+  name     = "${each.key}+slow_disk"
+  set "object-server" {
+    DEFAULT = { workers = 1, servers_per_port = each.value }
+  }
+  ring "object" { port_per_disk = each.value > 0 }
+  fault "slow_disk" {
+    hosts             = ["stor1"]
+    disks             = ["d0"]
+    at                = 20
+    for               = 20
+    read_bytes_per_s  = 1048576
+    write_bytes_per_s = 1048576
+    write_iops        = 20
+  }
+}
+
+variant "paused" {
+  for_each = { "normal" = 0, "servers_per_port=4" = 4 }
+  name     = "${each.key}+paused"
+  set "object-server" {
+    DEFAULT = { workers = 1, servers_per_port = each.value }
+  }
+  ring "object" { port_per_disk = each.value > 0 }
+  fault "pause" {
+    hosts   = ["stor1"]
+    service = "object-server"
+    how     = "signal"
+    at      = 20
+    for     = 15
+  }
+}
+
+workload "64K_put" {
+  scenario          = "64K_put_faults.scenario"
+  users             = 16
+  duration          = "60s"
+  clients           = ["client1"]
+  agents_per_client = 1
+  auth {
+    url  = "http://198.18.1.11:8080/auth/v1.0"
+    user = "bench:bench"
+    key  = var.auth_key
+  }
+}
+
+prefill {
+  workloads   = ["64K_put"]
+  concurrency = 16
+}
+
+sweep {
+  repeat     = 1
+  warmup     = "5s"
+  on_failure = "continue"
+  restore    = true
+}

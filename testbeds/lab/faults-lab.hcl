@@ -1,0 +1,228 @@
+# Seed 000's variants on the netns lab under faults: normal and
+# servers_per_port=4 (one port per disk), each under one slow disk (stor1's
+# d0 throttled to 1 MiB/s and 20 IOPS for its object server from 20 s to
+# 40 s of a 60 s run) and under one paused object server (stor1's, SIGSTOP
+# from 20 s to 35 s). The workload PUTs 64 KiB objects, which Swift fsyncs,
+# so the throttle reaches the disk.
+#
+# The lab's disks are directories, and a block throttle needs a block
+# device: stor1's object disks here are loop devices, reached through
+# links under the lab's state directory that you make once (root):
+#
+#   testbeds/lab/up
+#   mkdir -p /var/lib/benchbed-lab/disks
+#   for d in d0 d1 d2 d3; do
+#     truncate -s 1G /var/lib/benchbed-lab/disks/stor1-$d.img
+#     ln -sfn "$(losetup -f --show /var/lib/benchbed-lab/disks/stor1-$d.img)" /var/lib/benchbed-lab/disks/stor1-$d
+#   done
+#   benchbed setup testbeds/lab/faults-lab.hcl            # formats them (XFS) and mounts them in stor1
+#   benchbed plan testbeds/lab/faults-lab.hcl             # the fault steps and their undo
+#   benchbed sweep testbeds/lab/faults-lab.hcl --only normal+slow_disk --only servers_per_port=4+slow_disk
+#
+# (losetup -d each device once the lab is down.) The lab's hosts are root
+# in their own network namespaces of this machine: the cgroup v1 blkio and
+# freezer controllers, tc and nft/iptables all act there, so every fault
+# kind runs on this lab; the pause and stop faults signal the process
+# groups of the directly started servers (manager "direct": stop needs
+# how = "kill").
+
+testbed "faults-lab" {
+  description = "local lab: seed 000's normal and servers_per_port=4 under one slow disk and one paused object server"
+}
+
+variable "lab_dir" {
+  type        = string
+  default     = "/var/lib/benchbed-lab"
+  description = "state directory of testbeds/lab/up (client key, known_hosts, ssh_config)"
+}
+
+variable "auth_key" {
+  type        = string
+  default     = "lab-bench-key"
+  sensitive   = true
+  description = "tempauth key of bench:bench (a lab-only key)"
+}
+
+locals {
+  disks = [for i in range(4) : "d${i}"]
+}
+
+ssh {
+  user            = "root"
+  config          = "${var.lab_dir}/client/ssh_config"
+  identity_files  = ["${var.lab_dir}/client/id_ed25519"]
+  known_hosts     = "${var.lab_dir}/client/known_hosts"
+  parallelism     = 8
+  connect_timeout = "5s"
+}
+
+host "proxy1" {
+  address = "198.18.0.11"
+  roles   = ["proxy"]
+  hardware {
+    kind = "network namespace on the local machine"
+  }
+}
+
+host "stor1" {
+  address = "198.18.0.21"
+  roles   = ["object", "container", "account"]
+  hardware {
+    kind = "network namespace on the local machine"
+  }
+  disks "object" {
+    names      = local.disks
+    devices    = [for d in local.disks : "${var.lab_dir}/disks/stor1-${d}"]
+    filesystem = "xfs"
+    format     = true
+  }
+  disks "meta" { names = ["m0"] }
+}
+
+host "stor2" {
+  address = "198.18.0.22"
+  roles   = ["object", "container", "account"]
+  hardware {
+    kind = "network namespace on the local machine"
+  }
+  disks "object" { names = local.disks }
+  disks "meta" { names = ["m0"] }
+}
+
+host "client1" {
+  address = "198.18.0.31"
+  roles   = ["client"]
+  hardware {
+    kind = "network namespace on the local machine"
+  }
+}
+
+# min_part_hours = 0: in the lab a changed testbed (one more disk) moves
+# partitions at once; a real cluster keeps 1 hour or more.
+ring "object" {
+  part_power     = 8
+  replicas       = 2
+  min_part_hours = 0
+  disks          = "object"
+  port           = 6200
+  port_base      = 6210
+}
+
+ring "container" {
+  part_power     = 8
+  replicas       = 2
+  min_part_hours = 0
+  disks          = "meta"
+  port           = 6201
+  port_base      = 6220
+}
+
+ring "account" {
+  part_power     = 8
+  replicas       = 2
+  min_part_hours = 0
+  disks          = "meta"
+  port           = 6202
+  port_base      = 6230
+}
+
+service "proxy-server" {
+  role     = "proxy"
+  template = "proxy-server"
+  path     = "/etc/swift/proxy-server.conf"
+  manager  = "direct"
+  settings = {
+    DEFAULT = { bind_port = 8080, workers = 1 }
+    "filter:tempauth" = { user_bench_bench = "${var.auth_key} .admin" }
+    "filter:cache" = { memcache_servers = "127.0.0.1:11211", memcache_max_connections = 10 }
+  }
+}
+
+service "object-server" {
+  role     = "object"
+  template = "object-server"
+  path     = "/etc/swift/object-server.conf"
+  manager  = "direct"
+  settings = {
+    DEFAULT = { workers = 2, servers_per_port = 0, mount_check = false, disable_fallocate = true }
+  }
+}
+
+service "container-server" {
+  role     = "container"
+  template = "container-server"
+  path     = "/etc/swift/container-server.conf"
+  manager  = "direct"
+  settings = {
+    DEFAULT = { workers = 1, mount_check = false, disable_fallocate = true }
+  }
+}
+
+service "account-server" {
+  role     = "account"
+  template = "account-server"
+  path     = "/etc/swift/account-server.conf"
+  manager  = "direct"
+  settings = {
+    DEFAULT = { workers = 1, mount_check = false, disable_fallocate = true }
+  }
+}
+
+variant "slow_disk" {
+  for_each = { "normal" = 0, "servers_per_port=4" = 4 }
+  name     = "${each.key}+slow_disk"
+  set "object-server" {
+    DEFAULT = { workers = 1, servers_per_port = each.value }
+  }
+  ring "object" { port_per_disk = each.value > 0 }
+  fault "slow_disk" {
+    hosts             = ["stor1"]
+    disks             = ["d0"]
+    at                = 20
+    for               = 20
+    read_bytes_per_s  = 1048576
+    write_bytes_per_s = 1048576
+    write_iops        = 20
+  }
+}
+
+variant "paused" {
+  for_each = { "normal" = 0, "servers_per_port=4" = 4 }
+  name     = "${each.key}+paused"
+  set "object-server" {
+    DEFAULT = { workers = 1, servers_per_port = each.value }
+  }
+  ring "object" { port_per_disk = each.value > 0 }
+  fault "pause" {
+    hosts   = ["stor1"]
+    service = "object-server"
+    how     = "signal"
+    at      = 20
+    for     = 15
+  }
+}
+
+workload "64K_put" {
+  scenario          = "64K_put_faults.scenario"
+  users             = 16
+  duration          = "60s"
+  clients           = ["client1"]
+  agents_per_client = 1
+  auth {
+    url  = "http://198.18.0.11:8080/auth/v1.0"
+    user = "bench:bench"
+    key  = var.auth_key
+  }
+}
+
+prefill {
+  workloads   = ["64K_put"]
+  concurrency = 16
+}
+
+sweep {
+  repeat     = 1
+  warmup     = "5s"
+  on_failure = "continue"
+  restore    = true
+}

@@ -122,15 +122,16 @@ func tQuantile975(df int) float64 {
 }
 
 // Precision ends a run (duration = "auto") once the confidence interval
-// of its per-second req/s is within Target of the mean, or at Max
-// seconds. Add each second, then Done.
+// of its per-second req/s is within Target of the mean, or at Max. Add
+// each interval, then Done.
 type Precision struct {
-	Target float64 // half-width as a share of the mean: 0.02 is 2 %
-	Max    int     // seconds after which the run ends anyway (0: never)
-	xs     []float64
+	Target   float64       // half-width as a share of the mean: 0.02 is 2 %
+	Max      time.Duration // after which the run ends anyway (0: never)
+	Interval time.Duration // of the samples (0: 1 s)
+	xs       []float64
 }
 
-// Add records one second's req/s.
+// Add records one interval's req/s.
 func (p *Precision) Add(reqPerS float64) { p.xs = append(p.xs, reqPerS) }
 
 // Done says whether the run may end, and why: "precision 1.8% reached"
@@ -139,8 +140,12 @@ func (p *Precision) Done() (bool, string) {
 	if iv, err := BatchMeans(p.xs); err == nil && iv.Relative() <= p.Target {
 		return true, "precision " + Percent(iv.Relative()) + " reached"
 	}
-	if p.Max > 0 && len(p.xs) >= p.Max {
-		return true, fmt.Sprintf("max %s reached", ShortDuration(time.Duration(p.Max)*time.Second))
+	iv := p.Interval
+	if iv <= 0 {
+		iv = time.Second
+	}
+	if p.Max > 0 && time.Duration(len(p.xs))*iv >= p.Max {
+		return true, "max " + ShortDuration(p.Max) + " reached"
 	}
 	return false, ""
 }

@@ -84,7 +84,7 @@ func TestBatchMeansTooShort(t *testing.T) {
 }
 
 func TestPrecisionStops(t *testing.T) {
-	p := Precision{Target: 0.02, Max: 3600}
+	p := Precision{Target: 0.02, Max: time.Hour}
 	xs := ar1(7, 3600, 1000, 0.5, 40)
 	n := 0
 	var why string
@@ -102,7 +102,7 @@ func TestPrecisionStops(t *testing.T) {
 	if n < MinBatches || n > 120 {
 		t.Errorf("2 %% of a 4 %%-noisy series took %d s, want between %d and 120", n, MinBatches)
 	}
-	q := Precision{Target: 0.001, Max: 30}
+	q := Precision{Target: 0.001, Max: 30 * time.Second}
 	for _, x := range ar1(8, 30, 1000, 0.5, 200) {
 		q.Add(x)
 	}

@@ -48,6 +48,9 @@ type Cell struct {
 	// PerSecond is the successful operations completed in each second of
 	// the run, for throughput over time.
 	PerSecond []int64 `json:"per_second,omitempty"`
+	// Stopped says why a run of duration "auto" ended: "precision 1.8%
+	// reached" or "max 1h reached" (omitted for a run of fixed length).
+	Stopped string `json:"stopped,omitempty"`
 	// Error says why a cell that is not "ok" failed: the step and its
 	// error, secrets masked.
 	Error string `json:"error,omitempty"`

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"benchbed/results"
+)
+
+// Known capacity: every request holds one of knownSlots slots for
+// knownService, waiting (queued) for one when all are taken, so the
+// server carries knownSlots/knownService = 200 req/s. Under it a request
+// takes 100 ms; over it the queue grows with the probe: 5 % over for
+// 3 s queues 30 requests, 150 ms more, past the 200 ms SLO. The SLO's
+// 100 ms of slack under the capacity is far more than a loaded
+// machine's scheduling delays, so CPU contention does not decide a probe.
+const (
+	knownSlots    = 20
+	knownService  = 100 * time.Millisecond
+	knownCapacity = 200.0
+)
+
+func knownCapacityServer(t *testing.T) *httptest.Server {
+	slots := make(chan struct{}, knownSlots)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case slots <- struct{}{}:
+		case <-r.Context().Done():
+			return
+		}
+		time.Sleep(knownService)
+		<-slots
+		_, _ = w.Write([]byte("0123456789"))
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func searchArgs(srv *httptest.Server, slo string, extra ...string) []string {
+	return append([]string{"load", "--scenario", seedScenario, "--storage-url", srv.URL + "/v1/AUTH_t",
+		"--token", "tok", "--initial", "skip", "--users", "150", "--search", slo, "--json"}, extra...)
+}
+
+func TestLoadSearchFindsTheKnownCapacity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 30 s of probes")
+	}
+	srv := knownCapacityServer(t)
+	out, stderr, err := runCmd(t, "", searchArgs(srv, "first_byte_p99<200ms,errors<0.1%",
+		"--search-from", "60", "--search-to", "800", "--probe", "3s")...)
+	var got struct{ Search results.SearchResult }
+	if err != nil || json.Unmarshal([]byte(out), &got) != nil {
+		t.Fatalf("err %v\n%s\n%s", err, out, stderr)
+	}
+	s := got.Search
+	t.Logf("capacity %.1f req/s (%s), %d probes", s.Capacity, s.Outcome, len(s.Probes))
+	if s.Capacity < knownCapacity*0.9 || s.Capacity > knownCapacity*1.1 {
+		t.Errorf("capacity %.1f req/s, want within 10 %% of %g:\n%s", s.Capacity, knownCapacity, stderr)
+	}
+	if s.Outcome != results.OutcomeCapacity && s.Outcome != results.OutcomeUnconfirmed {
+		t.Errorf("outcome %q: %s", s.Outcome, s.Why)
+	}
+	var failed bool
+	for _, p := range s.Probes {
+		failed = failed || !p.Pass && p.Offered > s.Capacity
+		if p.Count == 0 || p.Why == "" || p.ClientCPU == nil {
+			t.Errorf("probe without its figures: %+v", p)
+		}
+	}
+	if !failed || s.Probes[len(s.Probes)-1].Role != "confirm" {
+		t.Errorf("no failing probe above the capacity, or no confirmation: %+v", s.Probes)
+	}
+	if strings.Count(stderr, "probe at ") != len(s.Probes) {
+		t.Errorf("progress on stderr: %d lines for %d probes", strings.Count(stderr, "probe at "), len(s.Probes))
+	}
+}
+
+func TestLoadSearchNoRateMeetsTheSLO(t *testing.T) {
+	srv := knownCapacityServer(t)
+	out, _, err := runCmd(t, "", searchArgs(srv, "first_byte_p99<50ms", "--search-from", "20", "--probe", "1s")...)
+	var got struct{ Search results.SearchResult }
+	if err == nil || !strings.Contains(err.Error(), "no rate meets the SLO") || json.Unmarshal([]byte(out), &got) != nil {
+		t.Fatalf("err %v\n%s", err, out)
+	}
+	if s := got.Search; s.Capacity != 0 || len(s.Probes) != 1 || s.Probes[0].Offered != 20 || s.Probes[0].FirstByte.P99 < 0.1 {
+		t.Errorf("%+v", s)
+	}
+	args := searchArgs(srv, "first_byte_p99<50ms", "--search-from", "20", "--probe", "1s")
+	out, _, _ = runCmd(t, "", slices.DeleteFunc(args, func(a string) bool { return a == "--json" })...)
+	if !strings.HasPrefix(out, "no rate meets the SLO (first_byte_p99<50ms): even the lowest rate misses the SLO") ||
+		!strings.Contains(out, "offered req/s") {
+		t.Errorf("table:\n%s", out)
+	}
+}
+
+func TestLoadSearchFlags(t *testing.T) {
+	srv := nullSwift(t)
+	for args, want := range map[string]string{
+		"first_byte_p98<1s":                        "p98",
+		"first_byte_p99<1s --duration 10s":         "--duration with --search",
+		"errors<1% --search-from 0":                "want 0 < from < to",
+		"errors<1% --resolution 0":                 "resolution",
+		"errors<1% --search-to 5 --search-from 10": "want 0 < from < to",
+	} {
+		f := strings.Fields(args)
+		_, _, err := runCmd(t, "", searchArgs(srv, f[0], f[1:]...)...)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", args, err, want)
+		}
+	}
+}
+
+func TestLoadDurationAuto(t *testing.T) {
+	srv := nullSwift(t)
+	out, _, err := runCmd(t, "", "load", "--scenario", seedScenario, "--storage-url", srv.URL+"/v1/AUTH_t",
+		"--token", "tok-secret", "--users", "2", "--initial", "skip", "--duration", "auto", "--precision", "0.0001%",
+		"--max-duration", "1500ms", "--json")
+	var c results.Cell
+	if err != nil || json.Unmarshal([]byte(out), &c) != nil {
+		t.Fatalf("err %v\n%s", err, out)
+	}
+	if c.Stopped != "max 1.5s reached" || c.Total.Count == 0 || c.DurationS > 60 {
+		t.Errorf("stopped %q after %.1f s, %d operations", c.Stopped, c.DurationS, c.Total.Count)
+	}
+	_, _, err = runCmd(t, "", "load", "--scenario", seedScenario, "--duration", "soon")
+	if err == nil || !strings.Contains(err.Error(), "or auto") {
+		t.Errorf("--duration soon: %v", err)
+	}
+}

@@ -31,6 +31,9 @@ func runSearch(ctx context.Context, stdout, stderr io.Writer, name string, cfg l
 	if f.search.resolution <= 0 {
 		return fmt.Errorf("--resolution %s: want a share above 0, as 5%%", results.Percent(f.search.resolution))
 	}
+	if f.rate > 0 || f.fill.Objects > 0 || f.operations > 0 {
+		return fmt.Errorf("--search sets the rate and each probe's length: give no --rate, --operations or --fill-objects")
+	}
 	if f.auto.duration.set() {
 		return fmt.Errorf("--duration with --search: each probe lasts --probe (%s)", f.search.probe)
 	}

@@ -12,7 +12,7 @@ import (
 
 // autoAttrs are a workload's attributes of runs that stop by themselves
 // (duration = "auto" and warmup, repeat with theirs).
-var autoAttrs = []string{"warmup", "max_warmup", "precision", "max_duration", "repeat", "max_repeat"}
+var autoAttrs = []string{"warmup", "max_warmup", "precision", "max_duration", "repeat", "max_repeat", "min_effect"}
 
 // Defaults of the runs that stop by themselves.
 const (
@@ -20,6 +20,7 @@ const (
 	DefaultMaxDuration = time.Hour        // duration = "auto": the longest run
 	DefaultMaxWarmup   = 2 * time.Minute  // warmup = "auto": the longest warm-up
 	DefaultMaxRepeat   = 10               // repeat = "auto": the most repeats
+	DefaultMinEffect   = 0.05             // repeat = "auto": a change under 5 % is no difference
 	DefaultProbe       = 20 * time.Second // a search's probe length
 	DefaultResolution  = 0.05             // a search stops when passed and failed rates are 5 % apart
 )
@@ -42,10 +43,11 @@ type Warmup struct {
 }
 
 // AutoRepeat is a workload's repeat = "auto": repeats are added until
-// compare's test separates the variants or finds they do not differ, at
-// most Max.
+// compare's test separates the variants or finds they do not differ by
+// Effect or more (compare.NextRepeat), at most Max.
 type AutoRepeat struct {
-	Max int
+	Max    int
+	Effect float64 // a share: 0.05 is 5 %
 }
 
 // isAuto reports whether a's value is the string "auto".
@@ -90,7 +92,7 @@ func (d *decoder) decodeAuto(w *Workload, c *hcl.BodyContent, ctx *hcl.EvalConte
 			d.errorf(a.Expr.Range().Ptr(), "Invalid value for repeat",
 				"workload %q: a workload's repeat is \"auto\" (with max_repeat); a fixed count is the sweep's repeat", w.Name)
 		} else {
-			w.AutoRepeat = &AutoRepeat{Max: DefaultMaxRepeat}
+			w.AutoRepeat = &AutoRepeat{Max: DefaultMaxRepeat, Effect: DefaultMinEffect}
 		}
 	}
 	d.autoLimit(w, at["precision"], w.AutoDuration != nil, "duration = \"auto\"", func(a *hcl.Attribute) {
@@ -108,6 +110,13 @@ func (d *decoder) decodeAuto(w *Workload, c *hcl.BodyContent, ctx *hcl.EvalConte
 	})
 	d.autoLimit(w, at["max_repeat"], w.AutoRepeat != nil, "repeat = \"auto\"", func(a *hcl.Attribute) {
 		w.AutoRepeat.Max, _ = d.integer(a, ctx, 2, 1000)
+	})
+	d.autoLimit(w, at["min_effect"], w.AutoRepeat != nil, "repeat = \"auto\"", func(a *hcl.Attribute) {
+		if x, ok := d.rate(a, ctx); ok && x <= 0 {
+			d.errorf(a.Expr.Range().Ptr(), "Invalid value for min_effect", "workload %q: min_effect must be above 0, as \"5%%\"", w.Name)
+		} else if ok {
+			w.AutoRepeat.Effect = x
+		}
 	})
 }
 
@@ -168,7 +177,8 @@ func (w *Workload) AutoLines() []string {
 			results.Percent(a.Precision), results.ShortDuration(a.Max)))
 	}
 	if r := w.AutoRepeat; r != nil {
-		out = append(out, fmt.Sprintf("repeat auto: until compare's test separates the variants or finds no difference, at most %d repeats", r.Max))
+		out = append(out, fmt.Sprintf("repeat auto: until compare's test separates the variants or finds no difference of %s or more, at most %d repeats",
+			results.Percent(r.Effect), r.Max))
 	}
 	for _, t := range w.Thresholds {
 		out = append(out, "threshold: fail if "+t.String()+" (and significant)")

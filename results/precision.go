@@ -87,6 +87,12 @@ func lag1(xs []float64) float64 {
 	return num / den
 }
 
+// MeanSD returns the mean and the sample standard deviation of xs.
+func MeanSD(xs []float64) (float64, float64) { return meanSD(xs) }
+
+// StudentT975 is Student's t 0.975 quantile with df degrees of freedom.
+func StudentT975(df int) float64 { return tQuantile975(df) }
+
 // meanSD returns the mean and the sample standard deviation.
 func meanSD(xs []float64) (float64, float64) {
 	var m float64

@@ -100,6 +100,7 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	for _, op := range ops {
 		p.Ops = append(p.Ops, compareOp(&p, op, len(ops) == 1, a, b, o))
 	}
+	addCapacity(&p, ca, cb, o)
 	switch {
 	case p.Samples == SamplesPerSecond && !hasPerSecond(ca, cb):
 		p.Samples = SamplesNone

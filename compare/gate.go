@@ -27,8 +27,11 @@ type Verdict struct {
 
 // thresholdMetric is compare's name of a threshold's metric.
 func thresholdMetric(m string) string {
-	if m == MetricReqPerS {
+	switch m {
+	case MetricReqPerS:
 		return m
+	case "capacity":
+		return MetricCapacity
 	}
 	kind, q, _ := strings.Cut(m, "_p")
 	return strings.ReplaceAll(kind, "_", "-") + " p" + q + " (s)"

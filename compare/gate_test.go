@@ -109,3 +109,38 @@ func TestNWay(t *testing.T) {
 		t.Error("html accepted")
 	}
 }
+
+// TestCapacityCompared: cells that were capacity searches get a capacity
+// row, tested over repeats, and a capacity gate reads it.
+func TestCapacityCompared(t *testing.T) {
+	var a, b, plain []fixCell
+	for r := 1; r <= 4; r++ {
+		x, y := fixNormal(r, 1000), fixNormal(r, 1000)
+		x.capacity, y.capacity = 1500+float64(r), 1200+float64(r)
+		a, b, plain = append(a, x), append(b, y), append(plain, fixNormal(r, 1000))
+	}
+	ra := fixRun(t, "base", fixTestbed, false, a...)
+	c, out := mustCompare(t, ra, fixRun(t, "new", fixTestbed, false, b...))
+	m := metric(t, c.Pairs[0], "GET", MetricCapacity)
+	if m.A != 1502.5 || m.B != 1202.5 || m.Test == nil || !m.Test.Significant || !strings.Contains(out, "capacity at SLO (req/s)") {
+		t.Fatalf("%+v\n%s", m, out)
+	}
+	vs := Gate(c, All(thresholds(t, "capacity < -10%")))
+	if len(vs) != 1 || !vs[0].Failed || !strings.Contains(vs[0].Why, "capacity -20.0% beyond capacity < -10% and significant") {
+		t.Errorf("%+v", vs)
+	}
+	c, _ = mustCompare(t, ra, fixRun(t, "plain", fixTestbed, false, plain...))
+	if names := metricNames(c.Pairs[0]); names[0] == MetricCapacity {
+		t.Errorf("a capacity row against cells without searches: %v", names)
+	}
+}
+
+func metricNames(p Pair) []string {
+	var out []string
+	for _, oc := range p.Ops {
+		for _, m := range oc.Metrics {
+			out = append(out, m.Name)
+		}
+	}
+	return out
+}

@@ -8,7 +8,7 @@ import (
 
 // ThresholdMetrics are the metrics a threshold (a regression gate) can
 // watch: compare's figures of a pair of cells.
-var ThresholdMetrics = []string{"req/s", "first_byte_p50", "first_byte_p99", "last_byte_p50", "last_byte_p99"}
+var ThresholdMetrics = []string{"req/s", "capacity", "first_byte_p50", "first_byte_p99", "last_byte_p50", "last_byte_p99"}
 
 // Threshold is one regression gate: the relative change of Metric from a
 // baseline to a candidate beyond Change in the Op direction fails, when

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -91,12 +92,13 @@ func printSearch(w io.Writer, res *results.SearchResult, asJSON bool) error {
 			Search *results.SearchResult `json:"search"`
 		}{res})
 	}
+	var b strings.Builder
 	if res.Capacity > 0 {
-		fmt.Fprintf(w, "capacity at %s: %.4g req/s (%s: %s)\n\n", res.SLO, res.Capacity, res.Outcome, res.Why)
+		fmt.Fprintf(&b, "capacity at %s: %.4g req/s (%s: %s)\n\n", res.SLO, res.Capacity, res.Outcome, res.Why)
 	} else {
-		fmt.Fprintf(w, "%s (%s): %s\n\n", res.Outcome, res.SLO, res.Why)
+		fmt.Fprintf(&b, "%s (%s): %s\n\n", res.Outcome, res.SLO, res.Why)
 	}
-	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(&b, 2, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "probe\toffered req/s\tachieved req/s\tfirst-byte p50\tp99\terrors\tclient CPU\t\t")
 	for _, p := range res.Probes {
 		cpu := "-"
@@ -110,7 +112,11 @@ func printSearch(w io.Writer, res *results.SearchResult, asJSON bool) error {
 		fmt.Fprintf(tw, "%s\t%.4g\t%.4g\t%s\t%s\t%s\t%s\t\t%s\n", p.Role, p.Offered, p.Achieved, ms(p.FirstByte.P50),
 			ms(p.FirstByte.P99), results.Percent(p.ErrorRate), cpu, verdict)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // ms writes seconds as milliseconds: "12.3ms".

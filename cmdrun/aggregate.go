@@ -5,7 +5,7 @@ import (
 	"maps"
 	"slices"
 
-	"benchbed/cmdload"
+	"benchbed/plan/outparse"
 	"benchbed/results"
 )
 
@@ -21,7 +21,7 @@ func (r Result) Metrics() (map[string]results.Figure, error) {
 	first := r.Copies[0].Figures
 	for _, name := range slices.Sorted(maps.Keys(first)) {
 		m := results.Figure{Unit: first[name].Unit, How: "mean"}
-		if cmdload.Sums(m.Unit) {
+		if outparse.Sums(m.Unit) {
 			m.How = "sum"
 		}
 		for _, c := range r.Copies {

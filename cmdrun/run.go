@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"benchbed/cmdload"
+	"benchbed/plan/outparse"
 	"benchbed/remote"
 )
 
@@ -26,7 +26,7 @@ var _ Runner = (*remote.Pool)(nil)
 // of its own.
 type Job struct {
 	Command string
-	Parser  cmdload.Parser
+	Parser  outparse.Parser
 	Hosts   []string
 	Copies  int
 }
@@ -35,8 +35,8 @@ type Job struct {
 type Copy struct {
 	Index    int
 	Host     string
-	Output   cmdload.Output // what it printed (remote.Result's head and tail)
-	Figures  cmdload.Figures
+	Output   outparse.Output // what it printed (remote.Result's head and tail)
+	Figures  outparse.Figures
 	Duration time.Duration
 	Err      error // the command failed or its output did not parse
 }
@@ -84,7 +84,7 @@ func runCopy(ctx context.Context, r Runner, j Job, i int) Copy {
 	out, err := r.Run(ctx, c.Host, cmd)
 	c.Duration = time.Since(t)
 	if out != nil {
-		c.Output = cmdload.Output{Stdout: out.Stdout, Stderr: out.Stderr}
+		c.Output = outparse.Output{Stdout: out.Stdout, Stderr: out.Stderr}
 	}
 	if err != nil {
 		c.Err = fmt.Errorf("%s: copy %d: %w", c.Host, i, err)

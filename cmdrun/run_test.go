@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"benchbed/cmdload"
+	"benchbed/plan/outparse"
 	"benchbed/remote"
 )
 
@@ -40,12 +40,12 @@ func (f *fakeRunner) Run(_ context.Context, host, cmd string) (*remote.Result, e
 }
 
 func TestRunSumsRatesAveragesTimes(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "cmdload", "testdata", "curl.txt"))
+	b, err := os.ReadFile(filepath.Join("..", "plan", "outparse", "testdata", "curl.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := &fakeRunner{out: b}
-	p, _ := cmdload.Builtin("curl")
+	p, _ := outparse.Builtin("curl")
 	res, err := Run(context.Background(), f, Job{Command: "curl -s URL", Parser: p, Hosts: []string{"c1", "c2"}, Copies: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +60,7 @@ func TestRunSumsRatesAveragesTimes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tp := m[cmdload.Throughput]; tp.How != "sum" || !near(tp.Value, 3*1700.163761) || len(tp.PerCopy) != 3 {
+	if tp := m[outparse.Throughput]; tp.How != "sum" || !near(tp.Value, 3*1700.163761) || len(tp.PerCopy) != 3 {
 		t.Errorf("throughput = %+v, want three copies' sum", tp)
 	}
 	if tt := m["time_total"]; tt.How != "mean" || !near(tt.Value, 0.039472) || tt.Unit != "s" {
@@ -70,7 +70,7 @@ func TestRunSumsRatesAveragesTimes(t *testing.T) {
 
 func TestRunNamesFailedCopies(t *testing.T) {
 	f := &fakeRunner{out: []byte("not curl output\n"), fail: "c2"}
-	p, _ := cmdload.Builtin("curl")
+	p, _ := outparse.Builtin("curl")
 	res, err := Run(context.Background(), f, Job{Command: "curl", Parser: p, Hosts: []string{"c1", "c2"}, Copies: 2})
 	var ee *remote.ExitError
 	if err == nil || !errors.As(err, &ee) || !strings.Contains(err.Error(), "c2: copy 1:") || !strings.Contains(err.Error(), "c1: copy 0: curl:") {
@@ -86,13 +86,13 @@ func TestRunNamesFailedCopies(t *testing.T) {
 
 func TestMetricsRefusesMismatchedCopies(t *testing.T) {
 	r := Result{Copies: []Copy{
-		{Host: "c1", Figures: cmdload.Figures{cmdload.Throughput: {Value: 1, Unit: cmdload.MBps}}},
-		{Host: "c1", Index: 1, Figures: cmdload.Figures{cmdload.Throughput: {Value: 1, Unit: "s"}}},
+		{Host: "c1", Figures: outparse.Figures{outparse.Throughput: {Value: 1, Unit: outparse.MBps}}},
+		{Host: "c1", Index: 1, Figures: outparse.Figures{outparse.Throughput: {Value: 1, Unit: "s"}}},
 	}}
 	if _, err := r.Metrics(); err == nil || !strings.Contains(err.Error(), "copy 1 has no throughput") {
 		t.Errorf("error %v", err)
 	}
-	r.Copies[1].Figures = cmdload.Figures{cmdload.Throughput: {Value: 2, Unit: cmdload.MBps}, "extra": {Value: 1, Unit: "s"}}
+	r.Copies[1].Figures = outparse.Figures{outparse.Throughput: {Value: 2, Unit: outparse.MBps}, "extra": {Value: 1, Unit: "s"}}
 	if _, err := r.Metrics(); err == nil || !strings.Contains(err.Error(), "2 figures") {
 		t.Errorf("error %v", err)
 	}

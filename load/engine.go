@@ -11,12 +11,13 @@ import (
 	"sync/atomic"
 	"time"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
 // Config is one run of a scenario.
 type Config struct {
-	Scenario   *Scenario
+	Scenario   *scenario.Scenario
 	Client     *Client
 	Users      int           // concurrent users (0: the scenario's user_count)
 	Duration   time.Duration // run time (0: the scenario's run_seconds)
@@ -130,7 +131,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 }
 
 // writes reports whether any class can create or update.
-func writes(s *Scenario) bool {
+func writes(s *scenario.Scenario) bool {
 	for _, z := range s.Sizes {
 		p := s.CrudProfile
 		if z.CrudProfile != nil {
@@ -271,7 +272,7 @@ func (u *users) loop(ctx context.Context, id uint64) {
 
 // ensureContainers creates the scenario's containers, container_concurrency
 // at a time, with its policy and container_put_headers.
-func ensureContainers(ctx context.Context, c *Client, s *Scenario) error {
+func ensureContainers(ctx context.Context, c *Client, s *scenario.Scenario) error {
 	h := http.Header{}
 	for k, v := range s.ContainerPutHeaders {
 		h.Set(k, v)

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"benchbed/plan/scenario"
 )
 
 // maxRedraws bounds the draws of a delete that its class cannot take.
@@ -72,7 +74,7 @@ func (u *users) do(sess *Session, req *Request, op string, c int, index int64, r
 
 // deleteAfter returns the X-Delete-After header of the scenario's
 // delete_after, or nil.
-func deleteAfter(s *Scenario) http.Header {
+func deleteAfter(s *scenario.Scenario) http.Header {
 	if s.DeleteAfter == nil {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
@@ -47,7 +48,7 @@ type agentRun struct {
 	Keep      bool          // keep the objects the run creates
 	Lead      time.Duration // from sending the jobs to the shared start (default 1 s)
 	LogDir    string        // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
-	Live      func(load.Live)
+	Live      func(results.Live)
 
 	// Fill makes the run a fill experiment: every agent fills its share
 	// (load.Job.Fill).
@@ -105,8 +106,8 @@ func (r agentRun) agentHosts(users int) []string {
 // agent its job with one shared start time, and merges their streams. When
 // ctx ends, the agents' stdins are closed, which stops them; runAgents
 // returns once every agent process has ended.
-func runAgents(ctx context.Context, hs agentHosts, r agentRun) (*load.Merged, error) {
-	sc, err := load.ParseScenario(r.Scenario)
+func runAgents(ctx context.Context, hs agentHosts, r agentRun) (*results.Merged, error) {
+	sc, err := scenario.Parse(r.Scenario)
 	if err != nil {
 		return nil, err
 	}

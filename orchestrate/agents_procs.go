@@ -1,6 +1,9 @@
 package orchestrate
 
 import (
+	"benchbed/remote"
+	"benchbed/results"
+	"benchbed/results/rundir"
 	"bufio"
 	"context"
 	"errors"
@@ -12,10 +15,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"benchbed/load"
-	"benchbed/remote"
-	"benchbed/rundir"
 )
 
 // startAgents starts one agent per entry of hosts; on a failure the ones
@@ -77,7 +76,7 @@ func (r agentRun) keepStreams(procs []*agentProc, hosts []string) (func(), error
 
 // collect merges the agents' streams, stops the agents when ctx ends, and
 // waits for every process.
-func collect(ctx context.Context, procs []*agentProc, hosts []string, live func(load.Live), sendErr error) (*load.Merged, error) {
+func collect(ctx context.Context, procs []*agentProc, hosts []string, live func(results.Live), sendErr error) (*results.Merged, error) {
 	streams := make([]io.Reader, len(procs))
 	for i, p := range procs {
 		streams[i] = p.Stdout
@@ -101,7 +100,7 @@ func collect(ctx context.Context, procs []*agentProc, hosts []string, live func(
 	if sendErr != nil {
 		closeAll()
 	}
-	m := load.MergeStreams(streams, live)
+	m := results.MergeStreams(streams, live)
 	close(done)
 	closeAll()
 	errs := []error{sendErr, m.Err}

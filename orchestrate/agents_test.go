@@ -152,11 +152,11 @@ func TestRunAgentsStopsOnCancel(t *testing.T) {
 	srv := objectServer(t)
 	la := &localAgents{}
 	ctx, cancel := context.WithCancel(context.Background())
-	lives := make(chan load.Live, 100)
+	lives := make(chan results.Live, 100)
 	go func() { <-lives; cancel() }() // after the first interval
 	m, err := runAgents(ctx, la, agentRun{Clients: []string{"cl1"}, PerClient: 2, Scenario: []byte(agentsScenario),
 		Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"}, Duration: time.Hour,
-		Lead: 100 * time.Millisecond, Live: func(l load.Live) {
+		Lead: 100 * time.Millisecond, Live: func(l results.Live) {
 			select {
 			case lives <- l:
 			default:

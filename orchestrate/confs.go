@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"benchbed/plan/render"
 	"benchbed/remote"
-	"benchbed/render"
 )
 
 // confMode is the mode of pushed confs: they may hold tempauth keys, so

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // envSysctls are the kernel settings that matter to a Swift benchmark.

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"benchbed/plan"
+	"benchbed/plan/render"
 	"benchbed/remote"
-	"benchbed/render"
 )
 
 // Run and log directories of directly started generic daemons: one per

@@ -14,7 +14,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/remote"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // writeGenericState records before in the run (rundir.ServicesFile):

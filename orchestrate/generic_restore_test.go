@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 func TestGenericStateRoundTrip(t *testing.T) {

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"benchbed/plan"
+	"benchbed/plan/render"
 	"benchbed/remote"
-	"benchbed/render"
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 // watchEvery is how often a health wait checks that the daemons still run.

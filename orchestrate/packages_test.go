@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
-	"benchbed/render"
+	"benchbed/plan/render"
 
 	"github.com/google/go-cmp/cmp"
 )

@@ -6,21 +6,21 @@ import (
 	"io"
 	"strings"
 
-	"benchbed/load"
 	"benchbed/load/prefill"
 	"benchbed/plan"
-	"benchbed/schedule"
+	"benchbed/plan/scenario"
+	"benchbed/plan/schedule"
 )
 
 // unprefilled returns the workloads whose cells need initial objects that
 // no prefill block creates, one per layout (axis points often share one),
 // with their scenarios.
-func unprefilled(tb *plan.Testbed) ([]*plan.Workload, []*load.Scenario, error) {
+func unprefilled(tb *plan.Testbed) ([]*plan.Workload, []*scenario.Scenario, error) {
 	var ws []*plan.Workload
-	var scs []*load.Scenario
+	var scs []*scenario.Scenario
 	seen := map[string]bool{}
 	for _, w := range schedule.InitialChecks(tb) {
-		sc, err := load.ParseScenario(w.ScenarioJSON)
+		sc, err := scenario.Parse(w.ScenarioJSON)
 		if err != nil {
 			return nil, nil, fmt.Errorf("workload %s: %w", w.Name, err)
 		}

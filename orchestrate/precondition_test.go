@@ -14,6 +14,7 @@ import (
 	"benchbed/load"
 	"benchbed/load/prefill"
 	"benchbed/plan"
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
@@ -87,7 +88,7 @@ func TestPreconditionRefusesMissingInitialObjects(t *testing.T) {
 			t.Errorf("refusal lacks %q:\n%v", want, err)
 		}
 	}
-	sc, _ := load.ParseScenario(tb.Workloads[0].ScenarioJSON)
+	sc, _ := scenario.Parse(tb.Workloads[0].ScenarioJSON)
 	st, err := prefill.NewHTTPStore(load.AuthSpec{URL: srv.URL + "/auth/v1.0", User: "t:t", Key: "k"}, 4, "")
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +110,7 @@ func TestPreconditionRefusesMissingInitialObjects(t *testing.T) {
 
 func TestReadsInitial(t *testing.T) {
 	for crud, want := range map[string]bool{"[1, 0, 0, 0]": false, "[0, 1, 0, 0]": true, "[1, 0, 1, 0]": true, "[1, 0, 0, 1]": true} {
-		sc, err := load.ParseScenario([]byte(strings.Replace(gateScenario, "[0, 1, 0, 0]", crud, 1)))
+		sc, err := scenario.Parse([]byte(strings.Replace(gateScenario, "[0, 1, 0, 0]", crud, 1)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,10 +13,10 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"benchbed/load"
 	"benchbed/load/prefill"
 	"benchbed/plan"
-	"benchbed/rundir"
+	"benchbed/plan/scenario"
+	"benchbed/results/rundir"
 )
 
 // prefillHosts is what a prefill needs of the client hosts: benchbed
@@ -76,7 +76,7 @@ func Prefill(ctx context.Context, tb *plan.Testbed, hosts prefillHosts, opts Pre
 }
 
 func prefillWorkload(ctx context.Context, tb *plan.Testbed, w *plan.Workload, hosts prefillHosts, opts PrefillOptions) (*PrefillResult, error) {
-	sc, err := load.ParseScenario(w.ScenarioJSON)
+	sc, err := scenario.Parse(w.ScenarioJSON)
 	if err != nil {
 		return nil, err
 	}

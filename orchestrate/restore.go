@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"benchbed/remote"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // sweepBackupSuffix names a sweep's copy of an original file on its host;

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // changedPrefix starts the lines of restoreScript's output that name a file

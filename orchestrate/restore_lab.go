@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"benchbed/plan"
+	"benchbed/plan/render"
 	"benchbed/remote"
-	"benchbed/render"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // restoreLab puts back the originals of backup (confs, rings, builders),

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 func TestBackupRestoreByteIdentical(t *testing.T) {

@@ -11,9 +11,9 @@ import (
 	"strings"
 
 	"benchbed/plan"
+	"benchbed/plan/render"
 	"benchbed/remote"
-	"benchbed/render"
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 // listener is one address a server of a host answers /healthcheck on.

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
-	"benchbed/render"
+	"benchbed/plan/render"
 )
 
 // labTestbed loads testbeds/lab/lab.hcl from this tree.

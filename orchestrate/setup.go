@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"benchbed/plan"
+	"benchbed/plan/render"
 	"benchbed/remote"
-	"benchbed/render"
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 // SetupOptions tune Setup.

@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"benchbed/plan"
+	"benchbed/plan/render"
+	"benchbed/plan/schedule"
 	"benchbed/remote"
-	"benchbed/render"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/schedule"
+	"benchbed/results/rundir"
 )
 
 // SweepOptions tune a sweep.

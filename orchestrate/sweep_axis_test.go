@@ -10,11 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/load"
 	"benchbed/plan"
+	"benchbed/plan/scenario"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/tables"
+	"benchbed/results/rundir"
 )
 
 // axisTestbed is a testbed whose one workload sweeps container_count over
@@ -103,7 +102,7 @@ func checkAxisJobs(t *testing.T, la *localAgents, m *memSwift) {
 	t.Helper()
 	var counts []int
 	for _, j := range la.jobs {
-		sc, err := load.ParseScenario(j.Scenario)
+		sc, err := scenario.Parse(j.Scenario)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +150,7 @@ func checkAxisTable(t *testing.T, tbl string, sum *results.Summary) {
 			rows++
 		}
 	}
-	if rows != 2 || !strings.Contains(tbl, tables.RepeatLegend) {
+	if rows != 2 || !strings.Contains(tbl, results.RepeatLegend) {
 		t.Errorf("want 2 rows (one per axis point) and the legend:\n%s", tbl)
 	}
 	for i, point := range []string{"containers=1", "containers=3"} {

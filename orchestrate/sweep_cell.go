@@ -9,10 +9,10 @@ import (
 	"sync"
 
 	"benchbed/plan"
-	"benchbed/render"
+	"benchbed/plan/render"
+	"benchbed/plan/schedule"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/schedule"
+	"benchbed/results/rundir"
 )
 
 // cellResult is one cell of the matrix and its outcome.

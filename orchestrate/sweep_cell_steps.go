@@ -4,9 +4,9 @@ import (
 	"context"
 
 	"benchbed/plan"
-	"benchbed/render"
+	"benchbed/plan/render"
+	"benchbed/plan/schedule"
 	"benchbed/results"
-	"benchbed/schedule"
 )
 
 // cellExec is one cell being run: what its steps share.

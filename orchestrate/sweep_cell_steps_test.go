@@ -3,7 +3,7 @@ package orchestrate
 import (
 	"testing"
 
-	"benchbed/schedule"
+	"benchbed/plan/schedule"
 )
 
 // TestUnchangedKinds: a trusted cell skips the ring and conf checks the

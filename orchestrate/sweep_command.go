@@ -13,8 +13,7 @@ import (
 	"benchbed/cmdrun"
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/tables"
+	"benchbed/results/rundir"
 )
 
 // measureCommand runs command workload cell c: its before commands, then
@@ -95,10 +94,10 @@ func (s *Sweeper) hasScenarioCells() bool {
 
 // commandTable writes the command workloads' table when there are some: a
 // row per variant (its description, or name), a column per command
-// workload with its metric (tables.WriteMetricTable).
+// workload with its metric (results.WriteMetricTable).
 func (s *Sweeper) commandTable(w io.Writer) error {
 	var cells []results.Cell
-	var cols []tables.MetricColumn
+	var cols []results.MetricColumn
 	for _, c := range s.cells {
 		wl := c.cell.Workload
 		if !wl.IsCommand() {
@@ -110,8 +109,8 @@ func (s *Sweeper) commandTable(w io.Writer) error {
 			res.Variant = c.cell.Variant.Description
 		}
 		cells = append(cells, res)
-		if !slices.ContainsFunc(cols, func(m tables.MetricColumn) bool { return m.Workload == wl.Name }) {
-			cols = append(cols, tables.MetricColumn{Workload: wl.Name, Metric: wl.Command.Metric})
+		if !slices.ContainsFunc(cols, func(m results.MetricColumn) bool { return m.Workload == wl.Name }) {
+			cols = append(cols, results.MetricColumn{Workload: wl.Name, Metric: wl.Command.Metric})
 		}
 		for i := range cols {
 			if m, ok := res.Metrics[cols[i].Metric]; ok && cols[i].Workload == wl.Name && cols[i].Unit == "" {
@@ -122,7 +121,7 @@ func (s *Sweeper) commandTable(w io.Writer) error {
 	if len(cells) == 0 {
 		return nil
 	}
-	if err := tables.WriteMetricTable(w, s.tb.Name, cells, cols); err != nil {
+	if err := results.WriteMetricTable(w, s.tb.Name, cells, cols); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintln(w)

@@ -5,12 +5,11 @@ import (
 	"io"
 
 	"benchbed/results"
-	"benchbed/tables"
 )
 
 // writeFillTables writes, for each (variant, workload) of a fill workload,
 // its PUT latency by container fill over the repeats that finished
-// (results.AverageFill, tables.WriteFillTable).
+// (results.AverageFill, results.WriteFillTable).
 func (s *Sweeper) writeFillTables(w io.Writer) error {
 	cells := s.namedCells()
 	for _, idx := range results.Groups(cells) {
@@ -29,7 +28,7 @@ func (s *Sweeper) writeFillTables(w io.Writer) error {
 			pairLabel(s.tb, s.cells[idx[0]].cell), n, len(idx)); err != nil {
 			return err
 		}
-		if err := tables.WriteFillTable(w, buckets); err != nil {
+		if err := results.WriteFillTable(w, buckets); err != nil {
 			return err
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"benchbed/plan"
-	"benchbed/render"
+	"benchbed/plan/render"
 )
 
 // genericState is what a sweep knows of the generic services it runs.

@@ -6,7 +6,7 @@ import (
 	"os"
 	"time"
 
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // prefill creates (or verifies by listing, putting what is missing) the

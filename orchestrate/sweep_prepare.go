@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"benchbed/plan"
+	"benchbed/plan/render"
 	"benchbed/remote"
-	"benchbed/render"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // openRun creates the run directory (or opens the one to resume), opens

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/render"
-	"benchbed/rundir"
+	"benchbed/plan/render"
+	"benchbed/results/rundir"
 )
 
 // TestRingLayoutDataMatchesItsText records every variant's ring layout of

@@ -8,8 +8,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/tables"
+	"benchbed/results/rundir"
 )
 
 // writeSummary writes summary.json and table.md from the cells run or
@@ -38,7 +37,7 @@ func (s *Sweeper) writeSummary() (*results.Summary, error) {
 // order. With sweep.repeat = 1 it is the ssbench-style table: one row per cell
 // with the total's first-byte latency, req/s and errors; a cell that did
 // not finish says so in its label. With repeats it is the repeats' table: one row
-// per (variant, workload) averaged over its repeats (tables.WriteRepeatTable,
+// per (variant, workload) averaged over its repeats (results.WriteRepeatTable,
 // whose legend follows the table). Command workloads have their own table
 // first (commandTable). A fill workload's buckets follow, then errors by
 // cause, per cell.
@@ -54,9 +53,9 @@ func (s *Sweeper) Table(w io.Writer) error {
 	switch {
 	case !s.hasScenarioCells():
 	case s.tb.Sweep.Repeat > 1:
-		err = tables.WriteRepeatTable(w, title, s.repeatRows())
+		err = results.WriteRepeatTable(w, title, s.repeatRows())
 	default:
-		err = tables.WriteTable(w, title, s.cellRows())
+		err = results.WriteTable(w, title, s.cellRows())
 	}
 	if err == nil {
 		err = s.writeFillTables(w)
@@ -80,8 +79,8 @@ func (s *Sweeper) Table(w io.Writer) error {
 }
 
 // cellRows is one row per cell.
-func (s *Sweeper) cellRows() []tables.TableRow {
-	var rows []tables.TableRow
+func (s *Sweeper) cellRows() []results.TableRow {
+	var rows []results.TableRow
 	for _, c := range s.cells {
 		if c.cell.Workload.IsCommand() {
 			continue
@@ -90,21 +89,21 @@ func (s *Sweeper) cellRows() []tables.TableRow {
 		if c.res.Status != "ok" {
 			label += " (" + c.res.Status + ")"
 		}
-		rows = append(rows, tables.TableRow{Label: label, Op: c.res.Total, Failed: c.res.Status != results.StatusOK})
+		rows = append(rows, results.TableRow{Label: label, Op: c.res.Total, Failed: c.res.Status != results.StatusOK})
 	}
 	return rows
 }
 
 // repeatRows is one row per (variant, workload), in the order of their
 // first cell, with the totals of the repeats that finished.
-func (s *Sweeper) repeatRows() []tables.RepeatRow {
+func (s *Sweeper) repeatRows() []results.RepeatRow {
 	cells := s.namedCells()
-	var rows []tables.RepeatRow
+	var rows []results.RepeatRow
 	for _, idx := range results.Groups(cells) {
 		if s.cells[idx[0]].cell.Workload.IsCommand() {
 			continue
 		}
-		row := tables.RepeatRow{Label: pairLabel(s.tb, s.cells[idx[0]].cell)}
+		row := results.RepeatRow{Label: pairLabel(s.tb, s.cells[idx[0]].cell)}
 		for _, i := range idx {
 			row.Add(cells[i])
 		}

@@ -10,8 +10,8 @@ import (
 	"benchbed/load"
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/telemetry"
+	"benchbed/results/rundir"
+	"benchbed/results/telemetry"
 )
 
 // workloadAuth is how a workload's agents reach the cluster.
@@ -51,10 +51,10 @@ func fillSpec(w *plan.Workload) *results.FillSpec {
 }
 
 // liveLine prints the merged req/s and errors about every 5 seconds.
-func (s *Sweeper) liveLine(what string) func(load.Live) {
+func (s *Sweeper) liveLine(what string) func(results.Live) {
 	var mu sync.Mutex
 	var next float64
-	return func(l load.Live) {
+	return func(l results.Live) {
 		mu.Lock()
 		defer mu.Unlock()
 		if l.Elapsed < next {

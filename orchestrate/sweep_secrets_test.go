@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/rundir"
-	"benchbed/secrets"
+	"benchbed/results/rundir"
+	"benchbed/templates/secrets"
 )
 
 // TestSavedTestbedIsMasked: the testbed file kept in the run has its

@@ -4,10 +4,10 @@ import (
 	"context"
 	"time"
 
-	"benchbed/load"
 	"benchbed/plan"
+	"benchbed/plan/scenario"
 	"benchbed/results"
-	"benchbed/telemetry"
+	"benchbed/results/telemetry"
 )
 
 // dropCachesScript empties the page cache (and dentries and inodes), after
@@ -143,7 +143,7 @@ func (s *Sweeper) busiestNow() string {
 // of every size class whose profile has GETs (the second of create, read,
 // update, delete), times their mean size, in MB.
 func workingSetMB(w *plan.Workload) float64 {
-	sc, err := load.ParseScenario(w.ScenarioJSON)
+	sc, err := scenario.Parse(w.ScenarioJSON)
 	if err != nil {
 		return 0
 	}

@@ -13,11 +13,11 @@ import (
 	"net/http/httptest"
 
 	"benchbed/plan"
-	"benchbed/render"
+	"benchbed/plan/render"
+	"benchbed/plan/schedule"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/schedule"
-	"benchbed/telemetry"
+	"benchbed/results/rundir"
+	"benchbed/results/telemetry"
 )
 
 // StartTelemetryAgent runs the telemetry agent in-process on this machine.

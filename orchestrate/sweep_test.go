@@ -9,8 +9,8 @@ import (
 
 	"benchbed/plan"
 	"benchbed/results"
-	"benchbed/rundir"
-	"benchbed/secrets"
+	"benchbed/results/rundir"
+	"benchbed/templates/secrets"
 )
 
 // bareSweeper is a Sweeper with a run directory and journal and no hosts,

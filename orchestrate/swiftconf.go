@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"benchbed/plan/render"
 	"benchbed/remote"
-	"benchbed/render"
 	"benchbed/templates"
 )
 

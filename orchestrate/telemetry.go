@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"benchbed/telemetry"
+	"benchbed/results/telemetry"
 )
 
 // telemetryHosts is what telemetry needs of a testbed's hosts: benchbed

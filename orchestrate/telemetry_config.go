@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 
 	"benchbed/plan"
-	"benchbed/render"
-	"benchbed/telemetry"
+	"benchbed/plan/render"
+	"benchbed/results/telemetry"
 )
 
 // loadAgentService is the telemetry's name of the load agents (`benchbed

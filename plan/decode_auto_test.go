@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/results"
+	"benchbed/plan/slo"
 )
 
 var autoTestbed = fixture("auto.hcl.tmpl")
@@ -63,13 +63,10 @@ func TestSearchAndAutoDecode(t *testing.T) {
 		s.Probe != 30*time.Second || s.Resolution != 0.02 {
 		t.Fatalf("search %+v", s)
 	}
-	if e := s.Engine(nil); e.From != 100 || e.To != 20000 || e.Resolution != 0.02 || len(e.SLO) != 2 {
-		t.Errorf("engine %+v", e)
-	}
 	if w.Warmup == nil || !w.Warmup.Auto || w.Warmup.Max != 5*time.Minute || w.AutoRepeat == nil || w.AutoRepeat.Max != 6 || w.AutoRepeat.Effect != 0.02 {
 		t.Errorf("warmup %+v, repeat %+v", w.Warmup, w.AutoRepeat)
 	}
-	want := []results.Threshold{{Metric: "req/s", Op: "<", Change: -0.05}, {Metric: "first_byte_p99", Op: ">", Change: 0.1}}
+	want := []slo.Threshold{{Metric: "req/s", Op: "<", Change: -0.05}, {Metric: "first_byte_p99", Op: ">", Change: 0.1}}
 	if len(w.Thresholds) != 2 || w.Thresholds[0].Threshold != want[0] || w.Thresholds[1].Threshold != want[1] {
 		t.Errorf("thresholds %+v", w.Thresholds)
 	}

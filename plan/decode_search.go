@@ -6,29 +6,23 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"benchbed/results"
+	"benchbed/plan/slo"
 )
 
 // Search is a workload's search block: find the highest open-loop rate
 // in [From, To] whose probe of Probe meets the SLO, to Resolution.
 type Search struct {
-	SLO        results.SLO
+	SLO        slo.SLO
 	From, To   float64 // requests/s in all
 	Probe      time.Duration
 	Resolution float64 // a share: 0.05 is 5 %
 	DefRange   hcl.Range
 }
 
-// Engine returns the capacity search of the block, its probes run by
-// probe (a run of the workload at a rate for s.Probe, on its agents).
-func (s *Search) Engine(probe results.Probe) *results.Search {
-	return &results.Search{SLO: s.SLO, From: s.From, To: s.To, Resolution: s.Resolution, Probe: probe}
-}
-
 // Threshold is one of a workload's threshold blocks: a regression gate
 // compare evaluates on the merged cells of a baseline and a candidate.
 type Threshold struct {
-	results.Threshold
+	slo.Threshold
 	DefRange hcl.Range
 }
 
@@ -66,21 +60,21 @@ func (d *decoder) decodeSearch(w *Workload, b *hcl.Block, c *hcl.BodyContent, ct
 }
 
 // slo decodes a search's slo: { first_byte_p99 = "50ms", max_error_rate = "0.1%" }.
-func (d *decoder) slo(w *Workload, a *hcl.Attribute, ctx *hcl.EvalContext) results.SLO {
+func (d *decoder) slo(w *Workload, a *hcl.Attribute, ctx *hcl.EvalContext) slo.SLO {
 	m := d.stringMap(a, ctx)
-	var slo results.SLO
+	var out slo.SLO
 	for _, k := range slicesSorted(m) {
-		l, err := results.NewSLOLimit(k, m[k])
+		l, err := slo.NewLimit(k, m[k])
 		if err != nil {
 			d.errorf(a.Expr.Range().Ptr(), "Invalid SLO", "workload %q: %v", w.Name, err)
 			continue
 		}
-		slo = append(slo, l)
+		out = append(out, l)
 	}
 	if m != nil && len(m) == 0 {
 		d.errorf(a.Expr.Range().Ptr(), "Invalid SLO", "workload %q: an slo needs a limit, as { first_byte_p99 = \"50ms\" }", w.Name)
 	}
-	return slo
+	return out
 }
 
 // decodeThreshold decodes a threshold block into w.Thresholds.
@@ -97,7 +91,7 @@ func (d *decoder) decodeThreshold(w *Workload, b *hcl.Block, ctx *hcl.EvalContex
 			return
 		}
 	}
-	t, err := results.NewThreshold(parts[0], parts[1], parts[2])
+	t, err := slo.NewThreshold(parts[0], parts[1], parts[2])
 	if err != nil {
 		d.errorf(b.DefRange.Ptr(), "Invalid threshold", "workload %q: %v", w.Name, err)
 		return

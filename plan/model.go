@@ -1,11 +1,3 @@
-// Package plan is benchbed's testbed language: the HCL schema, decoding with
-// diagnostics, variables, matrix expansion and the ring layout it implies.
-// Rendering confs lives in benchbed/render, the steps of a sweep in
-// benchbed/schedule.
-//
-// The types in this file are the decoded, validated testbed that every other
-// part of benchbed reads. Decoding (decode*.go) fills them; nothing else
-// writes them.
 package plan
 
 import (
@@ -14,6 +6,10 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 )
+
+// The types in this file are the decoded, validated testbed that every other
+// part of benchbed reads. Decoding (decode*.go) fills them; nothing else
+// writes them.
 
 // Service managers a service block may name.
 const (

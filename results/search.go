@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"benchbed/plan/slo"
 )
 
 // Outcomes of a capacity search (SearchResult.Outcome).
@@ -80,7 +82,7 @@ type SearchResult struct {
 // are within Resolution of each other, then a confirming probe at the
 // rate found (a step lower each time it misses, up to Confirms times).
 type Search struct {
-	SLO        SLO
+	SLO        slo.SLO
 	From, To   float64
 	Resolution float64 // hi/lo - 1 at which to stop (0: 5 %)
 	Probe      Probe
@@ -130,8 +132,8 @@ func (s *Search) probe(ctx context.Context, res *SearchResult, role string, rate
 	p := ProbeRecord{Role: role, Offered: rate, Achieved: o.Total.ReqPerS, DurationS: o.DurationS,
 		Count: o.Total.Count, Errors: o.Total.Errors, ErrorRate: o.Total.ErrorRate(),
 		FirstByte: o.Total.FirstByte, LastByte: o.Total.LastByte, ClientCPU: o.ClientCPU}
-	p.Why = s.SLO.Describe(o.Total)
-	sloErr := s.SLO.Check(o.Total)
+	p.Why = DescribeSLO(s.SLO, o.Total)
+	sloErr := CheckSLO(s.SLO, o.Total)
 	short := p.Achieved < s.Shortfall*rate
 	switch {
 	case short && o.ClientCPU != nil && *o.ClientCPU >= s.ClientBusy:

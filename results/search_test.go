@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"benchbed/plan/slo"
 )
 
 // model is a synthetic target: a p99 of 10 ms up to its capacity, then
@@ -30,8 +32,8 @@ func (m *model) probe(_ context.Context, rate float64) (ProbeOutcome, error) {
 }
 
 func search(m *model, from, to float64) *Search {
-	slo, _ := ParseSLO("first_byte_p99<50ms,errors<0.1%")
-	return &Search{SLO: slo, From: from, To: to, Probe: m.probe}
+	o, _ := slo.Parse("first_byte_p99<50ms,errors<0.1%")
+	return &Search{SLO: o, From: from, To: to, Probe: m.probe}
 }
 
 func TestSearchFindsTheCapacity(t *testing.T) {
@@ -117,15 +119,15 @@ func TestSearchUnconfirmed(t *testing.T) {
 }
 
 func TestSearchProbeError(t *testing.T) {
-	slo, _ := ParseSLO("errors<1%")
-	s := &Search{SLO: slo, From: 1, To: 2, Probe: func(context.Context, float64) (ProbeOutcome, error) {
+	one, _ := slo.Parse("errors<1%")
+	s := &Search{SLO: one, From: 1, To: 2, Probe: func(context.Context, float64) (ProbeOutcome, error) {
 		return ProbeOutcome{}, errors.New("no route")
 	}}
 	if _, err := s.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "probe at 1 req/s: no route") {
 		t.Errorf("%v", err)
 	}
-	for _, bad := range []*Search{{SLO: slo, From: 0, To: 2, Probe: s.Probe}, {SLO: slo, From: 3, To: 2, Probe: s.Probe},
-		{From: 1, To: 2, Probe: s.Probe}, {SLO: slo, From: 1, To: 2}, {SLO: slo, From: 1, To: 2, Probe: s.Probe, Resolution: 2}} {
+	for _, bad := range []*Search{{SLO: one, From: 0, To: 2, Probe: s.Probe}, {SLO: one, From: 3, To: 2, Probe: s.Probe},
+		{From: 1, To: 2, Probe: s.Probe}, {SLO: one, From: 1, To: 2}, {SLO: one, From: 1, To: 2, Probe: s.Probe, Resolution: 2}} {
 		if _, err := bad.Run(context.Background()); err == nil {
 			t.Errorf("%+v ran", bad)
 		}
@@ -133,45 +135,26 @@ func TestSearchProbeError(t *testing.T) {
 }
 
 func TestParseSLO(t *testing.T) {
-	slo, err := ParseSLO("first_byte_p99<50ms, last_byte_p999<1s,errors<0.1%")
+	objective, err := slo.Parse("first_byte_p99<50ms, last_byte_p999<1s,errors<0.1%")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := slo.String(); got != "first_byte_p99<50ms,last_byte_p999<1s,errors<0.1%" {
+	if got := objective.String(); got != "first_byte_p99<50ms,last_byte_p999<1s,errors<0.1%" {
 		t.Errorf("String %q", got)
 	}
 	ok := OpSummary{Count: 1000, Errors: 1, FirstByte: Stats{P99: 0.049}, LastByte: Stats{P999: 0.5}}
-	if err := slo.Check(ok); err != nil {
+	if err := CheckSLO(objective, ok); err != nil {
 		t.Errorf("within: %v", err)
 	}
 	bad := OpSummary{Count: 100, Errors: 1, FirstByte: Stats{P99: 0.05}, LastByte: Stats{P999: 0.5}}
-	if err := slo.Check(bad); err == nil || !strings.Contains(err.Error(), "first_byte_p99 50ms >= 50ms") || !strings.Contains(err.Error(), "errors 0.99% > 0.1%") {
+	if err := CheckSLO(objective, bad); err == nil || !strings.Contains(err.Error(), "first_byte_p99 50ms >= 50ms") || !strings.Contains(err.Error(), "errors 0.99% > 0.1%") {
 		t.Errorf("missed: %v", err)
 	}
-	if err := slo.Check(OpSummary{Errors: 5}); err == nil || !strings.Contains(err.Error(), "no operation succeeded") {
+	if err := CheckSLO(objective, OpSummary{Errors: 5}); err == nil || !strings.Contains(err.Error(), "no operation succeeded") {
 		t.Errorf("all failed: %v", err)
 	}
 	for _, s := range []string{"first_byte_p98<1s", "p99<1s", "first_byte_p99=1s", "first_byte_p99<fast", "errors<120%", "first_byte_p99<-1s"} {
-		if _, err := ParseSLO(s); err == nil {
-			t.Errorf("%q parsed", s)
-		}
-	}
-}
-
-func TestThreshold(t *testing.T) {
-	th, err := ParseThreshold("req/s < -5%")
-	if err != nil || th != (Threshold{Metric: "req/s", Op: "<", Change: -0.05}) || th.String() != "req/s < -5%" {
-		t.Fatalf("%+v %v", th, err)
-	}
-	if !th.Beyond(-6) || th.Beyond(-4) || th.Beyond(10) {
-		t.Error("req/s < -5%: beyond at -6 only")
-	}
-	up, err := ParseThreshold("first_byte_p99>+10%")
-	if err != nil || !up.Beyond(11) || up.Beyond(9) || up.String() != "first_byte_p99 > +10%" {
-		t.Errorf("%+v %v", up, err)
-	}
-	for _, s := range []string{"req/s = 5%", "reqs < -5%", "req/s < -5", "req/s < fast%"} {
-		if _, err := ParseThreshold(s); err == nil {
+		if _, err := slo.Parse(s); err == nil {
 			t.Errorf("%q parsed", s)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"benchbed/telemetry"
+	"benchbed/results/telemetry"
 )
 
 // Stats describes a latency distribution, in seconds.
@@ -63,7 +63,7 @@ type Cell struct {
 	// Fill is a fill experiment's PUT latency by the containers' fill
 	// (FillSpec), every bucket in order; nil for other workloads.
 	Fill []FillBucket `json:"fill,omitempty"`
-	// Metrics are a command workload's figures by name (cmdload): a
+	// Metrics are a command workload's figures by name (outparse): a
 	// cell of a command workload has these instead of Ops.
 	Metrics map[string]Figure `json:"metrics,omitempty"`
 	// Telemetry is the hosts' telemetry over the measured run (omitted

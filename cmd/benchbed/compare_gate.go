@@ -5,22 +5,22 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"benchbed/compare"
-	"benchbed/results"
+	"benchbed/plan/slo"
+	"benchbed/results/compare"
 )
 
 // gateSet holds compare's regression gates: the --fail-if ones for every
 // pair, and a testbed's threshold blocks by workload.
 type gateSet struct {
-	all        []results.Threshold
-	byWorkload map[string][]results.Threshold
+	all        []slo.Threshold
+	byWorkload map[string][]slo.Threshold
 }
 
 // compareGates reads --fail-if and --testbed's threshold blocks.
 func compareGates(cmd *cobra.Command, f compareFlags, lf *loadFlags) (*gateSet, error) {
-	g := &gateSet{byWorkload: map[string][]results.Threshold{}}
+	g := &gateSet{byWorkload: map[string][]slo.Threshold{}}
 	for _, s := range f.failIf {
-		t, err := results.ParseThreshold(s)
+		t, err := slo.ParseThreshold(s)
 		if err != nil {
 			return nil, fmt.Errorf("--fail-if: %w", err)
 		}
@@ -42,8 +42,8 @@ func compareGates(cmd *cobra.Command, f compareFlags, lf *loadFlags) (*gateSet, 
 }
 
 // of returns the gates of a pair: --fail-if's, then its workload's.
-func (g *gateSet) of(p *compare.Pair) []results.Threshold {
-	return append(append([]results.Threshold(nil), g.all...), g.byWorkload[p.Workload]...)
+func (g *gateSet) of(p *compare.Pair) []slo.Threshold {
+	return append(append([]slo.Threshold(nil), g.all...), g.byWorkload[p.Workload]...)
 }
 
 // lastByte reports whether a gate needs the last-byte rows.

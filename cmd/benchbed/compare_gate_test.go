@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/compare"
+	"benchbed/results/compare"
 )
 
 // TestCompareFailIf: a gate fails (exit 1) on a planted, significant

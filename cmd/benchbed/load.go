@@ -1,6 +1,8 @@
 package main
 
 import (
+	"benchbed/plan"
+	"benchbed/plan/scenario"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,10 +17,7 @@ import (
 	"time"
 
 	"benchbed/load"
-	"benchbed/rate"
 	"benchbed/results"
-	"benchbed/tables"
-
 	"github.com/spf13/cobra"
 )
 
@@ -91,7 +90,7 @@ func newLoadCmd() *cobra.Command {
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
 	fl.BoolVar(&f.keep, "keep", false, "keep the objects the measured run creates (-k of ssbench)")
 	fl.StringVar(&f.initial, "initial", "upload", "the scenario's initial files: upload (where missing), check (refuse when missing) or skip")
-	f.maxErrors = rate.DefaultMaxError
+	f.maxErrors = plan.DefaultMaxError
 	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
 	fl.Int64Var(&f.fill.Objects, "fill-objects", 0, "fill run: PUT into the scenario's containers until each holds this many objects (a create-only scenario), latency by fill")
 	fl.IntVar(&f.fill.Buckets, "fill-buckets", 10, "fill run: equal buckets of the fill target the latency is reported by")
@@ -105,7 +104,7 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if f.initial != "upload" && f.initial != "check" && f.initial != "skip" {
 		return fmt.Errorf("--initial %q: want upload, check or skip", f.initial)
 	}
-	s, err := load.ParseScenarioFile(f.scenario)
+	s, err := scenario.ParseFile(f.scenario)
 	if err != nil {
 		return err
 	}
@@ -190,18 +189,18 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 		return enc.Encode(c)
 	}
 	title := fmt.Sprintf("%s; %d users; %.1f s", c.Workload, users, c.DurationS)
-	rows := tables.CellRows(c)
+	rows := results.CellRows(c)
 	for i := range rows {
 		rows[i].Failed = c.Status != results.StatusOK
 	}
-	if err := tables.WriteTable(w, title, rows); err != nil {
+	if err := results.WriteTable(w, title, rows); err != nil {
 		return err
 	}
 	if len(c.Fill) > 0 {
 		if _, err := fmt.Fprintf(w, "\nPUT latency by the containers' fill (target %d objects a container)\n\n", results.FillTarget(c.Fill)); err != nil {
 			return err
 		}
-		if err := tables.WriteFillTable(w, c.Fill); err != nil {
+		if err := results.WriteFillTable(w, c.Fill); err != nil {
 			return err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/plan/slo"
 	"benchbed/results"
 )
 
@@ -25,7 +26,7 @@ type searchFlags struct {
 // run of cfg at its rate (after the warm-up the flags ask), and prints
 // the capacity with the probes.
 func runSearch(ctx context.Context, stdout, stderr io.Writer, name string, cfg load.Config, f loadCmdFlags) error {
-	slo, err := results.ParseSLO(f.search.slo)
+	slo, err := slo.Parse(f.search.slo)
 	if err != nil {
 		return fmt.Errorf("--search: %w", err)
 	}

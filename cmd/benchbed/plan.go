@@ -1,7 +1,7 @@
 package main
 
 import (
-	"benchbed/schedule"
+	"benchbed/plan/schedule"
 	"encoding/json"
 	"io"
 

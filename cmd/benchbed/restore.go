@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"benchbed/orchestrate"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 func init() { register(newRestoreCmd) }

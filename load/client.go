@@ -21,6 +21,10 @@ type Client struct {
 	Auth       Auth
 	MaxRetries int // attempts after the first on 401, 503 or a transport error
 	ReadBuffer int // bytes of each session's read buffer (0: 64 KiB)
+	// NoDrain makes sessions read discarded bodies into their buffer and
+	// drop them, instead of dropping them in the kernel (Linux's recv
+	// MSG_TRUNC) without a copy.
+	NoDrain bool
 }
 
 // NewTransport returns an HTTP transport that keeps conns connections per

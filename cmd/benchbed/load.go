@@ -33,6 +33,7 @@ type loadCmdFlags struct {
 	keep       bool
 	json       bool
 	procs      int
+	cpuProfile string  // pprof CPU profile of the measured phase ("": none)
 	initial    string  // upload, check or skip
 	maxErrors  float64 // the error-rate gate, a share of all operations
 	fill       results.FillSpec
@@ -96,6 +97,7 @@ func newLoadCmd() *cobra.Command {
 	fl.IntVar(&f.fill.Buckets, "fill-buckets", 10, "fill run: equal buckets of the fill target the latency is reported by")
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a pprof CPU profile of the measured phase to this file")
 	_ = cmd.MarkFlagRequired("scenario")
 	return cmd
 }
@@ -143,7 +145,14 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if err := warmUp(ctx, cmd.ErrOrStderr(), cfg, f.auto); err != nil {
 		return interrupted(ctx, err)
 	}
+	stopProfile, err := startCPUProfile(f.cpuProfile)
+	if err != nil {
+		return err
+	}
 	res, stopped, err := measure(ctx, cfg, f.auto)
+	if perr := stopProfile(); perr != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", perr)
+	}
 	if res == nil {
 		return interrupted(ctx, err)
 	}

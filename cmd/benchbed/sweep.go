@@ -86,6 +86,9 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 		return terr
 	}
 	fmt.Fprintln(stderr, "sweep: results in", sw.Run().Dir)
+	if line := sweepEstimateLine(tb, f.runsDir, sw.Run(), f.resume != ""); line != "" {
+		fmt.Fprintln(stderr, "sweep:", sw.Mask(line))
+	}
 	code := 0
 	switch {
 	case interrupted():

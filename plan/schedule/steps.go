@@ -102,7 +102,7 @@ func Of(tb *plan.Testbed, cells []plan.Cell) *Plan {
 		p.Cells = append(p.Cells, CellSteps(tb, prev, c))
 		prev = c.Variant
 	}
-	p.Estimate = estimate(p)
+	p.Estimate = estimate(p, DefaultCosts(tb))
 	return p
 }
 

@@ -198,6 +198,7 @@ sweep {
 	if d := find(p.Cells[1], StepRun).Duration; d != time.Second {
 		t.Errorf("run duration = %v, want the scenario's run_seconds 1s", d)
 	}
+	p.Reestimate(&Costs{Source: "none"}) // steps cost nothing: a cell is its warm-up and run
 	if p.Estimate.Unbounded != 0 || p.Estimate.PerCell[1] != 31*time.Second {
 		t.Errorf("estimate = %+v", p.Estimate)
 	}

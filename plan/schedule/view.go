@@ -137,6 +137,8 @@ type ChangeJSON struct {
 type EstimateJSON struct {
 	TotalS      float64  `json:"total_s"`
 	PrefillS    float64  `json:"prefill_s"`
+	WideS       float64  `json:"wide_s"` // the run-wide steps before and after the cells
+	Source      string   `json:"source"` // where the step times come from: earlier runs' journals or measured defaults
 	Assumptions []string `json:"assumptions"`
 }
 
@@ -181,7 +183,7 @@ func (p *Plan) JSON() PlanJSON {
 		out.Finally = append(out.Finally, stepJSON(s))
 	}
 	out.Estimate = EstimateJSON{TotalS: p.Estimate.Total.Seconds(), PrefillS: p.Estimate.Prefill.Seconds(),
-		Assumptions: p.Estimate.Assumptions}
+		WideS: p.Estimate.Wide.Seconds(), Source: p.Estimate.Source, Assumptions: p.Estimate.Assumptions}
 	return out
 }
 

@@ -25,6 +25,7 @@ func testLoadSearch(t *testing.T, lab *Env) {
 		t.Fatalf("--json: %v\n%s", err, out)
 	}
 	s := got.Search
+	t.Logf("search: %s, %.4g req/s in %d probes: %s", s.Outcome, s.Capacity, len(s.Probes), s.Why)
 	if s.Capacity < 5 || s.Capacity > 40 || len(s.Probes) < 2 || s.Outcome == results.OutcomeNone {
 		t.Fatalf("search %+v\n%s", s, errOut)
 	}
@@ -39,6 +40,7 @@ func testLoadSearch(t *testing.T, lab *Env) {
 	if err != nil || json.Unmarshal([]byte(out), &c) != nil {
 		t.Fatalf("benchbed load --duration auto: %v\n%s\n%s", err, out, errOut)
 	}
+	t.Logf("duration auto: %s after %.1f s, %.1f req/s", c.Stopped, c.DurationS, c.Total.ReqPerS)
 	if !strings.HasSuffix(c.Stopped, " reached") || c.Total.Count == 0 || !strings.Contains(errOut, "warm-up at closed loop: ") {
 		t.Errorf("stopped %q, %d operations\n%s", c.Stopped, c.Total.Count, errOut)
 	}

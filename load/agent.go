@@ -34,6 +34,8 @@ type Job struct {
 	// Fill makes the run a fill experiment (Config.Fill); the agent's
 	// share of the target is its operation count unless Ops is given.
 	Fill *results.FillSpec `json:"fill,omitempty"`
+	// Verify checks every GET's body against what was written (Config.Verify).
+	Verify bool `json:"verify,omitempty"`
 }
 
 // AuthSpec is one of: URL, User and Key (auth v1.0, or Keystone v3 when
@@ -135,7 +137,7 @@ func (j Job) config(now time.Time) (Config, error) {
 		return Config{}, err
 	}
 	return Config{Scenario: s, Users: j.Users, Duration: time.Duration(j.DurationS * float64(time.Second)),
-		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt, Part: j.Part, Parts: j.Parts, Fill: j.Fill}, nil
+		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt, Part: j.Part, Parts: j.Parts, Fill: j.Fill, Verify: j.Verify}, nil
 }
 
 // runAgentJob runs the job, streaming one interval and one progress event

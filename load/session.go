@@ -34,6 +34,7 @@ type Session struct {
 	reused   bool      // the connection served a request before
 	bufSize  int       // the read buffer's size
 	deadline time.Time // the connection's current deadline
+	check    *Verifier // checks GET bodies when the run verifies reads (nil: not)
 }
 
 // sessionTimeout bounds one request on a session, give or take half of it
@@ -177,8 +178,8 @@ func (s *Session) roundTrip(u *url.URL, token string, r *Request, start time.Tim
 	if _, err := s.conn.Write(s.wbuf); err != nil {
 		return Outcome{}, false, err
 	}
-	if r.Method == http.MethodPut && r.Object != "" && r.Size > 0 {
-		if _, err := writePattern(s.conn, 0, r.Size); err != nil {
+	if r.Method == http.MethodPut && r.Object != "" && r.bodySize() > 0 {
+		if _, err := r.newBody().WriteTo(s.conn); err != nil {
 			return Outcome{}, false, err
 		}
 	}
@@ -217,7 +218,7 @@ func appendRequest(b []byte, u *url.URL, token string, r *Request) []byte {
 	b = append(b, token...)
 	if r.Method == http.MethodPut {
 		b = append(b, "\r\nContent-Length: "...)
-		b = strconv.AppendInt(b, r.Size, 10)
+		b = strconv.AppendInt(b, r.bodySize(), 10)
 	}
 	for k, vs := range r.Header {
 		for _, v := range vs {

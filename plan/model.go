@@ -27,6 +27,7 @@ type Testbed struct {
 	SSH         SSH                  // connection defaults
 	Hosts       []*Host              // in declaration order
 	Rings       []*Ring              // in declaration order
+	Policies    []*Policy            // policy blocks, by index (none: see StoragePolicies)
 	Services    []*Service           // in declaration order
 	Generics    []*Generic           // services of kind "generic", in declaration order
 	Variants    []*Variant           // expanded (for_each), in declaration order
@@ -211,7 +212,19 @@ type Workload struct {
 	StorageURL      string
 	Token           string
 	MaxErrorRate    *float64 // the workload's error-rate gate; nil = the sweep's
-	Fill            *Fill    // a fill experiment (its fill block), nil for other workloads
+	// Policy is the storage policy its containers are created in: the
+	// workload's policy attribute (written into the scenario's policy
+	// field) or the scenario's own; "" = the cluster's default.
+	Policy      string
+	PolicyRange hcl.Range // where Policy was given (the attribute, or the workload block)
+	// Verify checks every GET's body against what was written (verify;
+	// default: on when the workload's policy is erasure-coded).
+	Verify bool
+	// Endpoints are several proxies' URLs that the workload's agents
+	// spread over (auth URLs with an auth block, storage URLs with a
+	// token), nil for the one of Auth or StorageURL (EndpointURLs).
+	Endpoints []string
+	Fill      *Fill // a fill experiment (its fill block), nil for other workloads
 	// Search is a capacity search (its search block), nil for a run at
 	// one load.
 	Search *Search

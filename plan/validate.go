@@ -21,6 +21,7 @@ func validate(tb *Testbed, partial bool) hcl.Diagnostics {
 		validateCounts(tb, add)
 	}
 	validateRings(tb, add)
+	validatePolicies(tb, add, partial)
 	validateVariants(tb, add, partial)
 	validateHostsAndUsers(tb, add)
 	return diags

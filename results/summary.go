@@ -69,6 +69,9 @@ type Cell struct {
 	// Telemetry is the hosts' telemetry over the measured run (omitted
 	// when telemetry was off).
 	Telemetry *telemetry.CellSummary `json:"telemetry,omitempty"`
+	// Endpoints is what each endpoint of a workload with several served
+	// (SummariseEndpoints), in the workload's order; nil for one endpoint.
+	Endpoints []EndpointSummary `json:"endpoints,omitempty"`
 }
 
 // Summary is a run's summary.json (docs/results.md, contract).

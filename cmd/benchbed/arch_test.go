@@ -18,16 +18,14 @@ const modulePath = "benchbed"
 
 // roomLevels are the root folders holding Go packages ("rooms") in their
 // layers, lowest first: a package may import only packages of its own
-// room or of a room on a lower level (tests aside). orchestrate and cmdrun
-// are the sweep's packages until they move under internal/.
+// room or of a room on a lower level (tests aside).
 var roomLevels = map[string]int{
 	"remote": 0, "templates": 0,
-	"plan":    1,
-	"results": 2,
-	"load":    3,
-	"cmdrun":  4, "internal": 4,
-	"orchestrate": 5,
-	"cmd":         6, "e2e": 6, "bench": 6,
+	"plan":     1,
+	"results":  2,
+	"load":     3,
+	"internal": 4,
+	"cmd":      5, "e2e": 5, "bench": 5,
 }
 
 // goPackage is what the arch tests read of `go list -json`.
@@ -135,7 +133,7 @@ func TestPackageArrows(t *testing.T) {
 	}
 	forbid("plan", "the testbed language contacts no host and runs no load", "remote", "load")
 	forbid("results", "the results model touches no host and knows nothing of the sweep",
-		"remote", "internal", "orchestrate", "cmdrun")
+		"remote", "internal")
 	forbid("internal/cluster", "the cluster is below the sweep and the agents", "internal/sweep", "internal/agents")
 
 	for _, p := range mod {

@@ -31,6 +31,7 @@ type loadCmdFlags struct {
 	operations int64
 	rate       float64
 	keep       bool
+	verify     bool
 	json       bool
 	procs      int
 	cpuProfile string  // pprof CPU profile of the measured phase ("": none)
@@ -53,7 +54,9 @@ func newLoadCmd() *cobra.Command {
 			"missing, --initial skip assumes them). Then the measured phase; at its end the initial files its\n" +
 			"deletes took are put back and the objects it created are deleted, unless --keep. The scenario's\n" +
 			"policy names and creates its containers; its delete_after is sent with the measured run's\n" +
-			"writes (initial files do not expire: they are the next run's too).\n" +
+			"writes (initial files do not expire: they are the next run's too). A segment_size in the\n" +
+			"scenario makes the size classes at or above it large objects (segments, then a manifest).\n" +
+			"--verify checks every GET's body against the generated content benchbed writes.\n" +
 			"With --fill-objects N (a create-only scenario) the run is a fill experiment: it PUTs until each of the\n" +
 			"scenario's containers holds N objects and reports PUT latency by the containers' fill, in\n" +
 			"--fill-buckets equal buckets (the containers must start empty).\n" +
@@ -90,6 +93,7 @@ func newLoadCmd() *cobra.Command {
 	fl.Int64Var(&f.operations, "operations", 0, "operations to run when there is no duration")
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
 	fl.BoolVar(&f.keep, "keep", false, "keep the objects the measured run creates (-k of ssbench)")
+	fl.BoolVar(&f.verify, "verify", false, "check every GET's body against what benchbed wrote; a difference is an error of cause corrupt")
 	fl.StringVar(&f.initial, "initial", "upload", "the scenario's initial files: upload (where missing), check (refuse when missing) or skip")
 	f.maxErrors = plan.DefaultMaxError
 	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
@@ -137,7 +141,7 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 		return interrupted(ctx, err)
 	}
 	cfg := load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
-		Users: users, Operations: f.operations, Rate: f.rate, Keep: f.keep}
+		Users: users, Operations: f.operations, Rate: f.rate, Keep: f.keep, Verify: f.verify}
 	cfg.Fill = fill
 	if f.search.slo != "" {
 		return runSearch(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), s.Name, cfg, f)

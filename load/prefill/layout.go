@@ -18,7 +18,11 @@ type Layout struct {
 	containers []string        // container names, by number
 	total      int64
 	maxCount   int64
+	sc         *scenario.Scenario // for its large objects
 }
+
+// large reports whether class i's objects are large objects.
+func (l *Layout) large(i int) bool { return l.sc != nil && l.sc.IsLarge(l.sizes[i]) }
 
 // Object is one initial object.
 type Object struct {
@@ -32,7 +36,7 @@ type Object struct {
 
 // NewLayout builds the layout of s's initial files.
 func NewLayout(s *scenario.Scenario) (*Layout, error) {
-	l := &Layout{}
+	l := &Layout{sc: s}
 	for _, z := range s.Sizes {
 		n, ok := s.InitialFiles[z.Name]
 		if !ok || n <= 0 {

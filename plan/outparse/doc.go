@@ -1,7 +1,7 @@
 // Package outparse reads command workloads' output: what a shell command
 // (wget, curl, iperf3, fio, iozone, or any tool) printed, parsed into
 // figures with units. It is a leaf: the testbed language checks parsers
-// with it, and package cmdrun runs the copies on the client hosts and
+// with it, and package internal/agents runs the copies on the client hosts and
 // aggregates their figures into a cell's metrics.
 //
 // A Parser turns one copy's output into Figures. The built-in ones are named

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"benchbed/plan"
 	"benchbed/templates"
@@ -78,6 +77,7 @@ func Render(tb *plan.Testbed, v *plan.Variant, opts Options) (*Rendering, error)
 		}
 	}
 	r.Warnings = append(r.Warnings, checkRendering(tb, r)...)
+	r.Warnings = append(r.Warnings, checkPolicySettings(tb, r)...)
 	gen, err := Generic(tb, v)
 	for _, g := range gen {
 		if opts.Hosts == nil || slices.Contains(opts.Hosts, g.Host.Name) {
@@ -199,21 +199,6 @@ func settingsLayer(name string, s plan.Settings) templates.Layer {
 
 func rangeSource(r hcl.Range) templates.Source {
 	return templates.Source{File: r.Filename, Line: r.Start.Line}
-}
-
-// policyLayer declares a storage policy in swift.conf for every object-N
-// ring (policy 0 is the template's).
-func policyLayer(tb *plan.Testbed) templates.Layer {
-	l := templates.Layer{Name: "host"}
-	for _, r := range tb.Rings {
-		n, ok := strings.CutPrefix(r.Name, "object-")
-		if !ok {
-			continue
-		}
-		sec := "storage-policy:" + n
-		l.Add(sec, "name", templates.Value{Value: "Policy-" + n, Source: rangeSource(r.DefRange)})
-	}
-	return l
 }
 
 // swiftConfService is the service that writes swift.conf, or nil.

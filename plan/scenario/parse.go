@@ -25,6 +25,13 @@ type Scenario struct {
 	BlockSize            int            `json:"block_size,omitempty"`
 	// ContainerPutHeaders are extra headers for the containers' PUT.
 	ContainerPutHeaders map[string]string `json:"container_put_headers,omitempty"`
+	// SegmentSize (benchbed's extension; ssbench ignores keys it does not
+	// read) makes the objects of every size class whose size_min is at
+	// least this large objects of segments of this many bytes.
+	SegmentSize int64 `json:"segment_size,omitempty"`
+	// LargeObject is how large objects are made: "slo" (default, a static
+	// manifest) or "dlo" (X-Object-Manifest).
+	LargeObject string `json:"large_object,omitempty"`
 }
 
 // Size is one size class of a scenario.
@@ -149,6 +156,7 @@ func (s *Scenario) Validate() error {
 	if s.DeleteAfter != nil && *s.DeleteAfter < 0 {
 		bad([]any{"delete_after"}, "delete_after must be >= 0, got %d", *s.DeleteAfter)
 	}
+	s.validateLarge(bad)
 	return errors.Join(errs...)
 }
 

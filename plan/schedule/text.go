@@ -41,6 +41,7 @@ func (p *Plan) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "    one port per disk: %s %d-%d\n", hp.Host, hp.First, hp.Last)
 		}
 	}
+	writePolicies(&b, p.Testbed)
 	writeWorkloads(&b, j.Workloads)
 	b.WriteString("\nbefore the cells:\n")
 	for _, s := range p.Before {

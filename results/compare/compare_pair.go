@@ -41,6 +41,9 @@ type Pair struct {
 	// Fill compares fill experiments bucket by bucket (FillDeltas), each
 	// side's repeats averaged; absent for other workloads.
 	Fill []results.FillDelta `json:"fill,omitempty"`
+	// Endpoints compares what each endpoint served, for workloads with
+	// several (compareEndpoints).
+	Endpoints []EndpointDelta `json:"endpoints,omitempty"`
 }
 
 // OpCompare is one operation type's figures ("GET"...; "total" when a
@@ -94,6 +97,7 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 		}
 		p.Ops = []OpCompare{compareMetrics(&p, ca, cb, o)}
 		p.Conf = pairConfDiff(a, b)
+		p.Endpoints = compareEndpoints(ca, cb)
 		return p
 	}
 	ops := opNames(ca, cb)

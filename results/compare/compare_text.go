@@ -75,6 +75,9 @@ func writePair(b *strings.Builder, c *Comparison, p *Pair, md bool) error {
 	if err := writeFillCompare(b, p, md); err != nil {
 		return err
 	}
+	if err := writeEndpointCompare(b, p, md); err != nil {
+		return err
+	}
 	if md {
 		b.WriteString("\n")
 	}

@@ -81,7 +81,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 			return err
 		}
 	}
-	for _, t := range append([]table{r.envTable(), r.metricTable(), r.opTable(), r.errorTable(), r.repeatTable()}, r.fillTables()...) {
+	for _, t := range append([]table{r.envTable(), r.metricTable(), r.opTable(), r.endpointTable(), r.errorTable(), r.repeatTable()}, r.fillTables()...) {
 		if len(t.Rows) == 0 {
 			continue
 		}

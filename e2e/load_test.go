@@ -39,6 +39,7 @@ func TestLoadOnLabSwift(t *testing.T) {
 		{"ReauthOn401", testReauth},
 		{"LoadReadsSsbenchNamedObjects", testLoadGet},
 		{"LoadCreatesAndCleansUp", testLoadPut},
+		{"LoadSearchAndAutoDuration", testLoadSearch},
 	}
 	for _, s := range steps {
 		if !t.Run(s.name, func(t *testing.T) { s.fn(t, lab) }) {

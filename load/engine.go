@@ -41,6 +41,10 @@ type Config struct {
 	// (empty without Fill), which it must not keep (it may serialise
 	// them); nil to ignore intervals.
 	OnInterval func(start, end time.Time, r results.Recording, fill results.FillRecording)
+	// Stop, when closed, ends the run before its duration or count as
+	// these do: no operation starts after it, those under way finish and
+	// count (duration and warm-up "auto"); nil never stops.
+	Stop <-chan struct{}
 }
 
 // Result is a finished run.
@@ -215,7 +219,7 @@ func (u *users) flushLoop(stop <-chan struct{}, done chan<- struct{}) {
 // server (or this client) falls behind.
 func (u *users) next(ctx context.Context, timer *time.Timer) (time.Time, bool) {
 	k := u.taken.Add(1) - 1
-	if u.cfg.Operations > 0 && k >= u.cfg.Operations || ctx.Err() != nil {
+	if u.cfg.Operations > 0 && k >= u.cfg.Operations || ctx.Err() != nil || stopped(u.cfg.Stop) {
 		return time.Time{}, false
 	}
 	if u.cfg.Rate <= 0 {
@@ -231,10 +235,23 @@ func (u *users) next(ctx context.Context, timer *time.Timer) (time.Time, bool) {
 		select {
 		case <-ctx.Done():
 			return time.Time{}, false
+		case <-u.cfg.Stop:
+			timer.Stop()
+			return time.Time{}, false
 		case <-timer.C:
 		}
 	}
 	return at, true
+}
+
+// stopped reports whether stop is closed (never for nil).
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // loop is one user: draw an operation, run it, record it, until done.

@@ -8,12 +8,12 @@ import (
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
-var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}, {Type: "fill"}}
+var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}, {Type: "fill"}, {Type: "search"}, {Type: "threshold"}}
 
 // workloadAttrs are a workload block's attributes ("!" = required).
 var workloadAttrs = append([]string{"for_each", "name", "scenario", "scenario_set", "users", "duration",
 	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token", "max_error_rate",
-	"max_fault_error_rate", "policy", "verify", "endpoints"}, commandAttrs...)
+	"max_fault_error_rate", "policy", "verify", "endpoints"}, append(autoAttrs, commandAttrs...)...)
 
 // decodeWorkload decodes one workload block, expanded over its for_each:
 // each element is one axis point, a workload of its own.
@@ -97,7 +97,7 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 		case "users":
 			w.Users, _ = d.integer(a, ctx, 1, 1<<24)
 		case "duration":
-			w.Duration, _ = d.duration(a, ctx)
+			d.decodeRunDuration(w, a, ctx)
 		case "operation_count":
 			w.OperationCount, _ = d.integer(a, ctx, 1, 1<<62)
 		case "rate":
@@ -125,8 +125,10 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 	}
 	if c.Attributes["command"] != nil {
 		d.decodeCommand(w, b, c, ctx)
+		d.checkAutoCommand(w, c)
 		return w
 	}
+	d.decodeAuto(w, c, ctx)
 	if c.Attributes["scenario"] == nil {
 		d.errorf(b.DefRange.Ptr(), "Missing scenario or command", "%s", commandHint(w.Name))
 		return w
@@ -137,6 +139,10 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 			w.Auth = d.decodeAuth(blk, ctx)
 		case blk.Type == "fill" && w.Fill == nil:
 			w.Fill = d.decodeFill(w, blk, ctx)
+		case blk.Type == "search" && w.Search == nil:
+			w.Search = d.decodeSearch(w, blk, c, ctx)
+		case blk.Type == "threshold":
+			d.decodeThreshold(w, blk, ctx)
 		default:
 			d.errorf(blk.DefRange.Ptr(), "Duplicate "+blk.Type+" block", "workload %q has more than one %s block", w.Name, blk.Type)
 		}

@@ -231,6 +231,17 @@ type Workload struct {
 	// "during" phase); nil = no limit: they are data, shown with causes.
 	MaxFaultErrorRate *float64
 	Fill              *Fill // a fill experiment (its fill block), nil for other workloads
+	// Search is a capacity search (its search block), nil for a run at
+	// one load.
+	Search *Search
+	// AutoDuration is duration = "auto", Warmup the workload's own
+	// warmup (a duration or "auto"; nil: the sweep's), AutoRepeat
+	// repeat = "auto"; nil when not given (decode_auto.go).
+	AutoDuration *AutoDuration
+	Warmup       *Warmup
+	AutoRepeat   *AutoRepeat
+	// Thresholds are its threshold blocks: regression gates of compare.
+	Thresholds []Threshold
 	// Command, when set, makes this a command workload (a tool's output
 	// parsed into figures) instead of a Swift scenario run by the agents.
 	Command  *CommandLoad

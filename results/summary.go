@@ -48,6 +48,12 @@ type Cell struct {
 	// PerSecond is the successful operations completed in each second of
 	// the run, for throughput over time.
 	PerSecond []int64 `json:"per_second,omitempty"`
+	// Search is a capacity search's answer and probes, when the cell was
+	// one (a workload's search block); nil for a run at one load.
+	Search *SearchResult `json:"search,omitempty"`
+	// Stopped says why a run of duration "auto" ended: "precision 1.8%
+	// reached" or "max 1h reached" (omitted for a run of fixed length).
+	Stopped string `json:"stopped,omitempty"`
 	// Error says why a cell that is not "ok" failed: the step and its
 	// error, secrets masked.
 	Error string `json:"error,omitempty"`

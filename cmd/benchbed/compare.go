@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -19,14 +20,17 @@ type compareFlags struct {
 	alpha    float64
 	lastByte bool
 	runsDir  string
+	failIf   []string // --fail-if thresholds: "req/s < -5%"
+	testbed  string   // a testbed whose threshold blocks gate too
 }
 
 func newCompareCmd() *cobra.Command {
 	var f compareFlags
+	var lf *loadFlags
 	cmd := &cobra.Command{
-		Use:   "compare A B",
-		Short: "Two runs or two cells: deltas, significance, configuration diff",
-		Long: "A and B are runs (cells matched by variant and workload, repeats pooled): a run directory,\n" +
+		Use:   "compare BASE B [C...]",
+		Short: "Runs or cells against a baseline: deltas, significance, configuration diff, regression gates",
+		Long: "BASE, B... are runs (cells matched by variant and workload, repeats pooled): a run directory,\n" +
 			"a run id under --runs-dir or \"latest\" (the newest run there); or cells RUN:CELL, CELL being\n" +
 			"a cell id, its number (\"3\") or a variant only one cell has;\n" +
 			"a variant with several repeats of one workload stands for those repeats, pooled.\n" +
@@ -39,9 +43,21 @@ func newCompareCmd() *cobra.Command {
 			"disk's utilisation and each service's CPU, B - A, and each side's bottleneck.\n" +
 			"Then what differs in the cells' recorded confs and ring ports, and for two runs in their\n" +
 			"testbed.hcl (secrets masked) and hosts' recorded environments.\n" +
-			"Exit status: 0 the comparison was printed, 1 error.",
-		Args: cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd, args, f) },
+			"With more than one run or cell after BASE: one table, BASE's figures and each other's with\n" +
+			"its change (compare BASE X for one's details).\n" +
+			"--fail-if 'req/s < -5%' (repeatable; metrics req/s, first_byte_p50/p99, last_byte_p50/p99)\n" +
+			"and the threshold blocks of --testbed's workloads gate each pair's total: a gate fails only\n" +
+			"where the change is beyond it AND the U test finds it significant; each verdict is printed.\n" +
+			"Exit status: 0 compared, no gate failed; 1 a gate failed; 2 error.",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := runCompare(cmd, args, f, lf); err != nil {
+				if _, ok := err.(*exitError); ok {
+					return err
+				}
+				return &exitError{code: 2, msg: err.Error()}
+			}
+			return nil
+		},
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&f.json, "json", false, "print the comparison as JSON")
@@ -49,32 +65,90 @@ func newCompareCmd() *cobra.Command {
 	fl.Float64Var(&f.alpha, "alpha", 0.05, "significance level of the U test")
 	fl.BoolVar(&f.lastByte, "last-byte", false, "add last-byte latency rows")
 	fl.StringVar(&f.runsDir, "runs-dir", rundir.DefaultRoot, "root of the run directories, to find a run by id or \"latest\"")
+	fl.StringArrayVar(&f.failIf, "fail-if", nil, "a regression gate: exit 1 when this change is significant, as 'req/s < -5%' or 'first_byte_p99 > +10%' (repeatable)")
+	fl.StringVar(&f.testbed, "testbed", "", "a testbed file whose workloads' threshold blocks gate their pairs too")
+	lf = addLoadFlags(cmd)
 	return cmd
 }
 
-func runCompare(cmd *cobra.Command, args []string, f compareFlags) error {
+func runCompare(cmd *cobra.Command, args []string, f compareFlags, lf *loadFlags) error {
+	if len(args) < 2 {
+		return fmt.Errorf("compare: want a baseline and at least one run or cell, got %d", len(args))
+	}
 	if f.alpha <= 0 || f.alpha >= 1 {
 		return fmt.Errorf("--alpha %v: want a level between 0 and 1", f.alpha)
 	}
 	if !f.json && f.format != "text" && f.format != "markdown" {
 		return fmt.Errorf("--format %q: want text or markdown", f.format)
 	}
-	a, err := compare.OpenSide(f.runsDir, args[0])
+	gates, err := compareGates(cmd, f, lf)
 	if err != nil {
 		return err
 	}
-	b, err := compare.OpenSide(f.runsDir, args[1])
+	cs, err := compareAll(args, f, gates.lastByte())
 	if err != nil {
 		return err
 	}
-	c, err := compare.Compare(a, b, compare.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte})
-	if err != nil {
+	for _, c := range cs {
+		c.Gates = compare.Gate(c, gates.of)
+	}
+	if err := printComparisons(cmd.OutOrStdout(), cs, f); err != nil {
 		return err
 	}
+	for _, c := range cs {
+		if compare.Failed(c.Gates) {
+			return &exitError{code: 1, msg: "a regression gate failed (FAIL above)"}
+		}
+	}
+	return nil
+}
+
+// compareAll compares the baseline args[0] with each other ref.
+func compareAll(args []string, f compareFlags, lastByte bool) ([]*compare.Comparison, error) {
+	base, err := compare.OpenSide(f.runsDir, args[0])
+	if err != nil {
+		return nil, err
+	}
+	var cs []*compare.Comparison
+	for _, ref := range args[1:] {
+		b, err := compare.OpenSide(f.runsDir, ref)
+		if err != nil {
+			return nil, err
+		}
+		c, err := compare.Compare(base, b, compare.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte || lastByte})
+		if err != nil {
+			return nil, err
+		}
+		cs = append(cs, c)
+	}
+	return cs, nil
+}
+
+// printComparisons prints one comparison as before, several as one
+// table; then the gates' verdicts. JSON: the comparison, or for several
+// {"baseline": ..., "comparisons": [...]}.
+func printComparisons(w io.Writer, cs []*compare.Comparison, f compareFlags) error {
 	if f.json {
-		enc := json.NewEncoder(cmd.OutOrStdout())
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(c)
+		if len(cs) == 1 {
+			return enc.Encode(cs[0])
+		}
+		return enc.Encode(struct {
+			Baseline    string                `json:"baseline"`
+			Comparisons []*compare.Comparison `json:"comparisons"`
+		}{cs[0].A, cs})
 	}
-	return compare.WriteComparison(cmd.OutOrStdout(), c, f.format)
+	var err error
+	if len(cs) == 1 {
+		err = compare.WriteComparison(w, cs[0], f.format)
+	} else {
+		err = compare.WriteNWay(w, cs, f.format)
+	}
+	for _, c := range cs {
+		if err == nil {
+			err = compare.WriteVerdicts(w, c.Gates)
+		}
+	}
+	return err
 }

@@ -85,11 +85,12 @@ func TestCompareCmdErrors(t *testing.T) {
 		{[]string{missing, run}, missing},
 		{[]string{run, run + ":1"}, "not a run"},
 		{[]string{"--format", "html", run, run}, `--format "html"`},
-		{[]string{run}, "accepts 2 arg(s)"},
+		{[]string{run}, "want a baseline and at least one run or cell, got 1"},
+		{[]string{"--fail-if", "req/s = 5%", run, run}, "--fail-if: threshold"},
 	} {
 		code, out, stderr := captureRun(t, append([]string{"compare"}, tc.args...)...)
-		if code != 1 || !strings.Contains(stderr, tc.want) {
-			t.Errorf("compare %q: exit %d, stderr %q, want 1 and %q\n%s", tc.args, code, stderr, tc.want, out)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("compare %q: exit %d, stderr %q, want 2 and %q\n%s", tc.args, code, stderr, tc.want, out)
 		}
 	}
 }

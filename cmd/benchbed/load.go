@@ -28,7 +28,6 @@ type loadCmdFlags struct {
 	scenario   string
 	auth       load.AuthSpec
 	users      int
-	duration   time.Duration
 	operations int64
 	rate       float64
 	keep       bool
@@ -39,6 +38,8 @@ type loadCmdFlags struct {
 	initial    string  // upload, check or skip
 	maxErrors  float64 // the error-rate gate, a share of all operations
 	fill       results.FillSpec
+	auto       autoFlags   // --duration, --warmup and their limits
+	search     searchFlags // --search and its range
 }
 
 func newLoadCmd() *cobra.Command {
@@ -77,7 +78,18 @@ func newLoadCmd() *cobra.Command {
 	fl.StringVar(&f.auth.StorageURL, "storage-url", "", "storage URL, used with --token instead of auth")
 	fl.StringVar(&f.auth.Token, "token", "", "auth token for --storage-url (or BENCHBED_TOKEN)")
 	fl.IntVar(&f.users, "users", 0, "concurrent users (default: the scenario's user_count)")
-	fl.DurationVar(&f.duration, "duration", 0, "run time (default: the scenario's run_seconds)")
+	fl.Var(&f.auto.duration, "duration", "run time, or auto: until req/s is known within --precision (default: the scenario's run_seconds)")
+	fl.Var((*rateFlag)(&f.auto.precision), "precision", "duration auto: the 95% confidence interval of req/s (batch means) within this share of it")
+	f.auto.precision = 0.02
+	fl.DurationVar(&f.auto.maxDuration, "max-duration", time.Hour, "duration auto: the longest measured run")
+	fl.Var(&f.auto.warmup, "warmup", "an unmeasured warm-up first (before each probe with --search): a duration, or auto: until req/s and p99 per second are steady")
+	fl.DurationVar(&f.auto.maxWarmup, "max-warmup", 2*time.Minute, "warmup auto: the longest warm-up")
+	fl.StringVar(&f.search.slo, "search", "", "capacity search: the highest open-loop rate meeting this SLO, as 'first_byte_p99<50ms,errors<0.1%'")
+	fl.Float64Var(&f.search.from, "search-from", 10, "capacity search: the lowest rate (req/s)")
+	fl.Float64Var(&f.search.to, "search-to", 10000, "capacity search: the highest rate (req/s)")
+	fl.DurationVar(&f.search.probe, "probe", 20*time.Second, "capacity search: each probe's measured length")
+	f.search.resolution = 0.05
+	fl.Var((*rateFlag)(&f.search.resolution), "resolution", "capacity search: stop when the rates passed and failed are this close")
 	fl.Int64Var(&f.operations, "operations", 0, "operations to run when there is no duration")
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
 	fl.BoolVar(&f.keep, "keep", false, "keep the objects the measured run creates (-k of ssbench)")
@@ -129,26 +141,32 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 		return interrupted(ctx, err)
 	}
 	cfg := load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
-		Users: users, Duration: f.duration, Operations: f.operations, Rate: f.rate, Keep: f.keep, Verify: f.verify}
+		Users: users, Operations: f.operations, Rate: f.rate, Keep: f.keep, Verify: f.verify}
 	cfg.Fill = fill
+	if f.search.slo != "" {
+		return runSearch(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), s.Name, cfg, f)
+	}
+	if err := warmUp(ctx, cmd.ErrOrStderr(), cfg, f.auto); err != nil {
+		return interrupted(ctx, err)
+	}
 	stopProfile, err := startCPUProfile(f.cpuProfile)
 	if err != nil {
 		return err
 	}
-	res, err := load.Run(ctx, cfg)
+	res, stopped, err := measure(ctx, cfg, f.auto)
 	if perr := stopProfile(); perr != nil {
 		fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", perr)
 	}
 	if res == nil {
 		return interrupted(ctx, err)
 	}
-	return reportLoad(ctx, cmd, s.Name, res, err, users, f)
+	return reportLoad(ctx, cmd, s.Name, res, err, stopped, users, f)
 }
 
 // reportLoad says what the run's end did, prints its cell (failed when its
 // error rate is above the gate) and returns the command's verdict: runErr
 // (an interrupt), every operation failed, or the gate's.
-func reportLoad(ctx context.Context, cmd *cobra.Command, name string, res *load.Result, runErr error, users int, f loadCmdFlags) error {
+func reportLoad(ctx context.Context, cmd *cobra.Command, name string, res *load.Result, runErr error, stopped string, users int, f loadCmdFlags) error {
 	stderr := cmd.ErrOrStderr()
 	if res.Restored > 0 {
 		fmt.Fprintf(stderr, "benchbed: put back %d initial files the measured run deleted\n", res.Restored)
@@ -157,6 +175,7 @@ func reportLoad(ctx context.Context, cmd *cobra.Command, name string, res *load.
 		fmt.Fprintln(stderr, "benchbed:", res.Cleanup)
 	}
 	cell := res.Cell(name)
+	cell.Stopped = stopped
 	if runErr != nil {
 		cell.Status = results.StatusInterrupted
 	}
@@ -195,6 +214,11 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 			return err
 		}
 		if err := results.WriteFillTable(w, c.Fill); err != nil {
+			return err
+		}
+	}
+	if c.Stopped != "" {
+		if _, err := fmt.Fprintf(w, "stopped: %s\n", c.Stopped); err != nil {
 			return err
 		}
 	}

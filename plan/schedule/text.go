@@ -94,6 +94,9 @@ func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 			fmt.Fprintf(b, "; %s = %s", k, w.ScenarioSet[k])
 		}
 		b.WriteString("\n")
+		for _, l := range w.Auto {
+			fmt.Fprintf(b, "    %s\n", l)
+		}
 	}
 }
 

@@ -78,6 +78,9 @@ type WorkloadJSON struct {
 	Command     string            `json:"command,omitempty"` // a command workload's command
 	Parser      string            `json:"parser,omitempty"`  // and its parser
 	Fill        *FillJSON         `json:"fill,omitempty"`
+	// Auto describes its search, runs that stop by themselves and
+	// thresholds (plan.Workload.AutoLines).
+	Auto []string `json:"auto,omitempty"`
 }
 
 // FillJSON is a fill workload's target and buckets.
@@ -203,6 +206,7 @@ func workloadJSON(w *plan.Workload) WorkloadJSON {
 	if w.Fill != nil {
 		out.Fill = &FillJSON{ContainerObjects: w.Fill.ContainerObjects, Buckets: w.Fill.Buckets}
 	}
+	out.Auto = w.AutoLines()
 	return out
 }
 

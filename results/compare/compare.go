@@ -28,6 +28,9 @@ type Comparison struct {
 	// (env/<host>.txt) between two runs.
 	Environment []string `json:"environment_diff,omitempty"`
 	Warnings    []string `json:"warnings,omitempty"`
+	// Gates are the regression gates' verdicts on the pairs (Gate),
+	// filled by the caller; absent without gates.
+	Gates []Verdict `json:"gates,omitempty"`
 }
 
 // CompareOptions tunes Compare.

@@ -25,6 +25,7 @@ type fixCell struct {
 	perDisk   bool    // one port per disk from ports
 	mbps      float64 // > 0: a command workload's cell, its throughput in MB/s and no operations
 	tel       *telemetry.CellSummary
+	capacity  float64 // > 0: the cell was a capacity search that found this
 }
 
 // cell returns a crafted Cell of one GET operation type.
@@ -34,6 +35,9 @@ func (f fixCell) cell(index int) results.Cell {
 	c := results.Cell{ID: fmt.Sprintf("%03d-%s-64K_get-r%d", index, rundir.SafeName(f.variant), f.repeat), Variant: f.variant,
 		Workload: "64K_get", Repeat: f.repeat, Status: "ok", DurationS: 10, Ops: map[string]results.OpSummary{"GET": op},
 		Total: op, PerSecond: f.perSecond, Telemetry: f.tel}
+	if f.capacity > 0 {
+		c.Search = &results.SearchResult{Capacity: f.capacity, Outcome: results.OutcomeCapacity}
+	}
 	if f.mbps > 0 {
 		c.Ops, c.Total, c.PerSecond = map[string]results.OpSummary{}, results.OpSummary{}, nil
 		c.Metrics = map[string]results.Figure{"throughput": {Value: f.mbps, Unit: "MB/s", PerCopy: []float64{f.mbps}, How: "sum"}}

@@ -20,10 +20,12 @@ const (
 // Pair compares one (variant, workload) group of A with one of B: their
 // repeats pooled, or one cell each.
 type Pair struct {
-	A      string   `json:"a"` // "variant / workload" of each side
-	B      string   `json:"b"`
-	CellsA []string `json:"cells_a"` // the cells pooled on each side
-	CellsB []string `json:"cells_b"`
+	A string `json:"a"` // "variant / workload" of each side
+	B string `json:"b"`
+	// Workload is B's workload: the one whose threshold blocks gate the pair.
+	Workload string   `json:"workload"`
+	CellsA   []string `json:"cells_a"` // the cells pooled on each side
+	CellsB   []string `json:"cells_b"`
 	// Samples says what the significance tests compared (Samples*).
 	Samples string      `json:"samples"`
 	Ops     []OpCompare `json:"ops"`
@@ -73,7 +75,7 @@ const (
 
 // comparePair compares two groups of cells.
 func comparePair(ga, gb *group, o CompareOptions) Pair {
-	p := Pair{A: ga.variant + " / " + ga.workload, B: gb.variant + " / " + gb.workload}
+	p := Pair{A: ga.variant + " / " + ga.workload, B: gb.variant + " / " + gb.workload, Workload: gb.workload}
 	ca, notesA := pooled(ga, "A")
 	cb, notesB := pooled(gb, "B")
 	p.FailedA, p.FailedB = !anyOK(ca), !anyOK(cb)
@@ -105,6 +107,7 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	for _, op := range ops {
 		p.Ops = append(p.Ops, compareOp(&p, op, len(ops) == 1, a, b, o))
 	}
+	addCapacity(&p, ca, cb, o)
 	switch {
 	case p.Samples == SamplesPerSecond && !hasPerSecond(ca, cb):
 		p.Samples = SamplesNone

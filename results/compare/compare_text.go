@@ -148,7 +148,7 @@ func writeMetrics(w io.Writer, p *Pair, md bool) error {
 
 func metricValue(name string, v float64) string {
 	switch name {
-	case MetricReqPerS:
+	case MetricReqPerS, MetricCapacity:
 		return strconv.FormatFloat(v, 'f', 1, 64)
 	case MetricErrors:
 		return strconv.FormatFloat(v, 'f', 0, 64)

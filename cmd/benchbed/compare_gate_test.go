@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"benchbed/results/compare"
+)
+
+// TestCompareFailIf: a gate fails (exit 1) on a planted, significant
+// regression beyond it, and passes (exit 0) a change within it or one
+// the U test cannot tell from chance.
+func TestCompareFailIf(t *testing.T) {
+	run := compareRun(t, []string{"normal", "slow", "same"}, []float64{500, 400, 500.5}, []int{0, 0, 0})
+	code, out, stderr := captureRun(t, "compare", "--fail-if", "req/s < -5%", "--fail-if", "first_byte_p99 > +10%", run+":normal", run+":slow")
+	if code != 1 || !strings.Contains(out, "FAIL  slow / w: req/s -20.0% beyond req/s < -5% and significant (p=0.000 n=10)") ||
+		!strings.Contains(stderr, "a regression gate failed") {
+		t.Fatalf("planted regression: exit %d\n%s\n%s", code, out, stderr)
+	}
+	// first-byte p99 of single cells has no test: beyond or not, never failed.
+	if !strings.Contains(out, "ok    slow / w: first_byte_p99 +0.0% within first_byte_p99 > +10%") {
+		t.Errorf("latency gate:\n%s", out)
+	}
+	code, out, stderr = captureRun(t, "compare", "--fail-if", "req/s < -5%", run+":normal", run+":same")
+	if code != 0 || !strings.Contains(out, "ok    same / w: req/s +0.1% within req/s < -5%") {
+		t.Errorf("a repeat: exit %d\n%s\n%s", code, out, stderr)
+	}
+	// beyond +0.05 % but not significant: the per-second samples are the same.
+	code, out, _ = captureRun(t, "compare", "--fail-if", "req/s > +0.05%", run+":normal", run+":same")
+	if code != 0 || !strings.Contains(out, "beyond req/s > +0.05%, not significant") {
+		t.Errorf("not significant: exit %d\n%s", code, out)
+	}
+	code, out, _ = captureRun(t, "compare", "--json", "--fail-if", "req/s < -5%", run+":normal", run+":slow")
+	var c compare.Comparison
+	if code != 1 || json.Unmarshal([]byte(out), &c) != nil || len(c.Gates) != 1 || !c.Gates[0].Failed || !c.Gates[0].Significant {
+		t.Errorf("--json: exit %d\n%s", code, out)
+	}
+}
+
+// TestCompareTestbedThresholds: a testbed's threshold blocks gate the
+// pairs of their workload as --fail-if does.
+func TestCompareTestbedThresholds(t *testing.T) {
+	run := compareRun(t, []string{"normal", "slow"}, []float64{500, 400}, []int{0, 0})
+	src, err := os.ReadFile("../../testbeds/lab/lab.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), `workload "64K_get" {`, `workload "w" {
+  threshold {
+    metric = "req/s"
+    op     = "<"
+    change = "-10%"
+  }`, 1)
+	text = strings.Replace(text, `workloads   = ["64K_get"]`, `workloads   = ["w"]`, 1)
+	dir := t.TempDir()
+	scen, err := os.ReadFile("../../testbeds/lab/64K_get_lab.scenario")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, filepath.Join(dir, "64K_get_lab.scenario"), scen)
+	writeTestFile(t, filepath.Join(dir, "lab.hcl"), []byte(text))
+	code, out, stderr := captureRun(t, "compare", "--testbed", filepath.Join(dir, "lab.hcl"), run+":normal", run+":slow")
+	if code != 1 || !strings.Contains(out, "FAIL  slow / w: req/s -20.0% beyond req/s < -10% and significant") {
+		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
+	}
+}
+
+// TestCompareNWay: one baseline against two cells in one table.
+func TestCompareNWay(t *testing.T) {
+	run := compareRun(t, []string{"normal", "slow", "same"}, []float64{500, 400, 500.5}, []int{0, 1, 0})
+	code, out, stderr := captureRun(t, "compare", run+":normal", run+":slow", run+":same")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	for _, want := range []string{"baseline: ", "B: ", "C: ", "pair", "normal / w", "400.0 (-20.0%)", "500.5 (~)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = captureRun(t, "compare", "--json", "--fail-if", "req/s < -5%", run+":normal", run+":slow", run+":same")
+	var got struct {
+		Baseline    string
+		Comparisons []compare.Comparison
+	}
+	if code != 1 || json.Unmarshal([]byte(out), &got) != nil || len(got.Comparisons) != 2 ||
+		!got.Comparisons[0].Gates[0].Failed || got.Comparisons[1].Gates[0].Failed {
+		t.Errorf("--json: exit %d\n%s", code, out)
+	}
+}

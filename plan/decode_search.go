@@ -1,0 +1,110 @@
+package plan
+
+import (
+	"slices"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"benchbed/plan/slo"
+)
+
+// Search is a workload's search block: find the highest open-loop rate
+// in [From, To] whose probe of Probe meets the SLO, to Resolution.
+type Search struct {
+	SLO        slo.SLO
+	From, To   float64 // requests/s in all
+	Probe      time.Duration
+	Resolution float64 // a share: 0.05 is 5 %
+	DefRange   hcl.Range
+}
+
+// Threshold is one of a workload's threshold blocks: a regression gate
+// compare evaluates on the merged cells of a baseline and a candidate.
+type Threshold struct {
+	slo.Threshold
+	DefRange hcl.Range
+}
+
+// decodeSearch decodes a workload's search block.
+func (d *decoder) decodeSearch(w *Workload, b *hcl.Block, c *hcl.BodyContent, ctx *hcl.EvalContext) *Search {
+	s := &Search{Probe: DefaultProbe, Resolution: DefaultResolution, DefRange: b.DefRange}
+	bc := d.attrs(b.Body, []string{"slo!", "from!", "to!", "probe", "resolution"})
+	if a := bc.Attributes["slo"]; a != nil {
+		s.SLO = d.slo(w, a, ctx)
+	}
+	from, to := bc.Attributes["from"], bc.Attributes["to"]
+	if from != nil && to != nil {
+		s.From, _ = d.number(from, ctx)
+		s.To, _ = d.number(to, ctx)
+		if !(s.From > 0 && s.To > s.From) {
+			d.errorf(from.Expr.Range().Ptr(), "Invalid search range", "workload %q: want 0 < from < to (requests/s), not from %g to %g", w.Name, s.From, s.To)
+		}
+	}
+	if a := bc.Attributes["probe"]; a != nil {
+		s.Probe = d.positiveDuration(w, a, ctx)
+	}
+	if a := bc.Attributes["resolution"]; a != nil {
+		if x, ok := d.rate(a, ctx); ok && (x < 0.001 || x > 0.5) {
+			d.errorf(a.Expr.Range().Ptr(), "Invalid value for resolution", "workload %q: resolution between 0.1%% and 50%%, as \"5%%\"", w.Name)
+		} else if ok {
+			s.Resolution = x
+		}
+	}
+	for _, n := range []string{"rate", "duration", "operation_count"} {
+		if a := c.Attributes[n]; a != nil {
+			d.errorf(a.NameRange.Ptr(), "Conflicting "+n, "workload %q: a search block sets the rate and each probe's length (probe); give no %s", w.Name, n)
+		}
+	}
+	return s
+}
+
+// slo decodes a search's slo: { first_byte_p99 = "50ms", max_error_rate = "0.1%" }.
+func (d *decoder) slo(w *Workload, a *hcl.Attribute, ctx *hcl.EvalContext) slo.SLO {
+	m := d.stringMap(a, ctx)
+	var out slo.SLO
+	for _, k := range slicesSorted(m) {
+		l, err := slo.NewLimit(k, m[k])
+		if err != nil {
+			d.errorf(a.Expr.Range().Ptr(), "Invalid SLO", "workload %q: %v", w.Name, err)
+			continue
+		}
+		out = append(out, l)
+	}
+	if m != nil && len(m) == 0 {
+		d.errorf(a.Expr.Range().Ptr(), "Invalid SLO", "workload %q: an slo needs a limit, as { first_byte_p99 = \"50ms\" }", w.Name)
+	}
+	return out
+}
+
+// decodeThreshold decodes a threshold block into w.Thresholds.
+func (d *decoder) decodeThreshold(w *Workload, b *hcl.Block, ctx *hcl.EvalContext) {
+	bc := d.attrs(b.Body, []string{"metric!", "op!", "change!"})
+	var parts [3]string
+	for i, n := range []string{"metric", "op", "change"} {
+		a := bc.Attributes[n]
+		if a == nil {
+			return
+		}
+		var ok bool
+		if parts[i], ok = d.str(a, ctx); !ok {
+			return
+		}
+	}
+	t, err := slo.NewThreshold(parts[0], parts[1], parts[2])
+	if err != nil {
+		d.errorf(b.DefRange.Ptr(), "Invalid threshold", "workload %q: %v", w.Name, err)
+		return
+	}
+	w.Thresholds = append(w.Thresholds, Threshold{Threshold: t, DefRange: b.DefRange})
+}
+
+// slicesSorted returns m's keys in order.
+func slicesSorted(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

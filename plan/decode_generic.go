@@ -21,7 +21,7 @@ func (d *decoder) isGeneric(b *hcl.Block) bool {
 	if a == nil {
 		return false
 	}
-	v, diags := a.Expr.Value(d.ctx)
+	v, diags := d.eval(a.Expr, d.ctx)
 	return !diags.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type().FriendlyName() == "string" && v.AsString() == KindGeneric
 }
 

@@ -58,7 +58,7 @@ func (d *decoder) decodeHardware(b *hcl.Block) []Fact {
 	d.diags = append(d.diags, diags...)
 	facts := []Fact{}
 	for _, a := range sortedAttrs(attrs) {
-		v, diags := a.Expr.Value(d.ctx)
+		v, diags := d.eval(a.Expr, d.ctx)
 		d.diags = append(d.diags, diags...)
 		if diags.HasErrors() {
 			continue

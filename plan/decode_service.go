@@ -172,5 +172,5 @@ func (d *decoder) decodeSetBlock(b *hcl.Block, ctx *hcl.EvalContext) Settings {
 		}
 		d.mergeSection(out, a.Name, d.decodeSection(a.Expr, ctx), a.NameRange)
 	}
-	return out
+	return d.secretKeys(out)
 }

@@ -45,7 +45,7 @@ func (d *decoder) decodeLocals(blocks []*hcl.Block) {
 				continue
 			}
 			d.ctx.Variables["local"] = cty.ObjectVal(values)
-			v, diags := d.locals[n].attr.Expr.Value(d.ctx)
+			v, diags := d.eval(d.locals[n].attr.Expr, d.ctx)
 			d.diags = append(d.diags, diags...)
 			if diags.HasErrors() {
 				v = cty.DynamicVal

@@ -211,6 +211,7 @@ func (d *decoder) finishVariable(vd *varDecl) {
 	v.Value = valueText(vd.value)
 	if v.Sensitive {
 		d.addSensitive(v.Value)
+		d.addSensitiveLeaves(vd.value)
 		vd.value = vd.value.Mark(markSensitive)
 	}
 }

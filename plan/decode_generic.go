@@ -2,7 +2,6 @@ package plan
 
 import (
 	"net/url"
-	"path"
 	"strconv"
 	"strings"
 
@@ -51,9 +50,8 @@ func (d *decoder) genericAttr(g *Generic, a *hcl.Attribute) {
 	case "format":
 		g.Format, _ = d.oneOf(a, d.ctx, FormatPlain, FormatINI)
 	case "path":
-		if g.Path, _ = d.str(a, d.ctx); g.Path != "" && !path.IsAbs(g.Path) {
-			d.errorf(a.Expr.Range().Ptr(), "Invalid path", "service %q: path must be absolute, got %q", g.Name, g.Path)
-		}
+		g.Path, _ = d.str(a, d.ctx)
+		d.checkConfPath(a, g.Name, g.Path)
 	case "manager":
 		g.Manager, _ = d.oneOf(a, d.ctx, ManagerSystemd, ManagerDirect)
 	case "unit":

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"path"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -26,9 +25,8 @@ func (d *decoder) decodeService(b *hcl.Block) {
 		case "template":
 			s.Template, _ = d.str(a, d.ctx)
 		case "path":
-			if s.Path, _ = d.str(a, d.ctx); s.Path != "" && !path.IsAbs(s.Path) {
-				d.errorf(a.Expr.Range().Ptr(), "Invalid path", "service %q: path must be absolute, got %q", s.Name, s.Path)
-			}
+			s.Path, _ = d.str(a, d.ctx)
+			d.checkConfPath(a, s.Name, s.Path)
 		case "manager":
 			s.Manager, _ = d.oneOf(a, d.ctx, ManagerSystemd, ManagerSwiftInit, ManagerDirect)
 		case "unit":

@@ -132,11 +132,13 @@ func hideDetails(diags hcl.Diagnostics) hcl.Diagnostics {
 	return out
 }
 
-// secretKeys records for masking the value of every setting whose key
-// names a secret (secrets.Key: db_password, tempauth's user_a_b in a
-// filter section, ...) and returns s: such a value is then masked
-// wherever it is printed, as a sensitive variable's is.
+// secretKeys drops the keys no conf can hold (checkSettingNames), records
+// for masking the value of every setting whose key names a secret
+// (secrets.Key: db_password, tempauth's user_a_b in a filter section, ...)
+// and returns s: such a value is then masked wherever it is printed, as a
+// sensitive variable's is.
 func (d *decoder) secretKeys(s Settings) Settings {
+	d.checkSettingNames(s)
 	for sec, keys := range s {
 		for k, v := range keys {
 			if secrets.Key(sec, k) {

@@ -36,7 +36,7 @@ func (d *decoder) decodeSettings(expr hcl.Expression, ctx *hcl.EvalContext) Sett
 
 // mergeSection adds section keys to s, reporting a section given twice.
 func (d *decoder) mergeSection(s Settings, name string, keys map[string]Setting, rng hcl.Range) {
-	if keys == nil {
+	if keys == nil || !d.checkSectionName(name, rng) {
 		return
 	}
 	if _, dup := s[name]; dup {

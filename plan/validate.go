@@ -23,6 +23,7 @@ func validate(tb *Testbed, partial bool) hcl.Diagnostics {
 	validateRings(tb, add)
 	validateVariants(tb, add, partial)
 	validateHostsAndUsers(tb, add)
+	validatePaths(tb, add)
 	return diags
 }
 

@@ -1,7 +1,6 @@
 package plan
 
 import (
-
 	"github.com/hashicorp/hcl/v2"
 )
 

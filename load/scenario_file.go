@@ -1,17 +1,17 @@
 package load
 
 import (
+	"benchbed/internal/boundedfile"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 )
 
 // ParseScenarioFile reads and parses an ssbench scenario file. Its errors
 // name the file, and the line and column of a JSON syntax error.
 func ParseScenarioFile(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.Read(path)
 	if err != nil {
 		return nil, err
 	}

@@ -45,6 +45,7 @@ func (d *decoder) genericAttr(g *Generic, a *hcl.Attribute) {
 		g.Role, _ = d.str(a, d.ctx)
 	case "template":
 		g.Template, _ = d.str(a, d.ctx)
+		d.checkTemplateFile(a, g.Name, g.Template)
 	case "content":
 		g.Content, _ = d.str(a, d.ctx)
 	case "format":

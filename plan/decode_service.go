@@ -23,6 +23,7 @@ func (d *decoder) decodeService(b *hcl.Block) {
 			s.Role, _ = d.str(a, d.ctx)
 		case "template":
 			s.Template, _ = d.str(a, d.ctx)
+			d.checkTemplateFile(a, s.Name, s.Template)
 		case "path":
 			s.Path, _ = d.str(a, d.ctx)
 			d.checkConfPath(a, s.Name, s.Path)
@@ -98,12 +99,17 @@ func (d *decoder) addVariant(v *Variant) {
 	if v == nil {
 		return
 	}
-	for _, prev := range d.tb.Variants {
-		if prev.Name == v.Name {
-			d.errorf(v.DefRange.Ptr(), "Duplicate variant", "variant %q is already declared at %s", v.Name, prev.DefRange)
-			return
-		}
+	if prev := d.variantSeen(v.Name); prev != nil {
+		d.errorf(v.DefRange.Ptr(), "Duplicate variant", "variant %q is already declared at %s", v.Name, prev.DefRange)
+		return
 	}
+	if len(d.tb.Variants) == MaxVariants {
+		d.errorf(v.DefRange.Ptr(), "Too many variants", "a testbed has at most %d variants, for_each points included", MaxVariants)
+	}
+	if len(d.tb.Variants) >= MaxVariants {
+		return
+	}
+	d.variantByName[v.Name] = v
 	d.tb.Variants = append(d.tb.Variants, v)
 }
 

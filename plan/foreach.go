@@ -32,6 +32,9 @@ func (d *decoder) forEach(fe *hcl.Attribute, kind, label string) (points []eachP
 		d.errorf(fe.Expr.Range().Ptr(), "Invalid for_each", "for_each must be a list or a map")
 		return nil, false
 	}
+	if !d.checkForEachCount(fe, kind, v.LengthInt(), MaxVariants) {
+		return nil, false
+	}
 	if v.LengthInt() == 0 {
 		d.errorf(fe.Expr.Range().Ptr(), "Empty for_each", "%s %q: for_each gives no %ss", kind, label, kind)
 		return nil, false

@@ -26,6 +26,24 @@ var hostileCases = []struct {
 	{"service_path_newline", 13, "Invalid path", false},
 	{"service_path_unclean", 13, "Invalid path", false},
 	{"two_services_one_path", 16, "Two services write one conf", false},
+	{"template_dev_zero", 13, "Cannot read template", false},
+	{"locals_string_doubling", 20, "Value too large", false},
+	{"format_width", 2, "Error in function call", false},
+	{"setproduct_huge", 2, "Invalid function argument", false},
+	{"for_nested", 2, "For expressions nested too deep", false},
+	{"nesting_deep", 2, "Nesting too deep", false},
+	{"variants_too_many", 17, "Too many variants", false},
+	{"cells_too_many", 19, "Too many cells", false},
+}
+
+// hostileFirst are the testbeds under testdata/hostile whose first
+// diagnostic is pinned; more may follow.
+var hostileFirst = []struct {
+	file    string
+	line    int
+	summary string
+}{
+	{"locals_exponential", 18, "Value too large"},
 }
 
 func TestHostileTestbeds(t *testing.T) {
@@ -33,8 +51,17 @@ func TestHostileTestbeds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != len(hostileCases) {
-		t.Errorf("%d files under testdata/hostile, %d cases: pin every file", len(files), len(hostileCases))
+	if len(files) != len(hostileCases)+len(hostileFirst) {
+		t.Errorf("%d files under testdata/hostile, %d cases: pin every file", len(files), len(hostileCases)+len(hostileFirst))
+	}
+	for _, c := range hostileFirst {
+		t.Run(c.file, func(t *testing.T) {
+			path := filepath.Join("testdata", "hostile", c.file+".hcl")
+			_, diags := Load(path, LoadOptions{})
+			if len(diags) == 0 || diags[0].Summary != c.summary || diags[0].Subject == nil || diags[0].Subject.Start.Line != c.line {
+				t.Errorf("first diagnostic is not %q at line %d:\n%s", c.summary, c.line, diags.Error())
+			}
+		})
 	}
 	for _, c := range hostileCases {
 		t.Run(c.file, func(t *testing.T) {
@@ -85,5 +112,20 @@ func TestNameProblem(t *testing.T) {
 	}
 	if !strings.Contains(nameProblem("a\x00", false), "NUL") {
 		t.Error("NUL not named")
+	}
+}
+
+// TestInputFilesBounded checks that a var file or file() naming a device
+// is a clear error, not a read that never ends.
+func TestInputFilesBounded(t *testing.T) {
+	base := filepath.Join("testdata", "broken", "relative_service_path.hcl")
+	_, diags := Load(base, LoadOptions{VarFiles: []string{"/dev/zero"}})
+	if !strings.Contains(diags.Error(), "/dev/zero: not a regular file of at most 16 MiB") {
+		t.Errorf("--var-file /dev/zero: %s", diags.Error())
+	}
+	src := "locals {\n  z = file(\"/dev/zero\")\n}\n"
+	_, diags = LoadSource(filepath.Join(t.TempDir(), "t.hcl"), []byte(src), LoadOptions{})
+	if !strings.Contains(diags.Error(), "/dev/zero is not a regular file") {
+		t.Errorf("file(\"/dev/zero\"): %s", diags.Error())
 	}
 }

@@ -27,7 +27,11 @@ const maskedLiteral = `"` + secrets.Masked + `"`
 // testbed.hcl. A src that does not parse is masked line by line
 // (secrets.HCL) and by value.
 func (tb *Testbed) MaskedSource(src []byte) []byte {
-	f, diags := hclsyntax.ParseConfig(src, tb.File, hcl.InitialPos)
+	diags := prescan(src, tb.File, false)
+	var f *hcl.File
+	if !diags.HasErrors() {
+		f, diags = hclsyntax.ParseConfig(src, tb.File, hcl.InitialPos)
+	}
 	if diags.HasErrors() || f == nil {
 		return []byte(tb.Mask(secrets.HCL(string(src))))
 	}

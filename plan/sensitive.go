@@ -20,8 +20,18 @@ const hiddenDetail = "(the detail is hidden: the expression reads a sensitive va
 // reads a sensitive value lose their detail. Every expression of a
 // testbed outside the variable blocks goes through eval.
 func (d *decoder) eval(expr hcl.Expression, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	if d.overBudget {
+		return cty.DynamicVal, nil // reported once
+	}
 	v, diags := expr.Value(ctx)
-	if v != cty.NilVal && v.ContainsMarked() {
+	marked := false
+	if v != cty.NilVal && !diags.HasErrors() {
+		var big *hcl.Diagnostic
+		if big, marked = d.checkSize(expr, v); big != nil {
+			return cty.DynamicVal, hcl.Diagnostics{big}
+		}
+	}
+	if marked {
 		d.addSensitiveValue(v)
 		d.addSensitiveParts(expr, ctx)
 	}

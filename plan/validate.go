@@ -24,6 +24,7 @@ func validate(tb *Testbed, partial bool) hcl.Diagnostics {
 	validateVariants(tb, add, partial)
 	validateHostsAndUsers(tb, add)
 	validatePaths(tb, add)
+	validateLimits(tb, add)
 	return diags
 }
 

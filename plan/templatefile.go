@@ -1,0 +1,21 @@
+package plan
+
+import (
+	"benchbed/internal/boundedfile"
+	"benchbed/templates"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// checkTemplateFile refuses, where template = name is written, a template
+// that is not built in and whose file cannot be read (missing, not a
+// regular file, larger than boundedfile.MaxSize): render and diff read it
+// later, and /dev/zero there would never end.
+func (d *decoder) checkTemplateFile(a *hcl.Attribute, service, name string) {
+	if name == "" || templates.IsBuiltin(name) {
+		return
+	}
+	if err := boundedfile.Check(d.resolve(name)); err != nil {
+		d.errorf(a.Expr.Range().Ptr(), "Cannot read template", "service %q: %s", service, err)
+	}
+}

@@ -1,9 +1,7 @@
 package plan
 
 import (
-	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -65,7 +63,7 @@ func (d *decoder) genericAttr(g *Generic, a *hcl.Attribute) {
 		g.Restart, _ = d.str(a, d.ctx)
 	case "health":
 		g.Health, _ = d.str(a, d.ctx)
-		d.checkHealth(a, g.Health)
+		d.checkHealthURL(a, g.Health)
 	case "ports":
 		g.Ports = d.ports(a)
 	case "after_start":
@@ -100,20 +98,6 @@ func (d *decoder) checkGeneric(g *Generic, b *hcl.Block, c *hcl.BodyContent) {
 	}
 	if g.Health == "" {
 		d.errorf(b.DefRange.Ptr(), "Missing health", "service %q: health is tcp://ADDR:PORT, an http:// URL (an empty ADDR is the host's: http://:80/) or a command that exits 0 when the service serves", g.Name)
-	}
-}
-
-// checkHealth checks a health check's form: a URL must parse, with a port
-// for tcp://. An empty address (tcp://:80, http://:8080/) is the host's.
-func (d *decoder) checkHealth(a *hcl.Attribute, h string) {
-	if !strings.Contains(h, "://") {
-		return
-	}
-	u, err := url.Parse(h)
-	if err != nil || u.Host == "" || (u.Scheme != "tcp" && u.Scheme != "http" && u.Scheme != "https") ||
-		(u.Scheme == "tcp" && u.Port() == "") {
-		d.errorf(a.Expr.Range().Ptr(), "Invalid health check",
-			"health %q: a check with :// is tcp://ADDR:PORT or an http(s) URL (an empty ADDR is the host's: tcp://:80)", h)
 	}
 }
 

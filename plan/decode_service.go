@@ -35,6 +35,7 @@ func (d *decoder) decodeService(b *hcl.Block) {
 			s.Restart, _ = d.str(a, d.ctx)
 		case "health":
 			s.Health, _ = d.str(a, d.ctx)
+			d.checkHealthURL(a, s.Health)
 		case "settings":
 			s.Settings = d.decodeSettings(a.Expr, d.ctx)
 		case "packages":

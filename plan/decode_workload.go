@@ -176,7 +176,10 @@ func (d *decoder) decodeAuth(b *hcl.Block, ctx *hcl.EvalContext) *Auth {
 		case "kind":
 			au.Kind, _ = d.oneOf(a, ctx, "v1", "v3")
 		case "url":
-			au.URL, _ = d.str(a, ctx)
+			if u, ok := d.str(a, ctx); ok {
+				au.URL = u
+				d.checkAuthURL(a, u)
+			}
 		case "user":
 			au.User, _ = d.str(a, ctx)
 		case "key":

@@ -34,6 +34,17 @@ var hostileCases = []struct {
 	{"nesting_deep", 2, "Nesting too deep", false},
 	{"variants_too_many", 17, "Too many variants", false},
 	{"cells_too_many", 19, "Too many cells", false},
+	{"ring_disks_empty", 9, "Invalid value for disks", false},
+	{"ring_no_devices", 5, "Empty disk group", false},
+	{"ring_weight_negative", 7, "Invalid value for weight", false},
+	{"ring_weight_infinite", 7, "Invalid value for weight", false},
+	{"ring_replicas_infinite", 10, "Invalid value for replicas", false},
+	{"ring_replicas_huge", 10, "Invalid value for replicas", false},
+	{"warning_replicas_above_devices", 10, "Fewer devices than replicas", true},
+	{"ring_port_base_past_65535", 7, "Ring port out of range", false},
+	{"health_port_range", 20, "Invalid health check", false},
+	{"auth_url_file", 20, "Invalid auth URL", false},
+	{"auth_url_not_url", 20, "Invalid auth URL", false},
 }
 
 // hostileFirst are the testbeds under testdata/hostile whose first

@@ -19,6 +19,7 @@ func validate(tb *Testbed, partial bool) hcl.Diagnostics {
 	validateRoles(tb, add)
 	if !partial {
 		validateCounts(tb, add)
+		validateRingSizes(tb, add)
 	}
 	validateRings(tb, add)
 	validateVariants(tb, add, partial)

@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"path"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -92,13 +93,23 @@ func (d *decoder) checkConfPath(a *hcl.Attribute, service, p string) bool {
 	return true
 }
 
-// validatePaths refuses two services that write one conf path on one host.
+// validatePaths refuses two services that write one conf path on one
+// host. Hosts with the same roles run the same services: each set of
+// roles is checked once, on its first host.
 func validatePaths(tb *Testbed, add addFunc) {
 	type writer struct {
 		service string
 		rng     hcl.Range
 	}
+	done := map[string]bool{}
 	for _, h := range tb.Hosts {
+		roles := append([]string(nil), h.Roles...)
+		sort.Strings(roles)
+		key := strings.Join(roles, "\x00")
+		if done[key] {
+			continue
+		}
+		done[key] = true
 		seen := map[string]writer{}
 		claim := func(name, p string, rng hcl.Range) {
 			if p == "" {

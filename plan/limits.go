@@ -1,6 +1,9 @@
 package plan
 
 import (
+	"sort"
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -11,7 +14,24 @@ const (
 	MaxVariants  = 4096  // variants, for_each points included
 	MaxWorkloads = 4096  // workloads, for_each points included
 	MaxCells     = 10000 // variants x workloads x sweep.repeat
+	MaxHosts     = 4096  // host blocks
+	MaxServices  = 1024  // service blocks, Swift's and generic
 )
+
+// tooMany refuses more hosts or services than the limits, before the
+// checks between blocks (which pair hosts with services) run.
+func tooMany(tb *Testbed) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	if len(tb.Hosts) > MaxHosts {
+		diags = append(diags, diagf(hcl.DiagError, tb.Hosts[MaxHosts].DefRange.Ptr(), "Too many hosts",
+			"the testbed has %d hosts; at most %d", len(tb.Hosts), MaxHosts))
+	}
+	if n := len(tb.Services) + len(tb.Generics); n > MaxServices {
+		diags = append(diags, diagf(hcl.DiagError, tb.DefRange.Ptr(), "Too many services",
+			"the testbed has %d services; at most %d", n, MaxServices))
+	}
+	return diags
+}
 
 // checkForEachCount refuses a for_each of more than max points at fe.
 func (d *decoder) checkForEachCount(fe *hcl.Attribute, kind string, n, max int) bool {
@@ -53,4 +73,33 @@ func validateLimits(tb *Testbed, add addFunc) {
 		add(hcl.DiagError, rng, "Too many cells",
 			"%d variants x %d workloads x repeat %d make %d cells; a sweep has at most %d", len(tb.Variants), len(tb.Workloads), repeat, cells, MaxCells)
 	}
+}
+
+// layoutErrors memoises Testbed.Layout's error by the rings a variant
+// gives one port per disk: the layout depends on nothing else, and
+// thousands of variants share a few layouts.
+type layoutErrors struct {
+	tb   *Testbed
+	seen map[string]error
+}
+
+// of returns tb.Layout(v)'s error.
+func (l *layoutErrors) of(v *Variant) error {
+	var perDisk []string
+	for name, on := range v.RingPort {
+		if on {
+			perDisk = append(perDisk, name)
+		}
+	}
+	sort.Strings(perDisk)
+	key := strings.Join(perDisk, "\x00")
+	if err, ok := l.seen[key]; ok {
+		return err
+	}
+	if l.seen == nil {
+		l.seen = map[string]error{}
+	}
+	_, err := l.tb.Layout(v)
+	l.seen[key] = err
+	return err
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -138,5 +139,36 @@ func TestInputFilesBounded(t *testing.T) {
 	_, diags = LoadSource(filepath.Join(t.TempDir(), "t.hcl"), []byte(src), LoadOptions{})
 	if !strings.Contains(diags.Error(), "/dev/zero is not a regular file") {
 		t.Errorf("file(\"/dev/zero\"): %s", diags.Error())
+	}
+}
+
+// TestSourceLimits checks the limits on a testbed's text, on generated
+// files (too big to keep in testdata): each is refused with its summary.
+func TestSourceLimits(t *testing.T) {
+	line := func(n int, s string) string { return strings.Repeat(s, n) }
+	for _, c := range []struct {
+		name, src, summary string
+	}{
+		{"bytes", line(MaxSourceSize/8+1, "# bytes\n"), "File too large"},
+		{"tokens", "locals {\n" + line(MaxTokens/4+1, "  a = 1\n") + "}\n", "File too large"},
+		{"blocks", line(MaxBlocks+1, "ssh {}\n"), "Too many blocks"},
+		{"heredoc", "locals {\n  x = <<EOT\n" + line(3000, strings.Repeat("y", 100)+"\n") + "EOT\n}\n", "String too large"},
+		{"locals", "locals {\n" + func() string {
+			var b strings.Builder
+			for i := 0; i <= MaxLocals; i++ {
+				fmt.Fprintf(&b, "  l%d = %d\n", i, i)
+			}
+			return b.String()
+		}() + "}\n", "Too many locals"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, diags := LoadSource(filepath.Join(t.TempDir(), c.name+".hcl"), []byte(c.src), LoadOptions{})
+			for _, d := range diags {
+				if d.Summary == c.summary && d.Subject != nil {
+					return
+				}
+			}
+			t.Errorf("no %q; got:\n%s", c.summary, diags.Error())
+		})
 	}
 }

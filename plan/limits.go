@@ -16,6 +16,7 @@ const (
 	MaxCells     = 10000 // variants x workloads x sweep.repeat
 	MaxHosts     = 4096  // host blocks
 	MaxServices  = 1024  // service blocks, Swift's and generic
+	MaxLocals    = 4096  // local values
 )
 
 // tooMany refuses more hosts or services than the limits, before the

@@ -23,6 +23,12 @@ func (d *decoder) decodeLocals(blocks []*hcl.Block) {
 				d.errorf(a.NameRange.Ptr(), "Duplicate local value", "local %q is already defined at %s", a.Name, prev.attr.NameRange)
 				continue
 			}
+			if len(d.locals) == MaxLocals {
+				d.errorf(a.NameRange.Ptr(), "Too many locals", "a testbed has at most %d local values", MaxLocals)
+			}
+			if len(d.locals) >= MaxLocals {
+				continue
+			}
 			d.locals[a.Name] = localDecl{attr: a}
 		}
 	}

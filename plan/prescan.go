@@ -14,26 +14,52 @@ import (
 // line outside brackets) holds at most MaxOperators operators.
 // For expressions nest at most MaxForNesting deep (range() gives at most
 // 1024 values, so two nested fors build at most a million).
+// A file holds at most MaxTokens tokens and MaxBlocks top-level blocks
+// (HCL keeps them all in memory), and one string or heredoc at most
+// MaxTemplateCost (its lines times its bytes: HCL joins the lines of a
+// heredoc in quadratic time; long text belongs in a template file).
 const (
-	MaxNesting    = 64
-	MaxOperators  = 10000
-	MaxForNesting = 1
+	MaxNesting      = 64
+	MaxOperators    = 10000
+	MaxForNesting   = 1
+	MaxTokens       = 1 << 18
+	MaxBlocks       = 16384
+	MaxTemplateCost = 1 << 28
+	// MaxSourceSize bounds the HCL text of a testbed or var file (other
+	// files, read as text, may be larger: boundedfile.MaxSize).
+	MaxSourceSize = 2 << 20
 )
 
 // prescan checks src (HCL native syntax, a whole file when expr is false,
 // one expression when true) against MaxNesting and MaxOperators, with the
 // lexer only: it does not recurse. It returns the first problem found.
 func prescan(src []byte, filename string, expr bool) hcl.Diagnostics {
+	if len(src) > MaxSourceSize {
+		pos := hcl.InitialPos
+		return limitDiag(hcl.Range{Filename: filename, Start: pos, End: pos}, "File too large",
+			"a testbed or variables file holds at most %d bytes of HCL, this one %d", MaxSourceSize, len(src))
+	}
 	var toks hclsyntax.Tokens
 	if expr {
 		toks, _ = hclsyntax.LexExpression(src, filename, hcl.InitialPos)
 	} else {
 		toks, _ = hclsyntax.LexConfig(src, filename, hcl.InitialPos)
 	}
-	depth, ops := 0, 0
+	if len(toks) > MaxTokens {
+		return limitDiag(toks[MaxTokens].Range, "File too large", "a testbed file holds at most %d tokens", MaxTokens)
+	}
+	if diags := prescanTemplates(toks); diags != nil {
+		return diags
+	}
+	depth, ops, blocks := 0, 0, 0
 	var fors []bool // per open bracket: it opens a for expression
 	forDepth := 0
 	for i, t := range toks {
+		if t.Type == hclsyntax.TokenOBrace && depth == 0 {
+			if blocks++; blocks > MaxBlocks {
+				return limitDiag(t.Range, "Too many blocks", "a testbed file holds at most %d top-level blocks", MaxBlocks)
+			}
+		}
 		switch t.Type {
 		case hclsyntax.TokenOBrace, hclsyntax.TokenOBrack, hclsyntax.TokenOParen, hclsyntax.TokenOQuote,
 			hclsyntax.TokenOHeredoc, hclsyntax.TokenTemplateInterp, hclsyntax.TokenTemplateControl:
@@ -80,6 +106,11 @@ func prescan(src []byte, filename string, expr bool) hcl.Diagnostics {
 // prescanJSON checks a JSON var file's nesting (brackets outside strings)
 // against MaxNesting.
 func prescanJSON(src []byte, filename string) hcl.Diagnostics {
+	if len(src) > MaxSourceSize {
+		pos := hcl.InitialPos
+		return limitDiag(hcl.Range{Filename: filename, Start: pos, End: pos}, "File too large",
+			"a variables file holds at most %d bytes, this one %d", MaxSourceSize, len(src))
+	}
 	depth, inString, escaped := 0, false, false
 	line := 1
 	for _, c := range src {
@@ -110,4 +141,32 @@ func prescanJSON(src []byte, filename string) hcl.Diagnostics {
 
 func limitDiag(rng hcl.Range, summary, format string, a ...any) hcl.Diagnostics {
 	return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summary, Detail: fmt.Sprintf(format, a...), Subject: rng.Ptr()}}
+}
+
+// prescanTemplates refuses a string or heredoc whose lines times bytes
+// exceed MaxTemplateCost.
+func prescanTemplates(toks hclsyntax.Tokens) hcl.Diagnostics {
+	var open []int // indexes of the open quotes and heredocs
+	parts, size := 0, 0
+	for i, t := range toks {
+		switch t.Type {
+		case hclsyntax.TokenOQuote, hclsyntax.TokenOHeredoc:
+			open = append(open, i)
+			parts, size = 0, 0
+		case hclsyntax.TokenCQuote, hclsyntax.TokenCHeredoc:
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		case hclsyntax.TokenStringLit, hclsyntax.TokenQuotedLit:
+			if len(open) == 0 {
+				continue
+			}
+			parts, size = parts+1, size+len(t.Bytes)
+			if parts*size > MaxTemplateCost {
+				return limitDiag(toks[open[len(open)-1]].Range, "String too large",
+					"a string or heredoc of %d lines and %d bytes or more is too large to parse; put long text in a template file", parts, size)
+			}
+		}
+	}
+	return nil
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"benchbed/results"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // fillObjects is the e2e's fill target: small, so that both variants'

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"benchbed/results"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // putgetScenario is the workload: 4 KiB PUTs and GETs over 300

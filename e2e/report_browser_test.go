@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/report/chromium"
+	"benchbed/results/report/chromium"
 )
 
 // checkPageInChromium opens a real run's report.html in headless Chromium:

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"benchbed/results"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // seedScale (BENCHBED_SEED004_FULL=1) runs seed004-lab.hcl as it is: the

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"benchbed/results"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // start runs the CLI in the background; ended gets its end.

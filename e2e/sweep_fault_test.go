@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // TestFault: the sweep's faults on the real lab, one lab and one setup for

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // checkJournalFollowsPlan: the steps `benchbed plan --json` prints are the

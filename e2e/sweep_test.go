@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"benchbed/results"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // sweepOnly are the cells of issue 8's end-to-end sweep.

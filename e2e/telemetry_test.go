@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"benchbed/results"
-	"benchbed/telemetry"
+	"benchbed/results/telemetry"
 )
 
 // telemetryServices are the daemons the lab's sweep runs per host, and

@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sync"
 	"time"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
@@ -34,6 +34,8 @@ type Job struct {
 	// Fill makes the run a fill experiment (Config.Fill); the agent's
 	// share of the target is its operation count unless Ops is given.
 	Fill *results.FillSpec `json:"fill,omitempty"`
+	// Verify checks every GET's body against what was written (Config.Verify).
+	Verify bool `json:"verify,omitempty"`
 }
 
 // AuthSpec is one of: URL, User and Key (auth v1.0, or Keystone v3 when
@@ -71,54 +73,6 @@ func (a AuthSpec) NewAuth(hc *http.Client) (Auth, error) {
 	return nil, errors.New("auth: give either url, user and key, or storage_url and token")
 }
 
-// Event is one JSON line an agent writes: type "ready" (job accepted,
-// with the agent's clock), "interval" (one interval's histograms),
-// "progress" (running totals), "done" (the run is over) or "error".
-type Event struct {
-	Type     string            `json:"type"`
-	Agent    string            `json:"agent,omitempty"`
-	Clock    time.Time         `json:"clock,omitzero"`
-	Index    int               `json:"index,omitempty"` // interval number, from 0
-	Start    time.Time         `json:"start,omitzero"`
-	End      time.Time         `json:"end,omitzero"`
-	Ops      results.Recording `json:"ops,omitempty"`
-	Elapsed  float64           `json:"elapsed_s,omitempty"`
-	Done     int64             `json:"done,omitempty"`   // successful operations so far
-	Errors   int64             `json:"errors,omitempty"` // failed operations so far
-	Duration float64           `json:"duration_s,omitempty"`
-	Error    string            `json:"error,omitempty"`
-
-	// Fill is an interval's creates by fill bucket (a fill run's).
-	Fill results.FillRecording `json:"fill,omitempty"`
-}
-
-// LineWriter writes values as JSON lines, one at a time from any number of
-// goroutines, and keeps the first error (later values are dropped).
-type LineWriter struct {
-	mu  sync.Mutex
-	enc *json.Encoder
-	err error
-}
-
-// NewLineWriter returns a LineWriter on w.
-func NewLineWriter(w io.Writer) *LineWriter { return &LineWriter{enc: json.NewEncoder(w)} }
-
-// Put writes v as one line.
-func (w *LineWriter) Put(v any) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.err == nil {
-		w.err = w.enc.Encode(v)
-	}
-}
-
-// Err returns the first write error.
-func (w *LineWriter) Err() error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.err
-}
-
 // RunAgent is `benchbed agent`: it reads a Job from the first line of in,
 // checks the clocks, runs it, and writes Events to out. It stops early when
 // ctx is done or in reaches its end (the orchestrator went away), and
@@ -127,7 +81,7 @@ func (w *LineWriter) Err() error {
 // but for a fill run) before the run starts (the command sets the memory
 // limit with them).
 func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(users int, fill *results.FillSpec)) error {
-	w := NewLineWriter(out)
+	w := results.NewLineWriter(out)
 	br := bufio.NewReaderSize(in, 1<<16)
 	line, err := br.ReadBytes('\n')
 	if err != nil && (err != io.EOF || len(line) == 0) {
@@ -147,12 +101,12 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(use
 		_, _ = io.Copy(io.Discard, br)
 		cancel()
 	}()
-	w.Put(Event{Type: "ready", Agent: job.Agent, Clock: time.Now()})
+	w.Put(results.AgentEvent{Type: "ready", Agent: job.Agent, Clock: time.Now()})
 	res, err := runAgentJob(ctx, job, cfg, w, onStart)
 	if err != nil {
 		return agentFail(w, job.Agent, err)
 	}
-	done := Event{Type: "done", Agent: job.Agent, Duration: res.Duration.Seconds(), Clock: time.Now()}
+	done := results.AgentEvent{Type: "done", Agent: job.Agent, Duration: res.Duration.Seconds(), Clock: time.Now()}
 	if res.Cleanup != nil {
 		done.Error = res.Cleanup.Error()
 	}
@@ -160,8 +114,8 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(use
 	return w.Err()
 }
 
-func agentFail(w *LineWriter, agent string, err error) error {
-	w.Put(Event{Type: "error", Agent: agent, Error: err.Error()})
+func agentFail(w *results.LineWriter, agent string, err error) error {
+	w.Put(results.AgentEvent{Type: "error", Agent: agent, Error: err.Error()})
 	return err
 }
 
@@ -178,17 +132,17 @@ func (j Job) config(now time.Time) (Config, error) {
 	if late := now.Sub(j.StartAt); late > MaxSkew {
 		return Config{}, fmt.Errorf("agent: start_at is %v in the past by this host's clock (more than %v): refusing to run", late.Round(time.Millisecond), MaxSkew)
 	}
-	s, err := ParseScenario(j.Scenario)
+	s, err := scenario.Parse(j.Scenario)
 	if err != nil {
 		return Config{}, err
 	}
 	return Config{Scenario: s, Users: j.Users, Duration: time.Duration(j.DurationS * float64(time.Second)),
-		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt, Part: j.Part, Parts: j.Parts, Fill: j.Fill}, nil
+		Operations: j.Ops, Rate: j.Rate, Keep: j.Keep, StartAt: j.StartAt, Part: j.Part, Parts: j.Parts, Fill: j.Fill, Verify: j.Verify}, nil
 }
 
 // runAgentJob runs the job, streaming one interval and one progress event
 // per interval.
-func runAgentJob(ctx context.Context, job Job, cfg Config, w *LineWriter, onStart func(int, *results.FillSpec)) (*Result, error) {
+func runAgentJob(ctx context.Context, job Job, cfg Config, w *results.LineWriter, onStart func(int, *results.FillSpec)) (*Result, error) {
 	users := cfg.Users
 	if users <= 0 {
 		users = cfg.Scenario.UserCount
@@ -206,12 +160,12 @@ func runAgentJob(ctx context.Context, job Job, cfg Config, w *LineWriter, onStar
 	var index int
 	var done, errs int64
 	cfg.OnInterval = func(start, end time.Time, r results.Recording, fill results.FillRecording) {
-		w.Put(Event{Type: "interval", Agent: job.Agent, Index: index, Start: start, End: end, Ops: r, Fill: fill})
+		w.Put(results.AgentEvent{Type: "interval", Agent: job.Agent, Index: index, Start: start, End: end, Ops: r, Fill: fill})
 		for _, h := range r {
 			done += h.LastByte.Count()
 			errs += h.ErrorCount()
 		}
-		w.Put(Event{Type: "progress", Agent: job.Agent, Index: index, Elapsed: end.Sub(cfg.StartAt).Seconds(),
+		w.Put(results.AgentEvent{Type: "progress", Agent: job.Agent, Index: index, Elapsed: end.Sub(cfg.StartAt).Seconds(),
 			Done: done, Errors: errs})
 		index++
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
@@ -46,7 +47,7 @@ func startAgent(ctx context.Context, stdin io.Reader) (io.Reader, func() error) 
 }
 
 func TestTwoAgentsMerged(t *testing.T) {
-	s, _ := ParseScenario([]byte(agentScenario))
+	s, _ := scenario.Parse([]byte(agentScenario))
 	f := prefilled(t, s)
 	var outs []io.Reader
 	var waits []func() error
@@ -57,8 +58,8 @@ func TestTwoAgentsMerged(t *testing.T) {
 		out, wait := startAgent(context.Background(), stdin)
 		outs, waits = append(outs, out), append(waits, wait)
 	}
-	var lives []Live
-	m := MergeStreams(outs, func(l Live) { lives = append(lives, l) })
+	var lives []results.Live
+	m := results.MergeStreams(outs, func(l results.Live) { lives = append(lives, l) })
 	for _, w := range waits {
 		if err := w(); err != nil {
 			t.Fatalf("agent: %v", err)
@@ -102,7 +103,7 @@ func TestAgentRefusesSkewAndLateStart(t *testing.T) {
 }
 
 func TestAgentStopsWhenStdinCloses(t *testing.T) {
-	s, _ := ParseScenario([]byte(agentScenario))
+	s, _ := scenario.Parse([]byte(agentScenario))
 	f := prefilled(t, s)
 	stdin, w := io.Pipe()
 	go func() { _, _ = io.WriteString(w, agentJob(t, f, "a", func(j *Job) { j.DurationS = 3600 })) }()
@@ -128,39 +129,5 @@ func TestAgentStopsWhenStdinCloses(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	if m := f.count(http.MethodGet); m != n {
 		t.Errorf("requests went on after the agent returned: %d more in 500 ms", m-n)
-	}
-}
-
-func TestMergeStreamsReportsBrokenStreams(t *testing.T) {
-	m := MergeStreams([]io.Reader{strings.NewReader("not json\n"), strings.NewReader(`{"type":"progress"}` + "\n")}, nil)
-	if m.Err == nil || !strings.Contains(m.Err.Error(), "line 1") || !strings.Contains(m.Err.Error(), "before the agent reported done") {
-		t.Fatalf("err = %v", m.Err)
-	}
-}
-
-// TestLiveRateIgnoresTheEndStub: the short interval that ends a run holds
-// the users' last requests; its rate is no live throughput.
-func TestLiveRateIgnoresTheEndStub(t *testing.T) {
-	t0 := time.Unix(1000, 0)
-	var lines strings.Builder
-	w := NewLineWriter(&lines)
-	rec := func(n int) results.Recording {
-		h := results.NewOpHists()
-		for range n {
-			h.FirstByte.Record(time.Millisecond)
-			h.LastByte.Record(time.Millisecond)
-		}
-		return results.Recording{OpRead: h}
-	}
-	w.Put(Event{Type: "interval", Index: 0, Start: t0, End: t0.Add(time.Second), Ops: rec(100)})
-	w.Put(Event{Type: "interval", Index: 1, Start: t0.Add(time.Second), End: t0.Add(1020 * time.Millisecond), Ops: rec(30)})
-	w.Put(Event{Type: "done", Duration: 1.02})
-	var lives []Live
-	m := MergeStreams([]io.Reader{strings.NewReader(lines.String())}, func(l Live) { lives = append(lives, l) })
-	if m.Err != nil || len(lives) != 2 {
-		t.Fatalf("err %v, %d live figures", m.Err, len(lives))
-	}
-	if lives[0].ReqPerS != 100 || lives[1].ReqPerS != 100 || lives[1].Done != 130 {
-		t.Errorf("live figures %+v; want 100 req/s both times (not 1,500 from 30 in 20 ms) and 130 done", lives)
 	}
 }

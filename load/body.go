@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"io"
 )
 
@@ -73,3 +74,31 @@ func writePattern(w io.Writer, off, n int64) (int64, error) {
 
 // Close implements io.Closer.
 func (b *body) Close() error { return nil }
+
+// bodySize is the length of r's PUT body.
+func (r *Request) bodySize() int64 {
+	if r.Body != nil {
+		return int64(len(r.Body))
+	}
+	return r.Size
+}
+
+// putBody is a PUT's body, which hands itself to a writer without copying.
+type putBody interface {
+	io.ReadCloser
+	io.WriterTo
+}
+
+// manifestBody is a PUT body held in memory (a manifest).
+type manifestBody struct{ *bytes.Reader }
+
+func (manifestBody) Close() error { return nil }
+
+// newBody returns r's PUT body: its Body, or Size bytes of the generated
+// content from Offset.
+func (r *Request) newBody() putBody {
+	if r.Body != nil {
+		return manifestBody{bytes.NewReader(r.Body)}
+	}
+	return &body{off: r.Offset, n: r.Offset + r.Size}
+}

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // cleanup deletes every object the run created and did not delete (and
@@ -25,8 +24,8 @@ func cleanup(ctx context.Context, c *Client, o *objects, users int) error {
 			if i >= int(hi-lo) {
 				idx = revived[i-int(hi-lo)]
 			}
-			out := c.Do(ctx, &Request{Method: http.MethodDelete, Container: o.container(ci, idx),
-				Object: o.name(ci, idx)}, time.Now())
+			out := o.send(clientDoer(ctx, c), ci, &Request{Method: http.MethodDelete, Container: o.container(ci, idx),
+				Object: o.name(ci, idx)})
 			if !out.OK() && out.Status != http.StatusNotFound {
 				failed.Add(1)
 			}
@@ -52,8 +51,8 @@ func restoreInitial(ctx context.Context, c *Client, o *objects, users int) (int6
 		_ = parallel(len(holes), users, func(i int) error {
 			idx := holes[i]
 			rng := rand.New(rand.NewPCG(uint64(idx), uint64(ci)))
-			out := c.Do(ctx, &Request{Method: http.MethodPut, Container: o.container(ci, idx),
-				Object: o.name(ci, idx), Size: o.size(ci, rng)}, time.Now())
+			out := o.send(clientDoer(ctx, c), ci, &Request{Method: http.MethodPut, Container: o.container(ci, idx),
+				Object: o.name(ci, idx), Size: o.size(ci, rng)})
 			if out.OK() {
 				put.Add(1)
 			} else {

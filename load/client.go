@@ -21,6 +21,10 @@ type Client struct {
 	Auth       Auth
 	MaxRetries int // attempts after the first on 401, 503 or a transport error
 	ReadBuffer int // bytes of each session's read buffer (0: 64 KiB)
+	// NoDrain makes sessions read discarded bodies into their buffer and
+	// drop them, instead of dropping them in the kernel (Linux's recv
+	// MSG_TRUNC) without a copy.
+	NoDrain bool
 }
 
 // NewTransport returns an HTTP transport that keeps conns connections per
@@ -76,6 +80,8 @@ type Request struct {
 	Container string
 	Object    string      // "" for a container request
 	Size      int64       // body bytes for PUT
+	Offset    int64       // a PUT's body is the generated content from this offset (a segment's place in its object)
+	Body      []byte      // a PUT's body instead of generated content (a large object's manifest)
 	Header    http.Header // extra headers (X-Delete-After, X-Storage-Policy...)
 	Query     string      // raw query for listings
 	Sink      io.Writer   // where a GET body goes (nil: discarded)
@@ -147,16 +153,16 @@ func (c *Client) newRequest(ctx context.Context, storageURL, token string, r *Re
 	}
 	var rd io.Reader
 	if r.Method == http.MethodPut && r.Object != "" {
-		rd = newBody(r.Size)
+		rd = r.newBody()
 	}
 	req, err := http.NewRequestWithContext(ctx, r.Method, sb.String(), rd)
 	if err != nil {
 		return nil, err
 	}
 	if rd != nil {
-		req.ContentLength = r.Size
-		req.GetBody = func() (io.ReadCloser, error) { return newBody(r.Size), nil }
-		if r.Size == 0 {
+		req.ContentLength = r.bodySize()
+		req.GetBody = func() (io.ReadCloser, error) { return r.newBody(), nil }
+		if req.ContentLength == 0 {
 			req.Body = http.NoBody
 		}
 	}
@@ -173,6 +179,8 @@ func classify(err error) string {
 	switch {
 	case errors.Is(err, ErrAuth):
 		return "auth"
+	case errors.Is(err, ErrCorrupt):
+		return "corrupt"
 	case errors.Is(err, context.Canceled):
 		return "transport_canceled"
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, os.ErrDeadlineExceeded),

@@ -11,12 +11,13 @@ import (
 	"sync/atomic"
 	"time"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
 // Config is one run of a scenario.
 type Config struct {
-	Scenario   *Scenario
+	Scenario   *scenario.Scenario
 	Client     *Client
 	Users      int           // concurrent users (0: the scenario's user_count)
 	Duration   time.Duration // run time (0: the scenario's run_seconds)
@@ -28,6 +29,9 @@ type Config struct {
 	// Part of Parts is this run's share of the object space when several
 	// agents run the scenario at once (0 of 0 or 1: all of it).
 	Part, Parts int
+	// Verify checks every GET's body against the generated content; a
+	// difference is an error of cause "corrupt".
+	Verify bool
 	// Fill, when set, makes the run a fill experiment: creates into the
 	// scenario's containers from empty up to Fill.Objects each (the
 	// operation count, unless one is given), their latencies also recorded
@@ -126,7 +130,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 }
 
 // writes reports whether any class can create or update.
-func writes(s *Scenario) bool {
+func writes(s *scenario.Scenario) bool {
 	for _, z := range s.Sizes {
 		p := s.CrudProfile
 		if z.CrudProfile != nil {
@@ -240,6 +244,9 @@ func (u *users) loop(ctx context.Context, id uint64) {
 	timer.Stop()
 	sess := u.cfg.Client.NewSession(ctx)
 	sess.bufSize = u.cfg.Client.readBufferFor(u.cfg.Users)
+	if u.cfg.Verify {
+		sess.check = &Verifier{}
+	}
 	defer sess.Close()
 	req := &Request{}
 	for {
@@ -254,7 +261,7 @@ func (u *users) loop(ctx context.Context, id uint64) {
 
 // ensureContainers creates the scenario's containers, container_concurrency
 // at a time, with its policy and container_put_headers.
-func ensureContainers(ctx context.Context, c *Client, s *Scenario) error {
+func ensureContainers(ctx context.Context, c *Client, s *scenario.Scenario) error {
 	h := http.Header{}
 	for k, v := range s.ContainerPutHeaders {
 		h.Set(k, v)
@@ -262,10 +269,17 @@ func ensureContainers(ctx context.Context, c *Client, s *Scenario) error {
 	if s.Policy != "" {
 		h.Set("X-Storage-Policy", s.Policy)
 	}
-	return parallel(s.ContainerCount, s.ContainerConcurrency, func(i int) error {
-		o := c.Do(ctx, &Request{Method: http.MethodPut, Container: s.ContainerName(i), Header: h}, time.Now())
+	names := make([]string, 0, s.ContainerCount)
+	for i := range s.ContainerCount {
+		names = append(names, s.ContainerName(i))
+		if s.HasLarge() {
+			names = append(names, scenario.SegmentContainer(s.ContainerName(i)))
+		}
+	}
+	return parallel(len(names), s.ContainerConcurrency, func(i int) error {
+		o := c.Do(ctx, &Request{Method: http.MethodPut, Container: names[i], Header: h}, time.Now())
 		if !o.OK() {
-			return fmt.Errorf("load: PUT container %s: %s", s.ContainerName(i), describe(o))
+			return fmt.Errorf("load: PUT container %s: %s", names[i], describe(o))
 		}
 		return nil
 	})

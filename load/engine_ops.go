@@ -1,10 +1,13 @@
 package load
 
 import (
+	"context"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"time"
+
+	"benchbed/plan/scenario"
 )
 
 // maxRedraws bounds the draws of a delete that its class cannot take.
@@ -57,22 +60,53 @@ func (u *users) do(sess *Session, req *Request, op string, c int, index int64, r
 	req.Container, req.Object = o.container(c, index), o.name(c, index)
 	if op == OpCreate && u.fill != nil {
 		b := u.fill.bucket()
-		out := sess.Do(req, at)
+		out := u.run(sess, req, c, at)
 		u.fill.done(out)
 		u.rec.Record(op, out)
 		u.rec.RecordFill(b, out)
 		return
 	}
-	out := sess.Do(req, at)
+	out := u.run(sess, req, c, at)
 	if op == OpDelete && out.Status == http.StatusNotFound {
 		o.notDeleted(c, index) // it was not there: nothing to put back
 	}
 	u.rec.Record(op, out)
 }
 
+// run sends req, an operation on an object of class c, measured from at:
+// as a large object's segments and manifest when c is large, and checked
+// against the generated content when the run verifies reads.
+func (u *users) run(sess *Session, req *Request, c int, at time.Time) Outcome {
+	do := func(r *Request) Outcome { return sess.Do(r, at) }
+	if req.Method == http.MethodGet && sess.check != nil {
+		req.Sink = sess.check.Reset()
+		return sess.check.Check(sess.Do(req, at))
+	}
+	return u.objs.send(do, c, req)
+}
+
+// send runs req on an object of class c: as a large object's segments and
+// manifest (PUT) or with them (DELETE) when c is large, else as it is.
+func (o *objects) send(do doer, c int, req *Request) Outcome {
+	if o.s.IsLarge(o.classes[c].size) {
+		switch req.Method {
+		case http.MethodPut:
+			return putLarge(do, o.s, req.Container, req.Object, req.Size, req.Header)
+		case http.MethodDelete:
+			return deleteLarge(do, o.s, req.Container, req.Object)
+		}
+	}
+	return do(req)
+}
+
+// clientDoer runs requests on c, each measured from its own start.
+func clientDoer(ctx context.Context, c *Client) doer {
+	return func(r *Request) Outcome { return c.Do(ctx, r, time.Now()) }
+}
+
 // deleteAfter returns the X-Delete-After header of the scenario's
 // delete_after, or nil.
-func deleteAfter(s *Scenario) http.Header {
+func deleteAfter(s *scenario.Scenario) http.Header {
 	if s.DeleteAfter == nil {
 		return nil
 	}

@@ -8,12 +8,13 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
 // ssbenchInitial is ssbench's initial_jobs loop written plainly: the
 // (container, name) of every initial object, in order.
-func ssbenchInitial(s *Scenario) [][2]string {
+func ssbenchInitial(s *scenario.Scenario) [][2]string {
 	left, next := map[string]int{}, map[string]int{}
 	for k, v := range s.InitialFiles {
 		left[k], next[k] = v, 1
@@ -33,9 +34,9 @@ func ssbenchInitial(s *Scenario) [][2]string {
 	return out
 }
 
-func testScenario(t *testing.T, crud string, extra string) *Scenario {
+func testScenario(t *testing.T, crud string, extra string) *scenario.Scenario {
 	t.Helper()
-	s, err := ParseScenario([]byte(`{"name": "t", "crud_profile": ` + crud + `, "operation_count": 400,
+	s, err := scenario.Parse([]byte(`{"name": "t", "crud_profile": ` + crud + `, "operation_count": 400,
 	  "sizes": [{"name": "tiny", "size_min": 10, "size_max": 100},
 	            {"name": "none", "size_min": 1, "size_max": 1},
 	            {"name": "small", "size_min": 1000, "size_max": 2000, "crud_profile": [0, 1, 0, 0]}],
@@ -67,7 +68,7 @@ func TestInitialNamesMatchSsbench(t *testing.T) {
 
 // prefilled returns a fake Swift holding s's initial objects, as ssbench
 // would have put them.
-func prefilled(t *testing.T, s *Scenario) *fakeSwift {
+func prefilled(t *testing.T, s *scenario.Scenario) *fakeSwift {
 	f := newFakeSwift(t)
 	for _, co := range ssbenchInitial(s) {
 		f.put(co[0], co[1], 50)

@@ -1,7 +1,6 @@
 package load
 
 import (
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -22,11 +21,12 @@ type fakeSwift struct {
 	methods  map[string]int      // requests by method (object and container)
 	statuses map[int]int         // answers by status
 	headers  map[string][]string // last value of some request headers, by name
+	large    fakeLarge           // content, manifests, policies (fakeswift_large_test.go)
 }
 
 func newFakeSwift(t *testing.T) *fakeSwift {
 	f := &fakeSwift{objects: map[string]int64{}, conts: map[string]bool{}, methods: map[string]int{},
-		statuses: map[int]int{}, headers: map[string][]string{}}
+		statuses: map[int]int{}, headers: map[string][]string{}, large: newFakeLarge()}
 	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.Close)
 	return f
@@ -72,6 +72,9 @@ func (f *fakeSwift) serve(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, "/v1/AUTH_test/")
 	cont, obj, isObj := strings.Cut(path, "/")
 	if !isObj {
+		if !f.container(w, r, cont) {
+			return
+		}
 		f.conts[cont] = true
 		f.answer(w, http.StatusCreated)
 		return
@@ -88,25 +91,28 @@ func (f *fakeSwift) object(w http.ResponseWriter, r *http.Request, cont, key str
 			f.answer(w, http.StatusNotFound)
 			return
 		}
-		n, _ := io.Copy(io.Discard, r.Body)
-		f.objects[key] = n
-		f.answer(w, http.StatusCreated)
+		f.putObject(w, r, key)
 	case http.MethodGet, http.MethodHead:
 		if !exists {
 			f.answer(w, http.StatusNotFound)
 			return
 		}
+		size = f.large.size(key, size, f.objects)
 		w.Header().Set("Content-Length", strconv.FormatInt(size, 10))
 		f.answer(w, http.StatusOK)
 		if r.Method == http.MethodGet {
-			_, _ = newBody(size).WriteTo(w)
+			f.large.write(w, key, f.objects)
 		}
 	case http.MethodDelete:
+		if r.URL.Query().Get("multipart-manifest") == "delete" {
+			f.multipartDelete(w, key, exists)
+			return
+		}
 		if !exists {
 			f.answer(w, http.StatusNotFound)
 			return
 		}
-		delete(f.objects, key)
+		f.remove(key)
 		f.answer(w, http.StatusNoContent)
 	default:
 		f.answer(w, http.StatusMethodNotAllowed)
@@ -118,6 +124,7 @@ func (f *fakeSwift) put(cont, obj string, size int64) {
 	f.mu.Lock()
 	f.conts[cont] = true
 	f.objects[cont+"/"+obj] = size
+	delete(f.large.start, cont+"/"+obj) // the generated content from 0
 	f.mu.Unlock()
 }
 

@@ -4,14 +4,8 @@ import (
 	"errors"
 	"sync/atomic"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
-)
-
-// Limits of a fill run's spec (results.FillSpec), for the testbed
-// language.
-const (
-	MaxFillBuckets = results.MaxFillBuckets
-	MaxFillObjects = results.MaxFillObjects
 )
 
 // filling is a fill run's count of the objects in its containers. An agent
@@ -29,7 +23,7 @@ type filling struct {
 }
 
 // newFilling returns the count of agent part of parts (0 or 1: alone).
-func newFilling(spec results.FillSpec, s *Scenario, parts int) *filling {
+func newFilling(spec results.FillSpec, s *scenario.Scenario, parts int) *filling {
 	return &filling{spec: spec, parts: int64(max(parts, 1)), containers: int64(max(s.ContainerCount, 1))}
 }
 
@@ -59,7 +53,7 @@ func (c *Config) resolveFill() error {
 	if err := c.Fill.Validate(); err != nil {
 		return err
 	}
-	if !CreateOnly(c.Scenario) {
+	if !scenario.CreateOnly(c.Scenario) {
 		return errFillCreates
 	}
 	if c.Operations == 0 {
@@ -72,15 +66,4 @@ func (c *Config) resolveFill() error {
 		c.Operations = max(c.Operations, 1)
 	}
 	return nil
-}
-
-// CreateOnly reports whether every class a scenario draws from only
-// creates: what a fill run needs.
-func CreateOnly(s *Scenario) bool {
-	for _, p := range s.drawnCrud() {
-		if len(p) != 4 || p[0] <= 0 || p[1] > 0 || p[2] > 0 || p[3] > 0 {
-			return false
-		}
-	}
-	return true
 }

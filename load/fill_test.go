@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
@@ -45,7 +46,7 @@ func checkFill(t *testing.T, spec results.FillSpec, fill results.FillRecording, 
 // create in the bucket of the fill it started at.
 func TestFillRunBucketsEveryCreate(t *testing.T) {
 	f := newFakeSwift(t)
-	s, err := ParseScenario([]byte(fillScenarioJSON(2)))
+	s, err := scenario.Parse([]byte(fillScenarioJSON(2)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +106,7 @@ func TestTwoAgentsFillOneContainer(t *testing.T) {
 		out, wait := startAgent(context.Background(), stdin)
 		outs, waits = append(outs, out), append(waits, wait)
 	}
-	m := MergeStreams(outs, nil)
+	m := results.MergeStreams(outs, nil)
 	for _, w := range waits {
 		if err := w(); err != nil {
 			t.Fatalf("agent: %v", err)
@@ -125,7 +126,7 @@ func TestTwoAgentsFillOneContainer(t *testing.T) {
 func TestMergeRefusesFillBucketOutOfRange(t *testing.T) {
 	line := `{"type":"interval","agent":"x","fill":{"100":{"first_byte":null,"last_byte":null}}}` + "\n" +
 		`{"type":"done","agent":"x"}` + "\n"
-	m := MergeStreams([]io.Reader{strings.NewReader(line)}, nil)
+	m := results.MergeStreams([]io.Reader{strings.NewReader(line)}, nil)
 	if m.Err == nil || !strings.Contains(m.Err.Error(), "fill bucket 100") || len(m.Fill) != 0 {
 		t.Fatalf("err %v, fill %v", m.Err, m.Fill)
 	}
@@ -162,7 +163,7 @@ func TestRecorderKeepsOnlyTouchedFillBuckets(t *testing.T) {
 // of a 100-bucket fill run holds no more than the spec's MemoryBytes, the
 // figure the agent's memory limit adds.
 func TestFillMemoryWithinItsBound(t *testing.T) {
-	spec := results.FillSpec{Objects: 100000, Buckets: results.MaxFillBuckets}
+	spec := results.FillSpec{Objects: 100000, Buckets: scenario.MaxFillBuckets}
 	ok := Outcome{Status: http.StatusCreated, FirstByte: time.Millisecond, LastByte: 2 * time.Millisecond}
 	var before, after runtime.MemStats
 	runtime.GC()

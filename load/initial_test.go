@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"benchbed/plan/scenario"
 )
 
 // readmeScenario is ssbench's README "Small test scenario", as published.
@@ -34,7 +36,7 @@ func (f *fakeSwift) objectNames() []string {
 // exactly the 110 initial files, with their sizes in range, and nothing
 // the run created.
 func TestReadmeScenarioKeepsInitialFilesOnly(t *testing.T) {
-	s, err := ParseScenario([]byte(readmeScenario))
+	s, err := scenario.Parse([]byte(readmeScenario))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +79,7 @@ func TestReadmeScenarioKeepsInitialFilesOnly(t *testing.T) {
 // deserved), and the initial object it takes is no longer drawn. A class
 // keeps its last object: no delete takes it.
 func TestDeleteWaitsForReaders(t *testing.T) {
-	s, err := ParseScenario([]byte(`{"name": "t", "sizes": [{"name": "a", "size_min": 1, "size_max": 1}],
+	s, err := scenario.Parse([]byte(`{"name": "t", "sizes": [{"name": "a", "size_min": 1, "size_max": 1}],
 	  "initial_files": {"a": 2}, "operation_count": 1, "crud_profile": [0, 1, 0, 1], "user_count": 2}`))
 	if err != nil {
 		t.Fatal(err)
@@ -152,7 +154,7 @@ func TestDeletesPreferCreatedObjects(t *testing.T) {
 // its own share of the initial files, so no operation fails, and afterwards
 // the account holds exactly the 110 initial files.
 func TestAgentsShareTheObjectSpace(t *testing.T) {
-	s, err := ParseScenario([]byte(readmeScenario))
+	s, err := scenario.Parse([]byte(readmeScenario))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/plan/scenario"
 	"benchbed/results"
 )
 
@@ -21,9 +22,9 @@ func staticClient(url string, users int) *Client {
 }
 
 // readScenario is a 100% GET scenario over one prefilled object class.
-func readScenario(t *testing.T) *Scenario {
+func readScenario(t *testing.T) *scenario.Scenario {
 	t.Helper()
-	s, err := ParseScenario([]byte(`{"name": "get", "crud_profile": [0, 1, 0, 0], "run_seconds": 1,
+	s, err := scenario.Parse([]byte(`{"name": "get", "crud_profile": [0, 1, 0, 0], "run_seconds": 1,
 	  "sizes": [{"name": "64KiB", "size_min": 65536, "size_max": 65536}],
 	  "initial_files": {"64KiB": 1000}}`))
 	if err != nil {

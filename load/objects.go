@@ -2,8 +2,9 @@ package load
 
 import (
 	"math/rand/v2"
-	"strconv"
 	"sync"
+
+	"benchbed/plan/scenario"
 )
 
 // Operation types, as they appear in the recording and the summary.
@@ -12,14 +13,13 @@ const (
 	OpRead   = "GET"    // a read of an existing object
 	OpUpdate = "UPDATE" // a PUT over an existing object
 	OpDelete = "DELETE" // a delete of an existing object
-	OpHead   = "HEAD"   // used by prefill checks, never drawn by a scenario
 )
 
 var crudOps = [4]string{OpCreate, OpRead, OpUpdate, OpDelete}
 
 // class is a size class with initial files: what a benchmark draws from.
 type class struct {
-	size    Size
+	size    scenario.Size
 	initial int64      // initial objects, named <size>_000001 and up
 	crudCum [4]float64 // cumulative C, R, U, D probabilities
 	created createdRange
@@ -29,7 +29,7 @@ type class struct {
 // objects knows every object of a run by index, never by a list: initial
 // objects by ssbench's formula, the run's own in one range per class.
 type objects struct {
-	s          *Scenario
+	s          *scenario.Scenario
 	classes    []*class
 	sizeCum    []float64 // cumulative probability of each class
 	counts     []int64   // initial counts by class, for container numbers
@@ -77,7 +77,7 @@ func (o *objects) ownInitial(c int, r int64) int64 {
 	return o.part + 1 + r*o.parts
 }
 
-func newObjects(s *Scenario) *objects {
+func newObjects(s *scenario.Scenario) *objects {
 	o := &objects{s: s, parts: 1}
 	var total float64
 	for _, z := range s.Sizes {
@@ -157,25 +157,7 @@ func InitialNumber(counts []int64, c int, index int64) int64 {
 
 // name returns ssbench's object name for index in class c.
 func (o *objects) name(c int, index int64) string {
-	return ObjectName(o.classes[c].size.Name, o.number(c, index))
-}
-
-// ObjectName returns ssbench's name of object index of size class size:
-// "<size>_%06d".
-func ObjectName(size string, index int64) string {
-	b := make([]byte, 0, len(size)+12)
-	b = append(append(b, size...), '_')
-	return string(appendPadded(b, index))
-}
-
-// appendPadded appends i in decimal, zero-padded to 6 digits (%06d).
-func appendPadded(b []byte, i int64) []byte {
-	var d [20]byte
-	s := strconv.AppendInt(d[:0], i, 10)
-	for k := len(s); k < 6; k++ {
-		b = append(b, '0')
-	}
-	return append(b, s...)
+	return scenario.ObjectName(o.classes[c].size.Name, o.number(c, index))
 }
 
 // container returns the container of object index of class c: ssbench's

@@ -3,6 +3,7 @@ package load
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -43,6 +44,12 @@ func readOneHead(br *bufio.Reader) (head, error) {
 	h.status = code
 	for {
 		line, err = br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if err := skipLongLine(br, line); err != nil {
+				return head{}, err
+			}
+			continue
+		}
 		if err != nil {
 			return head{}, err
 		}
@@ -58,6 +65,28 @@ func readOneHead(br *bufio.Reader) (head, error) {
 			return head{}, err
 		}
 	}
+}
+
+// skipLongLine skips the rest of a header line longer than br's buffer,
+// start being what the buffer holds of it. No header that frames the body
+// is that long: such a one is malformed, the others are of no use here.
+func skipLongLine(br *bufio.Reader, start []byte) error {
+	name, _, ok := bytes.Cut(start, []byte(":"))
+	if !ok || framing(name) {
+		return fmt.Errorf("%w: header line of more than %d bytes, starting %.40q", errMalformed, br.Size(), start)
+	}
+	for {
+		_, err := br.ReadSlice('\n')
+		if err != bufio.ErrBufferFull {
+			return err
+		}
+	}
+}
+
+// framing reports whether name is a header that decides how the body is framed.
+func framing(name []byte) bool {
+	return bytes.EqualFold(name, []byte("Content-Length")) || bytes.EqualFold(name, []byte("Transfer-Encoding")) ||
+		bytes.EqualFold(name, []byte("Connection"))
 }
 
 // header takes in the headers that decide how the body is framed.
@@ -81,24 +110,42 @@ func (h *head) header(name, value []byte) error {
 	return nil
 }
 
-// readBody reads the body the head announces into w.
-func (h *head) readBody(br *bufio.Reader, w io.Writer, isHead bool) error {
+// readBody reads the body the head announces into w. With d (non-nil) and
+// w io.Discard, the bytes beyond br's buffer are dropped in the kernel.
+func (h *head) readBody(br *bufio.Reader, w io.Writer, isHead bool, d *kernelDrain) error {
+	if w != io.Discard {
+		d = nil
+	}
 	switch {
 	case isHead || h.status == 204 || h.status == 304:
 		return nil
 	case h.chunked:
-		return readChunked(br, w)
+		return readChunked(br, w, d)
 	case h.length >= 0:
-		return copyN(br, w, h.length)
+		return copyN(br, w, h.length, d)
 	}
 	h.keepAlive = false // the body ends with the connection
 	_, err := io.Copy(w, br)
 	return err
 }
 
-// copyN moves n bytes from br to w through br's own buffer.
-func copyN(br *bufio.Reader, w io.Writer, n int64) error {
+// copyN moves n bytes from br to w through br's own buffer; with d
+// (non-nil: w discards), what br has not buffered yet is dropped in the
+// kernel instead, straight from the connection under br.
+func copyN(br *bufio.Reader, w io.Writer, n int64, d *kernelDrain) error {
 	for n > 0 {
+		if d != nil && br.Buffered() == 0 {
+			k, err := d.skip(n)
+			n -= k
+			if errors.Is(err, errNoDrain) {
+				d = nil // the kernel cannot: read and drop
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if _, err := br.Peek(1); err != nil {
 			if err == io.EOF {
 				err = io.ErrUnexpectedEOF
@@ -117,7 +164,7 @@ func copyN(br *bufio.Reader, w io.Writer, n int64) error {
 }
 
 // readChunked reads a chunked body into w, trailers included.
-func readChunked(br *bufio.Reader, w io.Writer) error {
+func readChunked(br *bufio.Reader, w io.Writer, d *kernelDrain) error {
 	for {
 		line, err := br.ReadSlice('\n')
 		if err != nil {
@@ -136,7 +183,7 @@ func readChunked(br *bufio.Reader, w io.Writer) error {
 				}
 			}
 		}
-		if err := copyN(br, w, n); err != nil {
+		if err := copyN(br, w, n, d); err != nil {
 			return err
 		}
 		if _, err := br.Discard(2); err != nil {

@@ -26,6 +26,7 @@ type Session struct {
 	mu       sync.Mutex // guards conn's assignment against closeConn
 	conn     net.Conn
 	br       *bufio.Reader
+	drain    *kernelDrain // drops discarded bodies in the kernel (nil: read them)
 	wbuf     []byte
 	addr     string    // host:port of the connection
 	suRaw    string    // the storage URL last parsed
@@ -33,6 +34,7 @@ type Session struct {
 	reused   bool      // the connection served a request before
 	bufSize  int       // the read buffer's size
 	deadline time.Time // the connection's current deadline
+	check    *Verifier // checks GET bodies when the run verifies reads (nil: not)
 }
 
 // sessionTimeout bounds one request on a session, give or take half of it
@@ -42,7 +44,7 @@ const sessionTimeout = 5 * time.Minute
 
 // NewSession returns a session whose requests end when ctx is done.
 func (c *Client) NewSession(ctx context.Context) *Session {
-	s := &Session{c: c, ctx: ctx, wbuf: make([]byte, 0, 1024), bufSize: c.readBuffer()}
+	s := &Session{c: c, ctx: ctx, wbuf: make([]byte, 0, 256), bufSize: c.readBuffer()}
 	s.stop = context.AfterFunc(ctx, func() { s.closeConn() })
 	return s
 }
@@ -155,10 +157,18 @@ func (s *Session) dial(host string) error {
 	}
 	s.setConn(conn)
 	s.addr, s.reused, s.deadline = host, false, time.Time{}
+	s.drain = newDrain(conn)
 	if s.br == nil {
-		s.br = bufio.NewReaderSize(conn, s.bufSize)
+		size := s.bufSize
+		if s.drain != nil && !s.c.NoDrain {
+			size = min(size, drainBuffer) // only heads and the start of bodies are read
+		}
+		s.br = bufio.NewReaderSize(conn, size)
 	} else {
 		s.br.Reset(conn)
+	}
+	if s.c.NoDrain {
+		s.drain = nil
 	}
 	return nil
 }
@@ -168,8 +178,8 @@ func (s *Session) roundTrip(u *url.URL, token string, r *Request, start time.Tim
 	if _, err := s.conn.Write(s.wbuf); err != nil {
 		return Outcome{}, false, err
 	}
-	if r.Method == http.MethodPut && r.Object != "" && r.Size > 0 {
-		if _, err := writePattern(s.conn, 0, r.Size); err != nil {
+	if r.Method == http.MethodPut && r.Object != "" && r.bodySize() > 0 {
+		if _, err := r.newBody().WriteTo(s.conn); err != nil {
 			return Outcome{}, false, err
 		}
 	}
@@ -182,7 +192,7 @@ func (s *Session) roundTrip(u *url.URL, token string, r *Request, start time.Tim
 	if sink == nil {
 		sink = io.Discard
 	}
-	err = h.readBody(s.br, sink, r.Method == http.MethodHead)
+	err = h.readBody(s.br, sink, r.Method == http.MethodHead, s.drain)
 	o.LastByte = time.Since(start)
 	return o, h.keepAlive && err == nil, err
 }
@@ -208,7 +218,7 @@ func appendRequest(b []byte, u *url.URL, token string, r *Request) []byte {
 	b = append(b, token...)
 	if r.Method == http.MethodPut {
 		b = append(b, "\r\nContent-Length: "...)
-		b = strconv.AppendInt(b, r.Size, 10)
+		b = strconv.AppendInt(b, r.bodySize(), 10)
 	}
 	for k, vs := range r.Header {
 		for _, v := range vs {
@@ -220,6 +230,11 @@ func appendRequest(b []byte, u *url.URL, token string, r *Request) []byte {
 	}
 	return append(b, "\r\n\r\n"...)
 }
+
+// drainBuffer is a session's read buffer when its bodies are drained in
+// the kernel: a response head, line by line (a longer line than this is
+// skipped), and the start of a body.
+const drainBuffer = 2 << 10
 
 // errMalformed is a response this client cannot parse.
 var errMalformed = errors.New("malformed HTTP response")

@@ -6,8 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/load"
-
+	"benchbed/plan/scenario"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -19,9 +18,9 @@ var putScenario = fixture("put.scenario")
 
 var axisAuth = fixture("axis-auth.hcl.part")
 
-func scenarioOfT(t *testing.T, w *Workload) *load.Scenario {
+func scenarioOfT(t *testing.T, w *Workload) *scenario.Scenario {
 	t.Helper()
-	sc, err := load.ParseScenario(w.ScenarioJSON)
+	sc, err := scenario.Parse(w.ScenarioJSON)
 	if err != nil {
 		t.Fatalf("workload %s: %v", w.Name, err)
 	}

@@ -3,12 +3,12 @@ package plan
 import (
 	"time"
 
-	"benchbed/cmdload"
+	"benchbed/plan/outparse"
 
 	"github.com/hashicorp/hcl/v2"
 )
 
-// Parser kinds of a command workload besides cmdload's built-in ones.
+// Parser kinds of a command workload besides outparse's built-in ones.
 const (
 	ParserRegexp = "regexp" // pattern with named groups, units per group
 	ParserJSON   = "json"   // json = { metric = "path" }, units per metric
@@ -19,15 +19,15 @@ const DefaultCommandTimeout = 10 * time.Minute
 
 // CommandLoad is a workload whose load is a shell command run on its
 // client hosts, Users copies at once, each copy's output read by Parser
-// (cmdload) into figures with units.
+// (outparse) into figures with units.
 type CommandLoad struct {
 	Command    string            // run with /bin/sh on the clients
-	ParserName string            // a cmdload built-in, ParserRegexp or ParserJSON
+	ParserName string            // a outparse built-in, ParserRegexp or ParserJSON
 	Pattern    string            // ParserRegexp's expression
 	JSON       map[string]string // ParserJSON's metric -> path
 	Units      map[string]string // the custom parser's metric -> unit
-	Parser     cmdload.Parser    // built from the above at decoding
-	Metric     string            // the headline metric the table shows (default cmdload.Throughput)
+	Parser     outparse.Parser   // built from the above at decoding
+	Metric     string            // the headline metric the table shows (default outparse.Throughput)
 	// Before are commands run before every run of the workload (a cell
 	// and its warm-up), on the BeforeOn hosts (default: the clients), one
 	// host after another, each command in order: drop the page cache...

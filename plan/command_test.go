@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/cmdload"
+	"benchbed/plan/outparse"
 )
 
 // seed004 is a testbed of command workloads and a generic service; tests
@@ -72,11 +72,11 @@ workload "custom" {
 }
 `, LoadOptions{}, nil)
 	w := tb.Workload("wget")
-	if !w.IsCommand() || w.Users != 2 || w.Command.Parser == nil || w.Command.Metric != cmdload.Throughput ||
+	if !w.IsCommand() || w.Users != 2 || w.Command.Parser == nil || w.Command.Metric != outparse.Throughput ||
 		strings.Join(w.Command.BeforeOn, ",") != "web1" || strings.Join(w.Clients, ",") != "c1" {
 		t.Fatalf("wget = %+v, command %+v", w, w.Command)
 	}
-	figs, err := tb.Workload("custom").Command.Parser.Parse(cmdload.Output{Stdout: []byte("took 2.5 s\n")})
+	figs, err := tb.Workload("custom").Command.Parser.Parse(outparse.Output{Stdout: []byte("took 2.5 s\n")})
 	if err != nil || figs["secs"].Value != 2.5 {
 		t.Errorf("custom parser: %v, %v", figs, err)
 	}

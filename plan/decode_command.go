@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"benchbed/cmdload"
+	"benchbed/plan/outparse"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -22,7 +22,7 @@ var scenarioOnly = []string{"scenario", "scenario_set", "duration", "operation_c
 // decodeCommand decodes a command workload's attributes (c has a command)
 // and builds its parser, reporting what is missing or does not belong.
 func (d *decoder) decodeCommand(w *Workload, b *hcl.Block, c *hcl.BodyContent, ctx *hcl.EvalContext) {
-	cl := &CommandLoad{Metric: cmdload.Throughput, Timeout: DefaultCommandTimeout, DefRange: b.DefRange}
+	cl := &CommandLoad{Metric: outparse.Throughput, Timeout: DefaultCommandTimeout, DefRange: b.DefRange}
 	for _, n := range scenarioOnly {
 		if a := c.Attributes[n]; a != nil {
 			d.errorf(a.NameRange.Ptr(), "Not for a command workload", "workload %q runs a command: %s belongs to scenario workloads", w.Name, n)
@@ -71,7 +71,7 @@ func (d *decoder) commandParser(w *Workload, cl *CommandLoad, c *hcl.BodyContent
 	a := c.Attributes["parser"]
 	if a == nil {
 		d.errorf(cl.DefRange.Ptr(), "Missing parser", "workload %q: parser is one of %s, %q (pattern, units) or %q (json, units)",
-			w.Name, strings.Join(cmdload.BuiltinNames(), ", "), ParserRegexp, ParserJSON)
+			w.Name, strings.Join(outparse.BuiltinNames(), ", "), ParserRegexp, ParserJSON)
 		return
 	}
 	custom := cl.ParserName == ParserRegexp || cl.ParserName == ParserJSON
@@ -83,11 +83,11 @@ func (d *decoder) commandParser(w *Workload, cl *CommandLoad, c *hcl.BodyContent
 	var err error
 	switch cl.ParserName {
 	case ParserRegexp:
-		cl.Parser, err = cmdload.Regexp(cl.Pattern, cl.Units)
+		cl.Parser, err = outparse.Regexp(cl.Pattern, cl.Units)
 	case ParserJSON:
-		cl.Parser, err = cmdload.JSONPath(cl.JSON, cl.Units)
+		cl.Parser, err = outparse.JSONPath(cl.JSON, cl.Units)
 	default:
-		cl.Parser, err = cmdload.Builtin(cl.ParserName)
+		cl.Parser, err = outparse.Builtin(cl.ParserName)
 	}
 	if err != nil {
 		d.errorf(a.Expr.Range().Ptr(), "Invalid parser", "workload %q: %v", w.Name, err)

@@ -3,7 +3,7 @@ package plan
 import (
 	"github.com/hashicorp/hcl/v2"
 
-	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // Fill is a workload's fill block: PUTs into the scenario's containers from
@@ -26,12 +26,12 @@ func (d *decoder) decodeFill(w *Workload, b *hcl.Block, ctx *hcl.EvalContext) *F
 	ok := false
 	if a := c.Attributes["container_objects"]; a != nil {
 		var n int
-		n, ok = d.integer(a, ctx, 1, load.MaxFillObjects)
+		n, ok = d.integer(a, ctx, 1, scenario.MaxFillObjects)
 		f.ContainerObjects = int64(n)
 	}
 	if a := c.Attributes["buckets"]; a != nil {
 		var good bool
-		f.Buckets, good = d.integer(a, ctx, 1, load.MaxFillBuckets)
+		f.Buckets, good = d.integer(a, ctx, 1, scenario.MaxFillBuckets)
 		if good && ok && int64(f.Buckets) > f.ContainerObjects {
 			d.errorf(a.Expr.Range().Ptr(), "Invalid value for buckets", "workload %q: %d buckets of %d objects: a bucket would hold no object",
 				w.Name, f.Buckets, f.ContainerObjects)
@@ -54,7 +54,7 @@ func (d *decoder) checkFill(w *Workload, c *hcl.BodyContent) {
 	if w.ScenarioJSON == nil {
 		return // its scenario's problem is reported
 	}
-	if s, err := load.ParseScenario(w.ScenarioJSON); err == nil && !load.CreateOnly(s) {
+	if s, err := scenario.Parse(w.ScenarioJSON); err == nil && !scenario.CreateOnly(s) {
 		d.errorf(&rng, "Invalid fill workload", "workload %q: a fill block needs a create-only scenario (crud_profile [1, 0, 0, 0] in every size class with initial files)", w.Name)
 	}
 }

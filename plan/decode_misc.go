@@ -4,8 +4,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
-
-	"benchbed/rate"
 )
 
 // Defaults of the model (see README "Defaults").
@@ -28,7 +26,7 @@ func defaultSSH() SSH {
 
 func defaultSweep() Sweep {
 	return Sweep{Repeat: DefaultRepeat, OnFailure: DefaultOnFailure, Restore: true, RunsDir: DefaultRunsDir,
-		MaxErrorRate: rate.DefaultMaxError}
+		MaxErrorRate: DefaultMaxError}
 }
 
 // attrs decodes body against a schema of attribute names (a name ending in

@@ -5,8 +5,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
-
-	"benchbed/rate"
 )
 
 // rate evaluates an error-rate attribute (max_error_rate): a share from 0
@@ -31,7 +29,7 @@ func (d *decoder) rate(a *hcl.Attribute, ctx *hcl.EvalContext) (float64, bool) {
 		d.errorf(a.Expr.Range().Ptr(), "Invalid value for "+a.Name, "%s must be a number from 0 to 1 or a string such as \"1%%\"", a.Name)
 		return 0, false
 	}
-	x, err := rate.Parse(text)
+	x, err := ParseRate(text)
 	if err != nil {
 		d.errorf(a.Expr.Range().Ptr(), "Invalid value for "+a.Name, "%s: %s", a.Name, err)
 		return 0, false

@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"benchbed/internal/boundedfile"
+	"benchbed/templates/boundedfile"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -12,7 +12,8 @@ var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}, {Type: "fill"}}
 
 // workloadAttrs are a workload block's attributes ("!" = required).
 var workloadAttrs = append([]string{"for_each", "name", "scenario", "scenario_set", "users", "duration",
-	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token", "max_error_rate"}, commandAttrs...)
+	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token", "max_error_rate",
+	"policy", "verify", "endpoints"}, commandAttrs...)
 
 // decodeWorkload decodes one workload block, expanded over its for_each:
 // each element is one axis point, a workload of its own.
@@ -146,6 +147,7 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 			d.errorf(blk.DefRange.Ptr(), "Duplicate "+blk.Type+" block", "workload %q has more than one %s block", w.Name, blk.Type)
 		}
 	}
+	d.workloadPolicy(w, b, c, ctx)
 	d.checkWorkloadAuth(w, b, c)
 	d.checkFill(w, c)
 	if a := c.Attributes["operation_count"]; a != nil && c.Attributes["duration"] != nil {

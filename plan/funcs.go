@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"benchbed/internal/boundedfile"
+	"benchbed/templates/boundedfile"
 
 	"os"
 	"path/filepath"

@@ -24,6 +24,7 @@ const (
 	blockSSH       = "ssh"
 	blockHost      = "host"
 	blockRing      = "ring"
+	blockPolicy    = "policy"
 	blockService   = "service"
 	blockVariant   = "variant"
 	blockWorkload  = "workload"
@@ -39,6 +40,7 @@ var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: blockSSH},
 	{Type: blockHost, LabelNames: []string{"name"}},
 	{Type: blockRing, LabelNames: []string{"name"}},
+	{Type: blockPolicy, LabelNames: []string{"name"}},
 	{Type: blockService, LabelNames: []string{"name"}},
 	{Type: blockVariant, LabelNames: []string{"name"}},
 	{Type: blockTelemetry},
@@ -154,6 +156,7 @@ func (d *decoder) decodeFile(body hcl.Body) {
 	for _, b := range byType[blockRing] {
 		d.decodeRing(b)
 	}
+	d.decodePolicies(byType[blockPolicy])
 	for _, b := range byType[blockService] {
 		d.decodeService(b)
 	}

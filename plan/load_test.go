@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/load"
-	"benchbed/secrets"
+	"benchbed/plan/scenario"
+	"benchbed/templates/secrets"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
@@ -177,7 +177,7 @@ variant "l" { for_each = ["p", "q"] }
 func TestInlineScenarioAndDefaults(t *testing.T) {
 	tb := mustLoad(t, minimal+"service \"o\" { role = \"object\" }\nvariant \"v\" {}\n", LoadOptions{}, nil)
 	w := tb.Workloads[0]
-	sc, err := load.ParseScenario(w.ScenarioJSON)
+	sc, err := scenario.Parse(w.ScenarioJSON)
 	if err != nil || sc.Name != "w" {
 		t.Fatalf("inline scenario %s: %v %+v", w.ScenarioJSON, err, sc)
 	}

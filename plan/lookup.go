@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 
 	"github.com/hashicorp/hcl/v2"
 )

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"

@@ -1,11 +1,3 @@
-// Package plan is benchbed's testbed language: the HCL schema, decoding with
-// diagnostics, variables, matrix expansion and the ring layout it implies.
-// Rendering confs lives in benchbed/render, the steps of a sweep in
-// benchbed/schedule.
-//
-// The types in this file are the decoded, validated testbed that every other
-// part of benchbed reads. Decoding (decode*.go) fills them; nothing else
-// writes them.
 package plan
 
 import (
@@ -14,6 +6,10 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 )
+
+// The types in this file are the decoded, validated testbed that every other
+// part of benchbed reads. Decoding (decode*.go) fills them; nothing else
+// writes them.
 
 // Service managers a service block may name.
 const (
@@ -31,6 +27,7 @@ type Testbed struct {
 	SSH         SSH                  // connection defaults
 	Hosts       []*Host              // in declaration order
 	Rings       []*Ring              // in declaration order
+	Policies    []*Policy            // policy blocks, by index (none: see StoragePolicies)
 	Services    []*Service           // in declaration order
 	Generics    []*Generic           // services of kind "generic", in declaration order
 	Variants    []*Variant           // expanded (for_each), in declaration order
@@ -215,7 +212,19 @@ type Workload struct {
 	StorageURL      string
 	Token           string
 	MaxErrorRate    *float64 // the workload's error-rate gate; nil = the sweep's
-	Fill            *Fill    // a fill experiment (its fill block), nil for other workloads
+	// Policy is the storage policy its containers are created in: the
+	// workload's policy attribute (written into the scenario's policy
+	// field) or the scenario's own; "" = the cluster's default.
+	Policy      string
+	PolicyRange hcl.Range // where Policy was given (the attribute, or the workload block)
+	// Verify checks every GET's body against what was written (verify;
+	// default: on when the workload's policy is erasure-coded).
+	Verify bool
+	// Endpoints are several proxies' URLs that the workload's agents
+	// spread over (auth URLs with an auth block, storage URLs with a
+	// token), nil for the one of Auth or StorageURL (EndpointURLs).
+	Endpoints []string
+	Fill      *Fill // a fill experiment (its fill block), nil for other workloads
 	// Command, when set, makes this a command workload (a tool's output
 	// parsed into figures) instead of a Swift scenario run by the agents.
 	Command  *CommandLoad

@@ -8,8 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"benchbed/load"
-
+	"benchbed/plan/scenario"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -68,7 +67,7 @@ func (d *decoder) decodeScenario(w *Workload, a, set *hcl.Attribute, ctx *hcl.Ev
 // problems: read from file (not ""), a field's problem at its line there,
 // with rng (where the testbed names the file) as context; else at rng.
 func (d *decoder) checkScenario(w *Workload, data []byte, rng hcl.Range, file string) bool {
-	_, err := load.ParseScenario(data)
+	_, err := scenario.Parse(data)
 	if err == nil {
 		return true
 	}
@@ -76,9 +75,9 @@ func (d *decoder) checkScenario(w *Workload, data []byte, rng hcl.Range, file st
 		d.errorf(rng.Ptr(), "Invalid scenario", "workload %q: %s", w.Name, strings.ReplaceAll(err.Error(), "\n", "; "))
 		return false
 	}
-	for _, e := range load.Unjoin(err) {
+	for _, e := range scenario.Unjoin(err) {
 		subject := rng
-		var fe *load.FieldError
+		var fe *scenario.FieldError
 		if errors.As(e, &fe) {
 			line, col := fe.Position(data)
 			pos := hcl.Pos{Line: line, Column: col}
@@ -137,7 +136,7 @@ func (d *decoder) applyScenarioSet(w *Workload, data []byte, set *hcl.Attribute,
 // container_count, for one, means "unset" and runs with 100 containers.
 // A scenario that does not parse is left to checkScenario.
 func (d *decoder) checkKept(w *Workload, data []byte, items []setItem) bool {
-	sc, err := load.ParseScenario(data)
+	sc, err := scenario.Parse(data)
 	if err != nil {
 		return true
 	}
@@ -227,7 +226,7 @@ func scenarioFieldJSON(key string, v cty.Value) (json.RawMessage, error) {
 		return nil, fmt.Errorf("%s: %v", key, err)
 	}
 	probe, _ := json.Marshal(map[string]json.RawMessage{key: raw})
-	var sc load.Scenario
+	var sc scenario.Scenario
 	if err := json.Unmarshal(probe, &sc); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
@@ -239,9 +238,9 @@ func scenarioFieldJSON(key string, v cty.Value) (json.RawMessage, error) {
 }
 
 // scenarioFields lists the JSON names of an ssbench scenario's fields, as
-// load.ParseScenario knows them, sorted.
+// scenario.Parse knows them, sorted.
 func scenarioFields() []string {
-	t := reflect.TypeFor[load.Scenario]()
+	t := reflect.TypeFor[scenario.Scenario]()
 	var out []string
 	for i := range t.NumField() {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")

@@ -4,8 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/load"
-
+	"benchbed/plan/scenario"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -43,7 +42,7 @@ func TestSeedLab(t *testing.T) {
 	if w.Users != 2048 || w.Duration != time.Hour || w.AgentsPerClient != 4 || len(w.Clients) != 2 {
 		t.Errorf("workload = %d users, %v, %d agents on %v", w.Users, w.Duration, w.AgentsPerClient, w.Clients)
 	}
-	sc, err := load.ParseScenario(w.ScenarioJSON)
+	sc, err := scenario.Parse(w.ScenarioJSON)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package plan
 import (
 	"time"
 
-	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // RunShape returns a workload's users and duration, taking the scenario's
@@ -24,11 +24,11 @@ func RunShape(w *Workload) (users int, dur time.Duration) {
 
 // scenarioOf parses a workload's scenario JSON (validated by Load); nil if
 // it does not parse.
-func scenarioOf(w *Workload) *load.Scenario {
+func scenarioOf(w *Workload) *scenario.Scenario {
 	if w == nil || w.ScenarioJSON == nil {
 		return nil
 	}
-	sc, err := load.ParseScenario(w.ScenarioJSON)
+	sc, err := scenario.Parse(w.ScenarioJSON)
 	if err != nil {
 		return nil
 	}
@@ -47,7 +47,7 @@ func InitialObjects(w *Workload) int {
 }
 
 // ReadsInitial reports whether a workload's scenario reads, updates or
-// deletes initial objects (load.Scenario.ReadsInitial), which must then
+// deletes initial objects (scenario.Scenario.ReadsInitial), which must then
 // exist before it runs.
 func ReadsInitial(w *Workload) bool {
 	sc := scenarioOf(w)

@@ -1,8 +1,11 @@
 package plan
 
 import (
-	"benchbed/internal/boundedfile"
+	"slices"
+	"strings"
+
 	"benchbed/templates"
+	"benchbed/templates/boundedfile"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -12,10 +15,16 @@ import (
 // regular file, larger than boundedfile.MaxSize): render and diff read it
 // later, and /dev/zero there would never end.
 func (d *decoder) checkTemplateFile(a *hcl.Attribute, service, name string) {
-	if name == "" || templates.IsBuiltin(name) {
+	if name == "" || isBuiltin(name) {
 		return
 	}
 	if err := boundedfile.Check(d.resolve(name)); err != nil {
 		d.errorf(a.Expr.Range().Ptr(), "Cannot read template", "service %q: %s", service, err)
 	}
+}
+
+// isBuiltin reports whether name is a built-in template ("object-server",
+// "object-server.conf").
+func isBuiltin(name string) bool {
+	return !strings.ContainsAny(name, `/\`) && slices.Contains(templates.Builtins(), strings.TrimSuffix(name, ".conf"))
 }

@@ -25,6 +25,7 @@ func validate(tb *Testbed, partial bool) hcl.Diagnostics {
 		validateRingSizes(tb, add)
 	}
 	validateRings(tb, add)
+	validatePolicies(tb, add, partial)
 	validateVariants(tb, add, partial)
 	validateHostsAndUsers(tb, add)
 	validatePaths(tb, add)

@@ -10,9 +10,8 @@
 //	defer p.Close()
 //	rep := remote.Preflight(ctx, p, []string{"swift-init"}) // rep.Render(w), rep.Err()
 //	res, err := p.Run(ctx, "stor1", "systemctl restart swift-object") // *ExitError when non-zero
-//	ch, err := p.Upload(ctx, "stor1", remote.File{Path: "/etc/swift/object-server.conf", Content: b, Backup: true})
+//	ch, err := p.Upload(ctx, "stor1", remote.File{Path: "/etc/swift/object-server.conf", Content: b})
 //	chs, err := p.UploadAll(ctx, "stor1", files)     // one host's files at once
-//	err = p.Restore(ctx, "stor1")                     // the originals back
 //	n, err := p.Download(ctx, "stor1", "/var/log/swift/all.log", "run/stor1.log")
 //	bin, err := p.UploadBinary(ctx, "client1", exe, "") // content-addressed, sent once
 //	s, err := p.Start(ctx, "client1", bin+" agent")     // stdin/stdout pipes

@@ -55,9 +55,17 @@ func (s *Summary) Err() error {
 // Hosts not started when ctx ends get ctx's error. A panic in fn becomes
 // that host's error.
 func (p *Pool) FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *Summary {
+	return FanOut(ctx, p.parallelism, hosts, fn)
+}
+
+// FanOut is Pool.FanOut with at most limit calls at once (limit <= 0: no
+// limit), for callers that reach hosts through something other than a Pool.
+func FanOut(ctx context.Context, limit int, hosts []string, fn func(ctx context.Context, host string) error) *Summary {
 	s := &Summary{Results: make([]HostResult, len(hosts))}
 	var g errgroup.Group
-	g.SetLimit(p.parallelism)
+	if limit > 0 {
+		g.SetLimit(limit)
+	}
 	for i, h := range hosts {
 		s.Results[i].Host = h
 		g.Go(func() error {

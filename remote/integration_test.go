@@ -27,7 +27,7 @@ func sshdPool(t *testing.T, cfgs ...Config) *Pool {
 }
 
 // TestSSHDCommandsAndFiles runs against a real sshd: exit codes, become
-// through real sudo, files with mode and owner, skip, backup and restore,
+// through real sudo, files with mode and owner, skip,
 // downloads, the binary, and a cancel that leaves no process behind.
 func TestSSHDCommandsAndFiles(t *testing.T) {
 	needSSHD(t)
@@ -47,7 +47,7 @@ func TestSSHDCommandsAndFiles(t *testing.T) {
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "proxy-server.conf")
 	writeFile(t, conf, []byte("original\n"), 0o600)
-	f := File{Path: conf, Content: []byte("[DEFAULT]\nworkers = 4\n"), Mode: 0o640, Owner: "nobody", Group: "nogroup", Backup: true}
+	f := File{Path: conf, Content: []byte("[DEFAULT]\nworkers = 4\n"), Mode: 0o640, Owner: "nobody", Group: "nogroup"}
 	for i, want := range []Change{Written, Unchanged} {
 		if ch, err := p.Upload(ctx, "real", f); err != nil || ch != want {
 			t.Fatalf("upload %d: %v %v, want %v", i, ch, err, want)
@@ -60,9 +60,6 @@ func TestSSHDCommandsAndFiles(t *testing.T) {
 	st := fi.Sys().(*syscall.Stat_t)
 	if fi.Mode().Perm() != 0o640 || st.Uid != 65534 || st.Gid != 65534 {
 		t.Fatalf("mode %v uid %d gid %d, want 0640 nobody:nogroup", fi.Mode(), st.Uid, st.Gid)
-	}
-	if b, _ := os.ReadFile(conf + BackupSuffix); string(b) != "original\n" {
-		t.Fatalf("backup = %q", b)
 	}
 	target, link := filepath.Join(dir, "target"), filepath.Join(dir, "link.conf")
 	writeFile(t, target, []byte("kept\n"), 0o600)
@@ -81,15 +78,6 @@ func TestSSHDCommandsAndFiles(t *testing.T) {
 	local := filepath.Join(t.TempDir(), "copy")
 	if _, err := p.Download(ctx, "real", conf, local); err != nil {
 		t.Fatal(err)
-	}
-	if err := p.Restore(ctx, "real"); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(conf); string(b) != "original\n" {
-		t.Fatalf("restored %q", b)
-	}
-	if fi, _ := os.Stat(conf); fi.Mode().Perm() != 0o600 {
-		t.Fatalf("restored mode %v, want the original 0600", fi.Mode())
 	}
 	if b, _ := os.ReadFile(local); string(b) != "[DEFAULT]\nworkers = 4\n" {
 		t.Fatalf("downloaded %q", b)

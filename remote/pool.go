@@ -30,7 +30,7 @@ type Pool struct {
 
 	mu    sync.Mutex
 	conns map[string]*hostConn // by host name, and by jump chain
-	state runState             // backups and binaries of this run
+	state runState             // owners and binaries of this run
 }
 
 // Option configures a Pool.

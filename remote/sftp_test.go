@@ -35,22 +35,18 @@ func remoteRead(t *testing.T, p *Pool, host, path string) (string, bool) {
 	return string(out), true
 }
 
-// TestUploadSkipBackupRestore: modes and owners are checked against sshd
-// (the in-memory SFTP server does not keep them).
-func TestUploadSkipBackupRestore(t *testing.T) {
+// TestUploadSkipsSameContent: a file already there with the same content
+// is not written again; a different one is.
+func TestUploadSkipsSameContent(t *testing.T) {
 	p, _ := newTestPool(t, 1)
 	ctx := context.Background()
 	up := func(path, content string) Change {
 		t.Helper()
-		ch, err := p.Upload(ctx, "h0", File{Path: path, Content: []byte(content), Backup: true})
+		ch, err := p.Upload(ctx, "h0", File{Path: path, Content: []byte(content)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return ch
-	}
-	// An existing original, then benchbed's versions of it.
-	if ch, err := p.Upload(ctx, "h0", File{Path: "/conf", Content: []byte("original\n")}); err != nil || ch != Written {
-		t.Fatalf("seed: %v %v", ch, err)
 	}
 	if ch := up("/conf", "variant a\n"); ch != Written {
 		t.Fatalf("first change = %v", ch)
@@ -61,26 +57,8 @@ func TestUploadSkipBackupRestore(t *testing.T) {
 	if ch := up("/conf", "variant b\n"); ch != Written {
 		t.Fatalf("second change = %v", ch)
 	}
-	if got, _ := remoteRead(t, p, "h0", "/conf"+BackupSuffix); got != "original\n" {
-		t.Fatalf("backup = %q, want the original (taken once per run)", got)
-	}
-	up("/new.conf", "created\n") // did not exist before
-	if got := p.BackedUp("h0"); strings.Join(got, " ") != "/conf /new.conf" {
-		t.Fatalf("backed up = %v", got)
-	}
-	if err := p.Restore(ctx, "h0"); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := remoteRead(t, p, "h0", "/conf"); got != "original\n" {
-		t.Fatalf("restored = %q", got)
-	}
-	for _, gone := range []string{"/new.conf", "/new.conf" + AbsentSuffix, "/conf" + BackupSuffix} {
-		if _, ok := remoteRead(t, p, "h0", gone); ok {
-			t.Fatalf("%s still there after restore", gone)
-		}
-	}
-	if len(p.BackedUp("h0")) != 0 {
-		t.Fatal("backups still listed after restore")
+	if got, _ := remoteRead(t, p, "h0", "/conf"); got != "variant b\n" {
+		t.Fatalf("content = %q", got)
 	}
 }
 

@@ -24,7 +24,6 @@ type File struct {
 	Mode    fs.FileMode // permission bits (0 = keep the existing file's, else 0644)
 	Owner   string      // user name or uid ("" = keep the existing file's, else the writer's)
 	Group   string      // group name or gid ("" = as Owner)
-	Backup  bool        // keep the original once per run, for Restore
 }
 
 // Change says what Upload did.
@@ -88,12 +87,6 @@ func (p *Pool) upload(ctx context.Context, c *sftp.Client, host string, f File, 
 	tmp, err := writeTemp(c, f.Path, bytes.NewReader(f.Content), mode, uid, gid)
 	if err != nil {
 		return Unchanged, err
-	}
-	if f.Backup {
-		if err := p.backup(c, host, f.Path, old != nil); err != nil {
-			c.Remove(tmp)
-			return Unchanged, err
-		}
 	}
 	if err := c.PosixRename(tmp, f.Path); err != nil {
 		c.Remove(tmp)

@@ -1,6 +1,6 @@
 package results
 
-// Figure is one figure of a command workload's cell (a cmdload parser's
+// Figure is one figure of a command workload's cell (a outparse parser's
 // metric, "throughput" in MB/s first of all): its value over the copies
 // that ran at once (summed for rates, sizes and counts, averaged for
 // times), its unit, and each copy's own figure.

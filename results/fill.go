@@ -6,14 +6,8 @@ import (
 	"maps"
 	"slices"
 	"sync"
-)
 
-// Limits of a fill experiment: at most MaxFillBuckets buckets (each holds
-// two histograms per agent, so memory is bounded by it) and a target of at
-// most MaxFillObjects objects a container.
-const (
-	MaxFillBuckets = 100
-	MaxFillObjects = 1 << 40
+	"benchbed/plan/scenario"
 )
 
 // FillSpec is a fill experiment: PUTs into the scenario's containers from
@@ -27,11 +21,11 @@ type FillSpec struct {
 // Validate checks the spec's ranges.
 func (f FillSpec) Validate() error {
 	var errs []error
-	if f.Objects < 1 || f.Objects > MaxFillObjects {
-		errs = append(errs, fmt.Errorf("fill: container_objects must be 1 to %d, got %d", int64(MaxFillObjects), f.Objects))
+	if f.Objects < 1 || f.Objects > scenario.MaxFillObjects {
+		errs = append(errs, fmt.Errorf("fill: container_objects must be 1 to %d, got %d", int64(scenario.MaxFillObjects), f.Objects))
 	}
-	if f.Buckets < 1 || f.Buckets > MaxFillBuckets {
-		errs = append(errs, fmt.Errorf("fill: buckets must be 1 to %d, got %d", MaxFillBuckets, f.Buckets))
+	if f.Buckets < 1 || f.Buckets > scenario.MaxFillBuckets {
+		errs = append(errs, fmt.Errorf("fill: buckets must be 1 to %d, got %d", scenario.MaxFillBuckets, f.Buckets))
 	}
 	if f.Buckets > 0 && f.Objects > 0 && int64(f.Buckets) > f.Objects {
 		errs = append(errs, errors.New("fill: more buckets than container_objects: a bucket would hold no object"))

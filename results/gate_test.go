@@ -3,8 +3,6 @@ package results
 import (
 	"strings"
 	"testing"
-
-	"benchbed/rate"
 )
 
 // issueCell is the README scenario run without its initial files: 115 of
@@ -19,7 +17,7 @@ func issueCell() Cell {
 
 func TestGateFailsACellAboveTheRate(t *testing.T) {
 	c := issueCell()
-	g := Gate(&c, rate.DefaultMaxError)
+	g := Gate(&c, 0.01)
 	if g == nil || c.Status != StatusFailed {
 		t.Fatalf("gate %v, status %q: 115 of 500 failed must fail at 1%%", g, c.Status)
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"benchbed/telemetry"
+	"benchbed/results/telemetry"
 )
 
 // Stats describes a latency distribution, in seconds.
@@ -57,12 +57,15 @@ type Cell struct {
 	// Fill is a fill experiment's PUT latency by the containers' fill
 	// (FillSpec), every bucket in order; nil for other workloads.
 	Fill []FillBucket `json:"fill,omitempty"`
-	// Metrics are a command workload's figures by name (cmdload): a
+	// Metrics are a command workload's figures by name (outparse): a
 	// cell of a command workload has these instead of Ops.
 	Metrics map[string]Figure `json:"metrics,omitempty"`
 	// Telemetry is the hosts' telemetry over the measured run (omitted
 	// when telemetry was off).
 	Telemetry *telemetry.CellSummary `json:"telemetry,omitempty"`
+	// Endpoints is what each endpoint of a workload with several served
+	// (SummariseEndpoints), in the workload's order; nil for one endpoint.
+	Endpoints []EndpointSummary `json:"endpoints,omitempty"`
 }
 
 // Summary is a run's summary.json (docs/results.md, contract).

@@ -7,6 +7,9 @@ set -euo pipefail
 kind=${1:-test}
 pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-account
       memcached rsyslog python3-swiftclient iproute2 procps psmisc curl sudo
+      # erasure-coded storage policies (testbeds/lab/policies-lab.hcl): PyECLib
+      # and liberasurecode (liberasurecode_rs_vand), ISA-L for isa_l_rs_vand
+      python3-pyeclib liberasurecode1 libisal2
       # the distro lab (testbeds/distro): booted Debian hosts and their mirror
       debootstrap systemd-container dpkg-dev apt-utils xfsprogs
       # seed 004 on the lab (testbeds/lab/seed004-lab.hcl): its generic

@@ -24,13 +24,6 @@ func Builtins() []string {
 	return names
 }
 
-// IsBuiltin reports whether name is a built-in template; "swift.conf" and
-// "object-server.conf" are accepted for "swift" and "object-server".
-func IsBuiltin(name string) bool {
-	_, ok := builtinText(name)
-	return ok
-}
-
 func builtinText(name string) (string, bool) {
 	if strings.ContainsAny(name, `/\`) {
 		return "", false

@@ -3,7 +3,7 @@ package templates
 import (
 	"fmt"
 
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 // Change is one key whose value differs between two files. Old is nil for
@@ -44,19 +44,6 @@ func (c Change) Format(m *secrets.Set) string {
 	return fmt.Sprintf("%s: %s -> %s", c.Key, side(c.Section, c.Old, m), side(c.Section, c.New, m))
 }
 
-// Same reports whether c and d change the same key the same way (sources
-// aside), so hosts with identical changes can be shown together.
-func (c Change) Same(d Change) bool {
-	return c.Section == d.Section && c.Key == d.Key && val(c.Old) == val(d.Old) && val(c.New) == val(d.New)
-}
-
-func val(e *Entry) string {
-	if e == nil {
-		return "\x00unset"
-	}
-	return e.Value
-}
-
 func side(section string, e *Entry, m *secrets.Set) string {
 	if e == nil {
 		return "(unset)"
@@ -69,14 +56,4 @@ func side(section string, e *Entry, m *secrets.Set) string {
 		return v + " (" + src + ")"
 	}
 	return v
-}
-
-// DiffText compares a file as found on a host (its text, named name in
-// sources) with a rendering: what rendering would change there.
-func DiffText(name string, found []byte, rendered *File) ([]Change, error) {
-	f, err := Parse(name, found)
-	if err != nil {
-		return nil, err
-	}
-	return Diff(f, rendered), nil
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 const sample = `# head comment

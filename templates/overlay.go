@@ -2,9 +2,10 @@ package templates
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 // Value is one overlaid value and where it came from.
@@ -45,8 +46,8 @@ func (l *Layer) Add(section, key string, v Value) {
 func (f *File) Apply(layers ...Layer) []Warning {
 	var warns []Warning
 	for _, l := range layers {
-		for _, sec := range sortedKeys(l.Values) {
-			for _, key := range sortedKeys(l.Values[sec]) {
+		for _, sec := range slices.Sorted(maps.Keys(l.Values)) {
+			for _, key := range slices.Sorted(maps.Keys(l.Values[sec])) {
 				v := l.Values[sec][key]
 				if v.Source.Layer == "" {
 					v.Source.Layer = l.Name
@@ -93,15 +94,6 @@ func maskIf(v Value) string {
 		return secrets.Masked
 	}
 	return fmt.Sprintf("%q", v.Value)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // Warning is something a rendering should tell its user without failing.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 func TestOverlayOrderAndSources(t *testing.T) {
@@ -134,7 +134,7 @@ func TestOverlayDropsTheTemplatesAlias(t *testing.T) {
 	}
 }
 
-func TestDiffTextAgainstAHostsFile(t *testing.T) {
+func TestDiffAgainstAHostsFile(t *testing.T) {
 	tm, err := Load("object-server", "")
 	if err != nil {
 		t.Fatal(err)
@@ -144,10 +144,11 @@ func TestDiffTextAgainstAHostsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	found := strings.Replace(string(rendered.Bytes()), "workers = auto", "workers = 29", 1)
-	changes, err := DiffText("stor1:/etc/swift/object-server.conf", []byte(found), rendered)
+	onHost, err := Parse("stor1:/etc/swift/object-server.conf", []byte(found))
 	if err != nil {
 		t.Fatal(err)
 	}
+	changes := Diff(onHost, rendered)
 	if len(changes) != 1 || changes[0].Format(nil) != "workers: 29 (stor1:/etc/swift/object-server.conf:"+
 		itoa(changes[0].Old.Source.Line)+" (file)) -> auto (builtin/object-server.conf:"+itoa(changes[0].New.Source.Line)+" (template))" {
 		t.Fatalf("changes: %+v", changes)
@@ -155,7 +156,7 @@ func TestDiffTextAgainstAHostsFile(t *testing.T) {
 	if changes[0].Old.Source.Line != changes[0].New.Source.Line {
 		t.Errorf("the host's file and the template have workers on the same line: %d vs %d", changes[0].Old.Source.Line, changes[0].New.Source.Line)
 	}
-	if _, err := DiffText("x", []byte("junk\n"), rendered); err == nil {
+	if _, err := Parse("x", []byte("junk\n")); err == nil {
 		t.Error("a broken file on the host is an error")
 	}
 }

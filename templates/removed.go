@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -49,7 +50,7 @@ func CheckRemoved(f *File, version string) []Warning {
 
 func retiredMessage(section, key, version string) string {
 	for _, r := range RetiredOptions {
-		if r.Key != key || (r.Sections != nil && !contains(r.Sections, section)) {
+		if r.Key != key || (r.Sections != nil && !slices.Contains(r.Sections, section)) {
 			continue
 		}
 		target := "the target's Swift"
@@ -64,15 +65,6 @@ func retiredMessage(section, key, version string) string {
 		}
 	}
 	return ""
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // versionLess compares dotted versions numerically ("2.9.0" < "2.10.0").

@@ -1,7 +1,7 @@
 package templates
 
 import (
-	"benchbed/internal/boundedfile"
+	"benchbed/templates/boundedfile"
 	"bytes"
 	"fmt"
 	"path/filepath"

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"strings"
 
-	"benchbed/secrets"
+	"benchbed/templates/secrets"
 )
 
 // Bytes gives the file as it is written for a host: every value in clear.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"benchbed/compare"
-	"benchbed/rundir"
+	"benchbed/results/compare"
+	"benchbed/results/rundir"
 )
 
 func init() { register(newCompareCmd) }

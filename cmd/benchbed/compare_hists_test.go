@@ -1,6 +1,9 @@
 package main
 
 import (
+	"benchbed/results"
+	"benchbed/results/compare"
+	"benchbed/results/rundir"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -8,11 +11,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"benchbed/compare"
-	"benchbed/load"
-	"benchbed/results"
-	"benchbed/rundir"
 )
 
 // histRun writes a run of four repeats of variant "normal" whose summary
@@ -38,10 +36,10 @@ func histRun(t *testing.T, lat time.Duration, brokenStream bool) string {
 			rec["GET"].LastByte.Record(d)
 		}
 		var stream bytes.Buffer
-		w := load.NewLineWriter(&stream)
-		w.Put(load.Event{Type: "interval", Agent: "a", Index: 0, Ops: rec})
+		w := results.NewLineWriter(&stream)
+		w.Put(results.AgentEvent{Type: "interval", Agent: "a", Index: 0, Ops: rec})
 		if !(brokenStream && r == 2) {
-			w.Put(load.Event{Type: "done", Agent: "a", Duration: 10})
+			w.Put(results.AgentEvent{Type: "done", Agent: "a", Duration: 10})
 		}
 		writeTestFile(t, filepath.Join(dir, rundir.CellsDir, c.ID, rundir.AgentsDir, "agent-0-client1.jsonl"), stream.Bytes())
 	}

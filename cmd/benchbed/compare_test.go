@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/compare"
 	"benchbed/results"
-	"benchbed/rundir"
+	"benchbed/results/compare"
+	"benchbed/results/rundir"
 )
 
 // compareRun writes a run directory with one cell per variant, of the

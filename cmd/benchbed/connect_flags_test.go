@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"benchbed/orchestrate"
+	"benchbed/internal/cluster"
 
 	"github.com/spf13/cobra"
 )
@@ -24,7 +24,7 @@ func TestAcceptNewHostKeysReachesThePool(t *testing.T) {
 		if !ok {
 			t.Fatal("lab.hcl did not load")
 		}
-		for _, c := range orchestrate.PoolConfigs(tb) {
+		for _, c := range cluster.PoolConfigs(tb) {
 			if c.AcceptNewHostKeys != accept {
 				t.Fatalf("--accept-new-host-keys=%v: host %s has AcceptNewHostKeys=%v", accept, c.Name, c.AcceptNewHostKeys)
 			}

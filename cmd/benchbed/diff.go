@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"benchbed/render"
+	"benchbed/plan/render"
 	"benchbed/templates"
 
 	"github.com/spf13/cobra"

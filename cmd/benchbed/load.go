@@ -1,6 +1,8 @@
 package main
 
 import (
+	"benchbed/plan"
+	"benchbed/plan/scenario"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,10 +17,7 @@ import (
 	"time"
 
 	"benchbed/load"
-	"benchbed/rate"
 	"benchbed/results"
-	"benchbed/tables"
-
 	"github.com/spf13/cobra"
 )
 
@@ -33,8 +32,10 @@ type loadCmdFlags struct {
 	operations int64
 	rate       float64
 	keep       bool
+	verify     bool
 	json       bool
 	procs      int
+	cpuProfile string  // pprof CPU profile of the measured phase ("": none)
 	initial    string  // upload, check or skip
 	maxErrors  float64 // the error-rate gate, a share of all operations
 	fill       results.FillSpec
@@ -52,7 +53,9 @@ func newLoadCmd() *cobra.Command {
 			"missing, --initial skip assumes them). Then the measured phase; at its end the initial files its\n" +
 			"deletes took are put back and the objects it created are deleted, unless --keep. The scenario's\n" +
 			"policy names and creates its containers; its delete_after is sent with the measured run's\n" +
-			"writes (initial files do not expire: they are the next run's too).\n" +
+			"writes (initial files do not expire: they are the next run's too). A segment_size in the\n" +
+			"scenario makes the size classes at or above it large objects (segments, then a manifest).\n" +
+			"--verify checks every GET's body against the generated content benchbed writes.\n" +
 			"With --fill-objects N (a create-only scenario) the run is a fill experiment: it PUTs until each of the\n" +
 			"scenario's containers holds N objects and reports PUT latency by the containers' fill, in\n" +
 			"--fill-buckets equal buckets (the containers must start empty).\n" +
@@ -78,13 +81,15 @@ func newLoadCmd() *cobra.Command {
 	fl.Int64Var(&f.operations, "operations", 0, "operations to run when there is no duration")
 	fl.Float64Var(&f.rate, "rate", 0, "open loop: operations per second in all (default: closed loop)")
 	fl.BoolVar(&f.keep, "keep", false, "keep the objects the measured run creates (-k of ssbench)")
+	fl.BoolVar(&f.verify, "verify", false, "check every GET's body against what benchbed wrote; a difference is an error of cause corrupt")
 	fl.StringVar(&f.initial, "initial", "upload", "the scenario's initial files: upload (where missing), check (refuse when missing) or skip")
-	f.maxErrors = rate.DefaultMaxError
+	f.maxErrors = plan.DefaultMaxError
 	fl.Var((*rateFlag)(&f.maxErrors), "max-error-rate", "fail when more operations than this failed: a share (0.01) or a percentage (1%)")
 	fl.Int64Var(&f.fill.Objects, "fill-objects", 0, "fill run: PUT into the scenario's containers until each holds this many objects (a create-only scenario), latency by fill")
 	fl.IntVar(&f.fill.Buckets, "fill-buckets", 10, "fill run: equal buckets of the fill target the latency is reported by")
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a pprof CPU profile of the measured phase to this file")
 	_ = cmd.MarkFlagRequired("scenario")
 	return cmd
 }
@@ -93,7 +98,7 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if f.initial != "upload" && f.initial != "check" && f.initial != "skip" {
 		return fmt.Errorf("--initial %q: want upload, check or skip", f.initial)
 	}
-	s, err := load.ParseScenarioFile(f.scenario)
+	s, err := scenario.ParseFile(f.scenario)
 	if err != nil {
 		return err
 	}
@@ -124,9 +129,16 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 		return interrupted(ctx, err)
 	}
 	cfg := load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
-		Users: users, Duration: f.duration, Operations: f.operations, Rate: f.rate, Keep: f.keep}
+		Users: users, Duration: f.duration, Operations: f.operations, Rate: f.rate, Keep: f.keep, Verify: f.verify}
 	cfg.Fill = fill
+	stopProfile, err := startCPUProfile(f.cpuProfile)
+	if err != nil {
+		return err
+	}
 	res, err := load.Run(ctx, cfg)
+	if perr := stopProfile(); perr != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", perr)
+	}
 	if res == nil {
 		return interrupted(ctx, err)
 	}
@@ -171,18 +183,18 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 		return enc.Encode(c)
 	}
 	title := fmt.Sprintf("%s; %d users; %.1f s", c.Workload, users, c.DurationS)
-	rows := tables.CellRows(c)
+	rows := results.CellRows(c)
 	for i := range rows {
 		rows[i].Failed = c.Status != results.StatusOK
 	}
-	if err := tables.WriteTable(w, title, rows); err != nil {
+	if err := results.WriteTable(w, title, rows); err != nil {
 		return err
 	}
 	if len(c.Fill) > 0 {
 		if _, err := fmt.Fprintf(w, "\nPUT latency by the containers' fill (target %d objects a container)\n\n", results.FillTarget(c.Fill)); err != nil {
 			return err
 		}
-		if err := tables.WriteFillTable(w, c.Fill); err != nil {
+		if err := results.WriteFillTable(w, c.Fill); err != nil {
 			return err
 		}
 	}

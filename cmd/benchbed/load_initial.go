@@ -1,6 +1,8 @@
 package main
 
 import (
+	"benchbed/plan"
+	"benchbed/plan/scenario"
 	"context"
 	"errors"
 	"fmt"
@@ -10,7 +12,6 @@ import (
 
 	"benchbed/load"
 	"benchbed/load/prefill"
-	"benchbed/rate"
 	"benchbed/results"
 )
 
@@ -18,7 +19,7 @@ import (
 // the scenario's initial files put where the listing check does not find
 // them (mode "upload"), or only counted, refusing to go on when any is
 // missing ("check"); "skip" assumes them. Progress goes to w.
-func loadInitial(ctx context.Context, w io.Writer, s *load.Scenario, hc *http.Client, auth load.Auth, users int, mode string) error {
+func loadInitial(ctx context.Context, w io.Writer, s *scenario.Scenario, hc *http.Client, auth load.Auth, users int, mode string) error {
 	if mode == "skip" {
 		return nil
 	}
@@ -67,7 +68,7 @@ func (r *rateFlag) String() string { return results.Percent(float64(*r)) }
 
 // Set parses a share or a percentage.
 func (r *rateFlag) Set(v string) error {
-	x, err := rate.Parse(v)
+	x, err := plan.ParseRate(v)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"benchbed/plan"
 	"encoding/json"
 	"errors"
 	"os"
@@ -8,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/rate"
 	"benchbed/results"
 )
 
@@ -109,12 +109,12 @@ func TestLoadInitialCheckRefusesBeforeMeasuring(t *testing.T) {
 
 func TestRateFlag(t *testing.T) {
 	for in, want := range map[string]float64{"1%": 0.01, "0.05": 0.05, "0": 0, "100%": 1} {
-		if got, err := rate.Parse(in); err != nil || got != want {
+		if got, err := plan.ParseRate(in); err != nil || got != want {
 			t.Errorf("%s: %v %v", in, got, err)
 		}
 	}
 	for _, bad := range []string{"5", "-1%", "x", "101%"} {
-		if _, err := rate.Parse(bad); err == nil {
+		if _, err := plan.ParseRate(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
 	}

@@ -9,10 +9,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
+	"benchbed/internal/agents"
+	"benchbed/internal/cluster"
+	"benchbed/results/rundir"
 
-	"benchbed/orchestrate"
-	"benchbed/rundir"
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newPrefillCmd) }
@@ -47,12 +48,12 @@ func newPrefillCmd() *cobra.Command {
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			p, err := orchestrate.NewPool(tb)
+			p, err := cluster.NewPool(tb)
 			if err != nil {
 				return err
 			}
 			defer p.Close()
-			res, err := orchestrate.Prefill(ctx, tb, orchestrate.PoolAgents{Pool: p}, orchestrate.PrefillOptions{
+			res, err := agents.Prefill(ctx, tb, agents.PoolAgents{Pool: p}, agents.PrefillOptions{
 				StateDir: stateDir, Progress: cmd.ErrOrStderr(), Every: every, NoVerify: noVerify})
 			if werr := writePrefillResults(cmd, res, asJSON); werr != nil && err == nil {
 				err = werr
@@ -73,7 +74,7 @@ func newPrefillCmd() *cobra.Command {
 	return cmd
 }
 
-func writePrefillResults(cmd *cobra.Command, res []orchestrate.PrefillResult, asJSON bool) error {
+func writePrefillResults(cmd *cobra.Command, res []agents.PrefillResult, asJSON bool) error {
 	out := cmd.OutOrStdout()
 	if asJSON {
 		enc := json.NewEncoder(out)

@@ -7,7 +7,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"benchbed/orchestrate"
+	"benchbed/internal/cluster"
 	"benchbed/remote"
 
 	"github.com/spf13/cobra"
@@ -33,7 +33,7 @@ func newPreflightCmd() *cobra.Command {
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			cfgs := orchestrate.PoolConfigs(tb)
+			cfgs := cluster.PoolConfigs(tb)
 			for i := range cfgs {
 				cfgs[i].AcceptNewHostKeys = acceptNew
 			}

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"benchbed/plan"
-	"benchbed/render"
+	"benchbed/plan/render"
 	"benchbed/templates"
 
 	"github.com/spf13/cobra"

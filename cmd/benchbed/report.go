@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"benchbed/report"
-	"benchbed/rundir"
+	"benchbed/results/report"
+	"benchbed/results/rundir"
 )
 
 func init() { register(newReportCmd) }

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"benchbed/results"
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // writeReportRun writes a run of the seed's testbed under runs/ with a

@@ -8,10 +8,11 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/spf13/cobra"
+	"benchbed/internal/cluster"
+	"benchbed/internal/sweep"
+	"benchbed/results/rundir"
 
-	"benchbed/orchestrate"
-	"benchbed/rundir"
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newRestoreCmd) }
@@ -60,14 +61,14 @@ func runRestoreCmd(cmd *cobra.Command, ref, runsDir string, lf *loadFlags) error
 	if err != nil {
 		return err
 	}
-	p, err := orchestrate.NewPool(tb)
+	p, err := cluster.NewPool(tb)
 	if err != nil {
 		return err
 	}
 	defer p.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := orchestrate.RestoreRun(ctx, tb, p, run, cmd.ErrOrStderr()); err != nil {
+	if err := sweep.RestoreRun(ctx, tb, p, run, sweep.RestoreOptions{Log: cmd.ErrOrStderr()}); err != nil {
 		return fmt.Errorf("restore of %s: %s", dir, tb.Mask(err.Error()))
 	}
 	fmt.Fprintln(cmd.OutOrStdout(), "restored:", dir)

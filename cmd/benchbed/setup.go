@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"time"
 
-	"benchbed/orchestrate"
+	"benchbed/internal/cluster"
 	"benchbed/remote"
 
 	"github.com/spf13/cobra"
@@ -34,13 +34,13 @@ func newSetupCmd() *cobra.Command {
 			if !quiet {
 				ropts = append(ropts, remote.Output(cmd.ErrOrStderr()))
 			}
-			p, err := orchestrate.NewPool(tb, ropts...)
+			p, err := cluster.NewPool(tb, ropts...)
 			if err != nil {
 				return err
 			}
 			defer p.Close()
-			opts := orchestrate.SetupOptions{Log: cmd.ErrOrStderr(), HealthTimeout: health}
-			rep, err := orchestrate.Setup(ctx, tb, p, opts)
+			opts := cluster.SetupOptions{Log: cmd.ErrOrStderr(), HealthTimeout: health}
+			rep, err := cluster.Setup(ctx, tb, p, opts)
 			if rep != nil {
 				if werr := rep.Write(cmd.OutOrStdout(), tb.Mask); werr != nil && err == nil {
 					err = werr

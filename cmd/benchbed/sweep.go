@@ -9,7 +9,8 @@ import (
 	"syscall"
 	"time"
 
-	"benchbed/orchestrate"
+	"benchbed/internal/cluster"
+	"benchbed/internal/sweep"
 
 	"github.com/spf13/cobra"
 )
@@ -64,12 +65,12 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 		return exitCode(2)
 	}
 	stderr := cmd.ErrOrStderr()
-	p, err := orchestrate.NewPool(tb)
+	p, err := cluster.NewPool(tb)
 	if err != nil {
 		return err
 	}
 	defer p.Close()
-	sw, err := orchestrate.NewSweeper(tb, p, orchestrate.SweepOptions{Log: stderr, RunsDir: f.runsDir, Resume: f.resume,
+	sw, err := sweep.NewSweeper(tb, p, sweep.Options{Log: stderr, RunsDir: f.runsDir, Resume: f.resume,
 		Only: f.only, BreakLock: f.breakLock, OnFailure: f.onFailure, HealthTimeout: f.healthTimeout})
 	if err != nil {
 		return err
@@ -83,6 +84,9 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 		return terr
 	}
 	fmt.Fprintln(stderr, "sweep: results in", sw.Run().Dir)
+	if line := sweepEstimateLine(tb, f.runsDir, sw.Run(), f.resume != ""); line != "" {
+		fmt.Fprintln(stderr, "sweep:", sw.Mask(line))
+	}
 	code := 0
 	switch {
 	case interrupted():
@@ -106,7 +110,7 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 
 // watchInterrupts cancels the sweep on the first SIGINT or SIGTERM; on the
 // second it prints what is left to undo and exits at once.
-func watchInterrupts(w io.Writer, cancel func(), sw *orchestrate.Sweeper) (interrupted func() bool) {
+func watchInterrupts(w io.Writer, cancel func(), sw *sweep.Sweeper) (interrupted func() bool) {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	got := make(chan struct{})

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/rundir"
+	"benchbed/results/rundir"
 )
 
 // These tests stop before any host is contacted: the seed's hosts are not

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"benchbed/telemetry"
+	"benchbed/results/telemetry"
 )
 
 func init() { register(newTelemetryAgentCmd) }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"benchbed/load"
+	"benchbed/plan/scenario"
+	"benchbed/results"
 )
 
 // AgentJob is what `benchbed prefill-agent` reads as one JSON line on
@@ -43,7 +45,7 @@ type AgentEvent struct {
 // first line of in, fills its share, and reports on out. It stops when ctx
 // ends or in reaches its end (the orchestrator went away).
 func RunAgent(ctx context.Context, in io.Reader, out io.Writer) error {
-	ew := eventWriter{load.NewLineWriter(out)}
+	ew := eventWriter{results.NewLineWriter(out)}
 	br := bufio.NewReader(in)
 	line, err := br.ReadBytes('\n')
 	if err != nil && (err != io.EOF || len(line) == 0) {
@@ -69,7 +71,7 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer) error {
 }
 
 func (job AgentJob) run(ctx context.Context, ew eventWriter, cnt *Counters) error {
-	sc, err := load.ParseScenario(job.Scenario)
+	sc, err := scenario.Parse(job.Scenario)
 	if err != nil {
 		return err
 	}
@@ -93,7 +95,7 @@ func (job AgentJob) run(ctx context.Context, ew eventWriter, cnt *Counters) erro
 }
 
 // eventWriter writes an agent's events as JSON lines.
-type eventWriter struct{ *load.LineWriter }
+type eventWriter struct{ *results.LineWriter }
 
 func (w eventWriter) write(e AgentEvent) { w.Put(e) }
 

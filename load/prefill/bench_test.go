@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"testing"
 
-	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // synthList is a listing source that holds no names: it generates each
@@ -47,7 +47,7 @@ func (synthList) HeadObject(context.Context, string, string) (int64, error) { re
 func BenchmarkVerifyListing(b *testing.B) {
 	for _, n := range []int{100_000, 1_000_000, 10_000_000} {
 		b.Run(fmt.Sprintf("objects=%d", n), func(b *testing.B) {
-			s := &load.Scenario{Name: "64K_get", Sizes: []load.Size{{Name: "64KiB", SizeMin: 65536, SizeMax: 65536}},
+			s := &scenario.Scenario{Name: "64K_get", Sizes: []scenario.Size{{Name: "64KiB", SizeMin: 65536, SizeMax: 65536}},
 				InitialFiles: map[string]int{"64KiB": n}, ContainerBase: "base1_64K", ContainerCount: 200}
 			l, err := NewLayout(s)
 			if err != nil {

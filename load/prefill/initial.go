@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // Initial is what a single client does before it measures, as ssbench
@@ -16,7 +16,7 @@ import (
 // progress, when not nil, receives the running totals every second and
 // once at the end. Nothing is checkpointed: the listing check is what makes
 // a second run start at once.
-func Initial(ctx context.Context, s *load.Scenario, st Store, opts Options, progress func(Totals)) (Totals, error) {
+func Initial(ctx context.Context, s *scenario.Scenario, st Store, opts Options, progress func(Totals)) (Totals, error) {
 	l, err := NewLayout(s)
 	if err != nil {
 		return Totals{}, err

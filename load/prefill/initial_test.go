@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // TestInitialPutsOnceThenFindsEverything: a first run puts every initial
 // file, a second finds them all by listing and puts none, and a run's own
 // objects (foreign names) are left alone.
 func TestInitialPutsOnceThenFindsEverything(t *testing.T) {
-	s := scenario(t, 100, []load.Size{{Name: "tiny", SizeMin: 4096, SizeMax: 65536}, {Name: "small", SizeMin: 100000, SizeMax: 200000}},
+	s := newScenario(t, 100, []scenario.Size{{Name: "tiny", SizeMin: 4096, SizeMax: 65536}, {Name: "small", SizeMin: 100000, SizeMax: 200000}},
 		map[string]int{"tiny": 100, "small": 10})
 	st := newMemStore()
 	var calls int
@@ -35,7 +35,7 @@ func TestInitialPutsOnceThenFindsEverything(t *testing.T) {
 // names the containers short of objects, with their counts, and changes
 // nothing, not even containers.
 func TestCheckOnlyCountsWhatIsMissingAndPutsNothing(t *testing.T) {
-	s := scenario(t, 4, []load.Size{{Name: "4KiB", SizeMin: 4096, SizeMax: 4096}}, map[string]int{"4KiB": 300})
+	s := newScenario(t, 4, []scenario.Size{{Name: "4KiB", SizeMin: 4096, SizeMax: 4096}}, map[string]int{"4KiB": 300})
 	st := newMemStore()
 	tot, err := Initial(context.Background(), s, st, Options{Concurrency: 4, CheckOnly: true}, nil)
 	if err != nil || tot.Missing != 300 || tot.Skipped != 0 || len(tot.Short) != 4 || st.puts.Load() != 0 || len(st.objs) != 0 {

@@ -1,12 +1,3 @@
-// Package prefill creates a scenario's initial objects in parallel,
-// resumably, and verifies them by container listing, with memory that does
-// not grow with the number of objects: names come from indexes, never from a
-// list.
-//
-// Object k (from 0) of a scenario is the k-th initial job ssbench would
-// generate: size classes interleaved in the order of the scenario's sizes,
-// an index per size class counting from 1, containers handed out round-robin
-// (k mod container_count). Either tool's prefill is therefore reused.
 package prefill
 
 import (
@@ -17,16 +8,21 @@ import (
 	"strings"
 
 	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // Layout maps object numbers to ssbench's names, containers and sizes.
 type Layout struct {
-	sizes      []load.Size // the size classes with initial files, in scenario order
-	counts     []int64     // initial files per class, same order
-	containers []string    // container names, by number
+	sizes      []scenario.Size // the size classes with initial files, in scenario order
+	counts     []int64         // initial files per class, same order
+	containers []string        // container names, by number
 	total      int64
 	maxCount   int64
+	sc         *scenario.Scenario // for its large objects
 }
+
+// large reports whether class i's objects are large objects.
+func (l *Layout) large(i int) bool { return l.sc != nil && l.sc.IsLarge(l.sizes[i]) }
 
 // Object is one initial object.
 type Object struct {
@@ -39,8 +35,8 @@ type Object struct {
 }
 
 // NewLayout builds the layout of s's initial files.
-func NewLayout(s *load.Scenario) (*Layout, error) {
-	l := &Layout{}
+func NewLayout(s *scenario.Scenario) (*Layout, error) {
+	l := &Layout{sc: s}
 	for _, z := range s.Sizes {
 		n, ok := s.InitialFiles[z.Name]
 		if !ok || n <= 0 {
@@ -95,7 +91,7 @@ func (l *Layout) At(k int64) Object {
 }
 
 func (l *Layout) object(k int64, class int, index int64) Object {
-	name := load.ObjectName(l.sizes[class].Name, index)
+	name := scenario.ObjectName(l.sizes[class].Name, index)
 	return Object{
 		K: k, Container: int(k % int64(len(l.containers))), Class: class, Index: index,
 		Name: name, Size: l.sizeOf(class, name),
@@ -153,4 +149,4 @@ func (l *Layout) InContainer(c int) int64 {
 }
 
 // Class returns the size class of the index.
-func (l *Layout) Class(i int) load.Size { return l.sizes[i] }
+func (l *Layout) Class(i int) scenario.Size { return l.sizes[i] }

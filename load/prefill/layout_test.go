@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"testing"
 
-	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
-func scenario(t testing.TB, containers int, sizes []load.Size, initial map[string]int) *load.Scenario {
+func newScenario(t testing.TB, containers int, sizes []scenario.Size, initial map[string]int) *scenario.Scenario {
 	t.Helper()
-	s := &load.Scenario{Name: "t", Sizes: sizes, InitialFiles: initial, RunSeconds: 1,
+	s := &scenario.Scenario{Name: "t", Sizes: sizes, InitialFiles: initial, RunSeconds: 1,
 		CrudProfile: []float64{0, 1, 0, 0}, ContainerBase: "pf", ContainerCount: containers,
 		ContainerConcurrency: 10, UserCount: 1}
 	if err := s.Validate(); err != nil {
@@ -20,7 +20,7 @@ func scenario(t testing.TB, containers int, sizes []load.Size, initial map[strin
 
 // ssbenchOrder is the reference: ssbench's initial_jobs loop, written
 // plainly, yielding (container, name).
-func ssbenchOrder(s *load.Scenario) [][2]string {
+func ssbenchOrder(s *scenario.Scenario) [][2]string {
 	left := map[string]int{}
 	next := map[string]int{}
 	for k, v := range s.InitialFiles {
@@ -44,9 +44,9 @@ func ssbenchOrder(s *load.Scenario) [][2]string {
 }
 
 func TestLayoutMatchesSsbench(t *testing.T) {
-	sizes := []load.Size{{Name: "tiny", SizeMin: 1, SizeMax: 10}, {Name: "none", SizeMin: 5, SizeMax: 5},
+	sizes := []scenario.Size{{Name: "tiny", SizeMin: 1, SizeMax: 10}, {Name: "none", SizeMin: 5, SizeMax: 5},
 		{Name: "small", SizeMin: 100, SizeMax: 100}, {Name: "big", SizeMin: 1000, SizeMax: 2000}}
-	s := scenario(t, 7, sizes, map[string]int{"tiny": 13, "small": 4, "big": 9})
+	s := newScenario(t, 7, sizes, map[string]int{"tiny": 13, "small": 4, "big": 9})
 	want := ssbenchOrder(s)
 	l, err := NewLayout(s)
 	if err != nil {
@@ -79,7 +79,7 @@ func TestLayoutMatchesSsbench(t *testing.T) {
 }
 
 func TestLookupRejectsForeignNames(t *testing.T) {
-	s := scenario(t, 3, []load.Size{{Name: "64KiB", SizeMin: 65536, SizeMax: 65536}}, map[string]int{"64KiB": 1500000})
+	s := newScenario(t, 3, []scenario.Size{{Name: "64KiB", SizeMin: 65536, SizeMax: 65536}}, map[string]int{"64KiB": 1500000})
 	l, _ := NewLayout(s)
 	for _, n := range []string{"64KiB_1500001", "64KiB_000000", "64KiB_12345", "64KiB_0001234", "1MiB_000001", "64KiB", "x_abcdef", "64KiB_-00001"} {
 		if o, ok := l.Lookup(n); ok {
@@ -92,7 +92,7 @@ func TestLookupRejectsForeignNames(t *testing.T) {
 }
 
 func TestSeedLayoutTenMillion(t *testing.T) {
-	s := scenario(t, 200, []load.Size{{Name: "64KiB", SizeMin: 65536, SizeMax: 65536}}, map[string]int{"64KiB": 10000000})
+	s := newScenario(t, 200, []scenario.Size{{Name: "64KiB", SizeMin: 65536, SizeMax: 65536}}, map[string]int{"64KiB": 10000000})
 	l, _ := NewLayout(s)
 	last := l.At(l.Total() - 1)
 	if last.Name != "64KiB_10000000" || l.Containers()[last.Container] != "pf_000199_default_policy" {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
+
+	"benchbed/plan/scenario"
 )
 
 // Options say how a prefill runs.
@@ -161,12 +163,31 @@ func Run(ctx context.Context, l *Layout, st Store, opts Options, cnt *Counters) 
 	return nil
 }
 
+// putOnce uploads o once: as a large object when its class is large.
+func (r *runner) putOnce(ctx context.Context, container string, o Object) error {
+	if r.l.large(o.Class) {
+		ls, ok := r.st.(LargeStore)
+		if !ok {
+			return fmt.Errorf("PUT %s/%s: this store cannot upload large objects", container, o.Name)
+		}
+		return ls.PutLarge(ctx, r.l.sc, container, o.Name, o.Size)
+	}
+	return r.st.PutObject(ctx, container, o.Name, o.Size)
+}
+
 func (l *Layout) createContainers(ctx context.Context, st Store, opts Options) error {
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(min(opts.Concurrency, 16))
+	names := l.containers
+	if l.sc != nil && l.sc.HasLarge() {
+		names = nil
+		for _, c := range l.containers {
+			names = append(names, c, scenario.SegmentContainer(c))
+		}
+	}
 	// Every part creates every container: its units span them all, and a
 	// PUT of an existing container is a cheap no-op.
-	for _, name := range l.containers {
+	for _, name := range names {
 		g.Go(func() error {
 			if err := st.PutContainer(gctx, name); err != nil {
 				return fmt.Errorf("PUT container %s: %w", name, err)
@@ -285,7 +306,7 @@ func (r *runner) put(ctx context.Context, container string, o Object) error {
 			}
 			wait = min(2*wait, 10*time.Second)
 		}
-		if err = r.st.PutObject(ctx, container, o.Name, o.Size); err == nil {
+		if err = r.putOnce(ctx, container, o); err == nil {
 			r.cnt.Put.Add(1)
 			return nil
 		}

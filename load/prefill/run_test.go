@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 func testLayout(t *testing.T, containers, n int) *Layout {
 	t.Helper()
-	s := scenario(t, containers, []load.Size{{Name: "4KiB", SizeMin: 4096, SizeMax: 4096}, {Name: "odd", SizeMin: 1, SizeMax: 99}},
+	s := newScenario(t, containers, []scenario.Size{{Name: "4KiB", SizeMin: 4096, SizeMax: 4096}, {Name: "odd", SizeMin: 1, SizeMax: 99}},
 		map[string]int{"4KiB": n, "odd": n / 3})
 	l, err := NewLayout(s)
 	if err != nil {

@@ -3,6 +3,8 @@ package prefill
 import (
 	"context"
 	"errors"
+
+	"benchbed/plan/scenario"
 )
 
 // Store is what prefill needs of a Swift account.
@@ -16,6 +18,13 @@ type Store interface {
 	// List calls fn for each object of one listing page after marker (at most
 	// limit, in name order) and returns how many it saw; 0 ends the listing.
 	List(ctx context.Context, container, marker string, limit int, fn func(name string, bytes int64)) (int, error)
+}
+
+// LargeStore is a Store that uploads large objects (segments, then the
+// manifest), for scenarios with a segment_size.
+type LargeStore interface {
+	Store
+	PutLarge(ctx context.Context, s *scenario.Scenario, container, name string, size int64) error
 }
 
 // ErrNotFound is returned by Store.HeadObject for a missing object.

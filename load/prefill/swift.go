@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"benchbed/load"
+	"benchbed/plan/scenario"
 )
 
 // HTTPStore is a Store over Swift's HTTP API, re-authenticating once on a
@@ -33,11 +34,6 @@ func NewHTTPStore(spec load.AuthSpec, conns int, policy string) (*HTTPStore, err
 	return &HTTPStore{HTTP: hc, Auth: auth, Policy: policy}, nil
 }
 
-// zeros is an endless reader of zero bytes: object bodies.
-type zeros struct{}
-
-func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
-
 // do sends one request to the storage URL + path + query and returns the
 // response of the first answer that is not a 401 (or of the second try).
 func (st *HTTPStore) do(ctx context.Context, method, path, query string, size int64, hdr http.Header) (*http.Response, error) {
@@ -48,7 +44,7 @@ func (st *HTTPStore) do(ctx context.Context, method, path, query string, size in
 		}
 		var body io.Reader
 		if method == http.MethodPut && size > 0 {
-			body = io.LimitReader(zeros{}, size)
+			body = load.Content(0, size) // what verified reads expect
 		}
 		req, err := http.NewRequestWithContext(ctx, method, su+path+query, body)
 		if err != nil {
@@ -110,6 +106,16 @@ func (st *HTTPStore) PutContainer(ctx context.Context, c string) error {
 func (st *HTTPStore) PutObject(ctx context.Context, c, name string, size int64) error {
 	resp, err := st.do(ctx, http.MethodPut, swiftPath(c, name), "", size, nil)
 	return expect(resp, err, "PUT "+c+"/"+name)
+}
+
+// PutLarge implements LargeStore: a large object of s's kind, with its
+// segments, retried as the load engine retries (503, transport errors).
+func (st *HTTPStore) PutLarge(ctx context.Context, s *scenario.Scenario, c, name string, size int64) error {
+	o := load.PutLargeObject(ctx, &load.Client{HTTP: st.HTTP, Auth: st.Auth, MaxRetries: 3}, s, c, name, size)
+	if !o.OK() {
+		return fmt.Errorf("PUT large object %s/%s: %s", c, name, o.ErrorKey())
+	}
+	return nil
 }
 
 // HeadObject implements Store.

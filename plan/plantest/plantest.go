@@ -1,20 +1,31 @@
-// Package plantest loads testbeds for the tests of the packages built on
-// plan (render, schedule, orchestrate): the seed's lab, and texts made of
-// the fixtures plan's own tests use (plan/testdata/fixtures). Paths are
-// relative to a package directory at the top of the module, where `go
-// test` runs that package's tests.
 package plantest
 
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"benchbed/plan"
 )
 
 // SeedFile is the seed's lab, the testbed most tests plan and render.
-const SeedFile = "../testbeds/swiftstack-2015.hcl"
+var SeedFile = fromRoot("testbeds", "swiftstack-2015.hcl")
+
+// fromRoot returns the path of a file of the module (its elements from the
+// module's root), relative to the working directory when it can.
+func fromRoot(elem ...string) string {
+	_, self, _, _ := runtime.Caller(0)
+	p := filepath.Join(append([]string{filepath.Dir(self), "..", ".."}, elem...)...)
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, p); err == nil {
+		return rel
+	}
+	return p
+}
 
 // Fixture returns the text of plan/testdata/fixtures/name: minimal.hcl (a
 // small valid testbed to append blocks to), minimal-workload.hcl (the
@@ -22,7 +33,7 @@ const SeedFile = "../testbeds/swiftstack-2015.hcl"
 // axis-auth.hcl.part, put.scenario, rate.hcl.tmpl.
 func Fixture(t testing.TB, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "plan", "testdata", "fixtures", name))
+	b, err := os.ReadFile(fromRoot("plan", "testdata", "fixtures", name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,3 @@
-// Package resultstest crafts results for other packages' tests.
 package resultstest
 
 import "benchbed/results"

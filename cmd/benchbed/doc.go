@@ -1,0 +1,3 @@
+// Command benchbed is a declarative test-bed orchestrator for storage
+// benchmarks, first of all OpenStack Swift. See the README.
+package main

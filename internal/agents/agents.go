@@ -1,0 +1,224 @@
+package agents
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"benchbed/load"
+	"benchbed/plan"
+	"benchbed/plan/scenario"
+	"benchbed/remote"
+	"benchbed/results"
+)
+
+// Proc is one started `benchbed agent`: its stdin takes the job and
+// its EOF stops it; its stdout carries the JSON-line events.
+type Proc struct {
+	Stdin  io.WriteCloser
+	Stdout io.Reader
+	Wait   func() error // after Stdout ended: the process's outcome
+}
+
+// Hosts is what running agents needs of the client hosts. PoolAgents
+// is the real one, over SSH.
+type Hosts interface {
+	// Install makes benchbed runnable on host and returns its path there.
+	Install(ctx context.Context, host string) (string, error)
+	// ClockOffset returns how far host's clock is ahead of this machine's
+	// (negative: behind), and the uncertainty of the measure.
+	ClockOffset(ctx context.Context, host string) (offset, uncertainty time.Duration, err error)
+	// Start runs "<bin> agent" on host.
+	Start(ctx context.Context, host, bin string) (*Proc, error)
+}
+
+// Job is one load run from the agents of the client hosts.
+type Job struct {
+	Name      string        // a label for the agents' names (e.g. the cell id)
+	Clients   []string      // client hosts
+	PerClient int           // agents per client host (default 1)
+	Scenario  []byte        // ssbench scenario JSON
+	Auth      load.AuthSpec // how agents reach the cluster
+	Users     int           // users in all (0 = the scenario's user_count)
+	Duration  time.Duration // run time (0 = the scenario's)
+	Ops       int64         // operation count in all, when no duration
+	Rate      float64       // open loop: ops/s in all
+	Keep      bool          // keep the objects the run creates
+	Lead      time.Duration // from sending the jobs to the shared start (default 1 s)
+	LogDir    string        // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
+	Live      func(results.Live)
+
+	// Fill makes the run a fill experiment: every agent fills its share
+	// (load.Job.Fill).
+	Fill *results.FillSpec
+	// Started, when set, learns the agents' shared start time once every
+	// agent has its job.
+	Started func(start time.Time)
+}
+
+// agentJobs splits the run over n agents: users, operations and rate
+// divided evenly (the first agents take the remainder).
+func (r Job) agentJobs(users int, start time.Time, hosts []string) []load.Job {
+	n := len(hosts)
+	jobs := make([]load.Job, n)
+	for i := range jobs {
+		j := load.Job{Agent: fmt.Sprintf("%s/%s#%d", r.Name, hosts[i], i), Scenario: json.RawMessage(r.Scenario),
+			Auth: r.Auth, Users: share(users, n, i), DurationS: r.Duration.Seconds(),
+			Keep: r.Keep, StartAt: start, Part: i, Parts: n, Fill: r.Fill}
+		if r.Ops > 0 {
+			j.Ops = max(share(r.Ops, n, i), 1)
+		}
+		if r.Rate > 0 {
+			j.Rate = r.Rate / float64(n)
+		}
+		jobs[i] = j
+	}
+	return jobs
+}
+
+func share[T int | int64](total T, n, i int) T {
+	s := total / T(n)
+	if T(i) < total%T(n) {
+		s++
+	}
+	return s
+}
+
+// agentHosts lists one entry per agent: each client PerClient times, capped
+// at users agents (an agent with no user would run the scenario's count).
+func (r Job) agentHosts(users int) []string {
+	per := max(r.PerClient, 1)
+	var out []string
+	for i := 0; i < per; i++ {
+		for _, c := range r.Clients {
+			if len(out) < users {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// RunAgents installs benchbed on the client hosts, checks their clocks
+// (an offset over load.MaxSkew is refused), starts the agents, sends every
+// agent its job with one shared start time, and merges their streams. When
+// ctx ends, the agents' stdins are closed, which stops them; runAgents
+// returns once every agent process has ended.
+func RunAgents(ctx context.Context, hs Hosts, r Job) (*results.Merged, error) {
+	sc, err := scenario.Parse(r.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	users := r.Users
+	if users <= 0 {
+		users = sc.UserCount
+	}
+	hosts := r.agentHosts(users)
+	if len(hosts) == 0 {
+		return nil, errors.New("agents: no client host")
+	}
+	bins, err := prepareClients(ctx, hs, r.Clients)
+	if err != nil {
+		return nil, err
+	}
+	procs, err := startAgents(ctx, hs, hosts, bins)
+	if err != nil {
+		return nil, err
+	}
+	lead := r.Lead
+	if lead <= 0 {
+		lead = time.Second
+	}
+	jobs := r.agentJobs(users, time.Now().Add(lead).Round(time.Millisecond), hosts)
+	// The jobs carry no Clock: the agent's check of it would count the
+	// job's delivery (SSH, process start) as skew and refuse loaded but
+	// well-synced hosts; prepareClients measured each offset instead, with
+	// the round trip taken out.
+	var sendErr error
+	for i, p := range procs {
+		if err := sendJob(p.Stdin, jobs[i]); err != nil && sendErr == nil {
+			sendErr = fmt.Errorf("agent on %s: sending the job: %w", hosts[i], err)
+		}
+	}
+	if r.Started != nil && sendErr == nil {
+		r.Started(jobs[0].StartAt)
+	}
+	closeLogs, err := r.keepStreams(procs, hosts)
+	if err != nil {
+		stopAgents(procs)
+		return nil, err
+	}
+	defer closeLogs()
+	return collect(ctx, procs, hosts, r.Live, sendErr)
+}
+
+// sendJob writes the job as one JSON line, leaving stdin open.
+func sendJob(w io.Writer, j load.Job) error {
+	b, err := json.Marshal(j)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// prepareClients installs benchbed on every client and checks its clock,
+// on all of them at once through remote's fan-out.
+func prepareClients(ctx context.Context, hs Hosts, clients []string) (map[string]string, error) {
+	bins := map[string]string{}
+	var mu sync.Mutex
+	err := remote.FanOut(ctx, 0, dedupeHosts(clients), func(ctx context.Context, c string) error {
+		bin, err := hs.Install(ctx, c)
+		if err == nil {
+			err = checkClock(ctx, hs, c)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		bins[c] = bin
+		return err
+	}).Err()
+	return bins, err
+}
+
+// checkClock refuses a client whose clock is off by more than load.MaxSkew.
+func checkClock(ctx context.Context, hs Hosts, host string) error {
+	off, unc, err := hs.ClockOffset(ctx, host)
+	if err != nil {
+		return fmt.Errorf("%s: reading its clock: %w", host, err)
+	}
+	// Refused when the skew is over the limit even at the measure's most
+	// favourable end: a loaded host's slow answer alone is no skew.
+	if off.Abs()-unc > load.MaxSkew {
+		return fmt.Errorf("%s: its clock is %v off this machine's (±%v), more than %v: agents cannot start together; sync the clocks (chrony/NTP)",
+			host, off.Round(time.Millisecond), unc.Round(time.Millisecond), load.MaxSkew)
+	}
+	return nil
+}
+
+func dedupeHosts(hosts []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, h := range hosts {
+		if !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// WorkloadAuth is how a workload's agents reach the cluster.
+func WorkloadAuth(w *plan.Workload) load.AuthSpec {
+	if w.Auth == nil {
+		return load.AuthSpec{StorageURL: w.StorageURL, Token: w.Token}
+	}
+	a := load.AuthSpec{URL: w.Auth.URL, User: w.Auth.User, Key: w.Auth.Key}
+	if w.Auth.Kind == "v3" {
+		a.Project, a.Domain = w.Auth.Project, w.Auth.Domain
+	}
+	return a
+}

@@ -1,0 +1,106 @@
+package cluster
+
+import (
+	"context"
+	"fmt"
+
+	"benchbed/plan"
+	"benchbed/remote"
+)
+
+// PoolConfigs maps the testbed's hosts and ssh block onto remote's
+// per-host configs: the testbed's values first, then its ssh_config file.
+func PoolConfigs(tb *plan.Testbed) []remote.Config {
+	var cfgs []remote.Config
+	for _, h := range tb.Hosts {
+		c := remote.Config{
+			Name: h.Name, Address: h.Address, Port: h.Port, User: h.User,
+			IdentityFiles: tb.SSH.IdentityFiles, KnownHosts: tb.SSH.KnownHosts,
+			ProxyJump: tb.SSH.ProxyJump, Become: tb.SSH.Become,
+			ConnectTimeout: tb.SSH.ConnectTimeout, SSHConfigFile: tb.SSH.Config,
+			AcceptNewHostKeys: tb.SSH.AcceptNewHostKeys,
+		}
+		if c.Port == 0 {
+			c.Port = tb.SSH.Port
+		}
+		if c.User == "" {
+			c.User = tb.SSH.User
+		}
+		cfgs = append(cfgs, c)
+	}
+	return cfgs
+}
+
+// NewPool opens (lazily) a remote pool on every host of tb.
+func NewPool(tb *plan.Testbed, opts ...remote.Option) (*remote.Pool, error) {
+	opts = append([]remote.Option{remote.Parallelism(tb.SSH.Parallelism)}, opts...)
+	p, err := remote.NewPool(PoolConfigs(tb), opts...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", tb.File, err)
+	}
+	return p, nil
+}
+
+// BuilderHost is the host that keeps the ring builders: the first ring's
+// builder when the testbed names one, else the first proxy, else the first
+// host with a ring role.
+func BuilderHost(tb *plan.Testbed) (*plan.Host, error) {
+	for _, r := range tb.Rings {
+		if r.Builder != "" {
+			if h := tb.Host(r.Builder); h != nil {
+				return h, nil
+			}
+			return nil, fmt.Errorf("ring %s: builder host %q is not a host of %s", r.Name, r.Builder, tb.File)
+		}
+	}
+	if ps := tb.HostsWithRole("proxy"); len(ps) > 0 {
+		return ps[0], nil
+	}
+	for _, r := range tb.Rings {
+		if hs := tb.HostsWithRole(r.Role); len(hs) > 0 {
+			return hs[0], nil
+		}
+	}
+	return nil, fmt.Errorf("%s: no proxy and no ring host to keep the ring builders", tb.File)
+}
+
+// ServiceHosts returns the hosts that run at least one service, in
+// declaration order: they get swift.conf, the rings and their daemons.
+func ServiceHosts(tb *plan.Testbed) []*plan.Host {
+	var out []*plan.Host
+	for _, h := range tb.Hosts {
+		if len(HostServices(tb, h)) > 0 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// HostServices returns the services host h runs, in declaration order.
+func HostServices(tb *plan.Testbed, h *plan.Host) []*plan.Service {
+	var out []*plan.Service
+	for _, s := range tb.Services {
+		if h.HasRole(s.Role) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Names are the names of hs, in order.
+func Names(hs []*plan.Host) []string {
+	out := make([]string, len(hs))
+	for i, h := range hs {
+		out[i] = h.Name
+	}
+	return out
+}
+
+// Runner runs a shell command on a host, and a function on many hosts
+// through remote's fan-out; *remote.Pool is one.
+type Runner interface {
+	Run(ctx context.Context, host, cmd string) (*remote.Result, error)
+	FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Summary
+}
+
+var _ Runner = (*remote.Pool)(nil)

@@ -1,0 +1,137 @@
+package cluster
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"benchbed/plan"
+	"benchbed/plan/render"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func distroTestbed(t *testing.T) *plan.Testbed {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "distro", "distro.hcl")
+	tb, diags := plan.Load(path, plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", path, diags)
+	}
+	return tb
+}
+
+// TestHostPackages: per role and package manager, memcached with a proxy,
+// the ring tools on the builder, xfsprogs for disks to format; a service's
+// and a host's own lists replace the defaults.
+func TestHostPackages(t *testing.T) {
+	tb := distroTestbed(t)
+	proxy, stor := tb.Host("proxy1"), tb.Host("stor1")
+	cases := []struct {
+		h    *plan.Host
+		pm   string
+		want []string
+	}{
+		{proxy, packagerApt, []string{"swift-proxy", "memcached", "swift"}},
+		{stor, packagerApt, []string{"swift-object", "swift-container", "swift-account", "xfsprogs"}},
+		{stor, packagerDnf, []string{"openstack-swift-object", "openstack-swift-container", "openstack-swift-account", "xfsprogs"}},
+		{tb.Host("client1"), packagerApt, nil},
+	}
+	for _, c := range cases {
+		if diff := cmp.Diff(c.want, hostPackages(tb, c.h, proxy, c.pm)); diff != "" {
+			t.Errorf("%s (%s) (-want +got):\n%s", c.h.Name, c.pm, diff)
+		}
+	}
+	svc := tb.Service("object-server")
+	svc.Packages, svc.PackagesSet = []string{"my-swift-object"}, true
+	if got := hostPackages(tb, stor, proxy, packagerApt); got[0] != "my-swift-object" {
+		t.Errorf("a service's packages do not replace its default: %q", got)
+	}
+	tb.Generics = []*plan.Generic{{Name: "nginx", Role: "proxy", Packages: []string{"nginx-light"}, PackagesSet: true}}
+	if diff := cmp.Diff([]string{"swift-proxy", "memcached", "nginx-light", "swift"}, hostPackages(tb, proxy, proxy, packagerApt)); diff != "" {
+		t.Errorf("a generic service's packages are not its host's (-want +got):\n%s", diff)
+	}
+	stor.Packages, stor.PackagesSet = []string{"only-this"}, true
+	if diff := cmp.Diff([]string{"only-this"}, hostPackages(tb, stor, proxy, packagerApt)); diff != "" {
+		t.Errorf("a host's packages are not its whole list:\n%s", diff)
+	}
+}
+
+// TestAptScript runs the apt install script against stubs: nothing missing
+// changes nothing and runs no apt-get; a package with no candidate is
+// named and nothing is installed; otherwise only the missing ones are
+// installed, non-interactively, under a policy-rc.d that is removed after.
+func TestAptScript(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("SKIP: no bash")
+	}
+	run := func(installed, available string) (string, int, string) {
+		dir := t.TempDir()
+		stubs := map[string]string{
+			"dpkg-query": `for a; do p=$a; done; case " $STUB_INSTALLED " in *" $p "*) echo installed ;; esac`,
+			"apt-cache":  `case " $STUB_AVAILABLE " in *" $2 "*) echo "  Candidate: 1.0" ;; *) echo "  Candidate: (none)" ;; esac`,
+			"apt-get":    `echo "apt-get $* DEBIAN_FRONTEND=$DEBIAN_FRONTEND" >> "$STUB_LOG"`,
+		}
+		for name, body := range stubs {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		log := filepath.Join(dir, "log")
+		script := strings.NewReplacer("/usr/sbin/policy-rc.d", dir+"/policy-rc.d", installLog, dir+"/install.log").
+			Replace(installScript(packagerApt, []string{"swift-object", "xfsprogs"}))
+		cmd := exec.Command("bash", "-c", script)
+		cmd.Env = []string{"PATH=" + dir + ":/usr/bin:/bin", "STUB_INSTALLED=" + installed, "STUB_AVAILABLE=" + available, "STUB_LOG=" + log}
+		out, err := cmd.Output()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		ran, _ := os.ReadFile(log)
+		if _, err := os.Stat(dir + "/policy-rc.d"); err == nil {
+			t.Errorf("policy-rc.d left behind")
+		}
+		return string(out), code, string(ran)
+	}
+	if out, code, ran := run("swift-object xfsprogs", ""); out != "" || code != 0 || ran != "" {
+		t.Errorf("all installed: out %q, exit %d, ran %q", out, code, ran)
+	}
+	if out, code, ran := run("", "swift-object"); code != absentCode || strings.Contains(ran, "install") || out != "" {
+		t.Errorf("xfsprogs absent: out %q, exit %d, ran %q", out, code, ran)
+	}
+	out, code, ran := run("swift-object", "swift-object xfsprogs")
+	if code != 0 || out != "installed xfsprogs\n" || !strings.Contains(ran, "install -y --no-install-recommends") ||
+		!strings.Contains(ran, "DEBIAN_FRONTEND=noninteractive") || strings.Contains(ran, "install -y --no-install-recommends -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold swift-object") {
+		t.Errorf("xfsprogs missing: out %q, exit %d, ran %q", out, code, ran)
+	}
+}
+
+// TestRoleDaemons: a service's daemons run beside its server with its
+// manager and conf, and restart with it.
+func TestRoleDaemons(t *testing.T) {
+	tb := distroTestbed(t)
+	svc := tb.Service("object-server")
+	svc.Daemons = []string{"replicator", "auditor"}
+	r, err := render.Render(tb, tb.Variants[0], render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, _ := HostDaemons(tb, r, tb.Host("stor1"))
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.Name+"="+d.Unit)
+	}
+	want := []string{"object-server=swift-object", "object-replicator=swift-object-replicator", "object-auditor=swift-object-auditor",
+		"container-server=swift-container", "account-server=swift-account"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stor1's daemons (-want +got):\n%s", diff)
+	}
+	svc.Manager = plan.ManagerDirect
+	if d := roleDaemon(svc, "auditor"); strings.Join(d.Argv, " ") != "/usr/bin/swift-object-auditor /etc/swift/object-server.conf -v" || d.service() != "object-server" {
+		t.Errorf("direct auditor: %q of %q", d.Argv, d.service())
+	}
+}

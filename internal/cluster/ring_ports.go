@@ -1,0 +1,110 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path"
+	"strings"
+
+	"benchbed/plan"
+	"benchbed/remote"
+)
+
+// switchPortsScript sets every device's port and replication port to
+// ports[ip/device] in one Python process with Swift's own RingBuilder (one
+// swift-ring-builder start per device took most of a cell's overhead),
+// writes the builder and the ring file without a rebalance, and prints as
+// JSON a hash of the partition assignment (replica -> partition -> device
+// id) read from the ring file before and after, and how many devices
+// changed.
+func switchPortsScript(builderFile, ringFile string, ports map[string]int) string {
+	b, _ := json.Marshal(ports)
+	return fmt.Sprintf(`/usr/bin/python3 - %s %s %s <<'PY'
+import hashlib, json, sys
+from swift.common.ring import RingBuilder, RingData
+builder_file, ring_file, ports = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+def assignment():
+    h = hashlib.sha256()
+    for row in RingData.load(ring_file)._replica2part2dev_id:
+        h.update(row.tobytes())
+    return h.hexdigest()
+before = assignment()
+b = RingBuilder.load(builder_file)
+changed = 0
+for d in b.devs:
+    if d is None:
+        continue
+    p = ports.get(d["ip"] + "/" + d["device"])
+    if p is not None and (d["port"] != p or d.get("replication_port") != p):
+        d["port"] = d["replication_port"] = p
+        changed += 1
+b.save(builder_file)
+b.get_ring().save(ring_file)  # also when only the ring file was stale
+print(json.dumps({"before": before, "after": assignment(), "changed": changed}))
+PY`, remote.Quote(builderFile), remote.Quote(ringFile), remote.Quote(string(b)))
+}
+
+// DumpRings reads every ring's builder on the builder host in one command
+// (one line each).
+func DumpRings(ctx context.Context, r Runner, tb *plan.Testbed, builder string) ([]*BuilderState, error) {
+	var scripts []string
+	for _, rg := range tb.Rings {
+		scripts = append(scripts, dumpScript(SwiftDir, rg.Name))
+	}
+	res, err := r.Run(ctx, builder, strings.Join(scripts, "\n"))
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimSpace(string(res.Stdout)), "\n")
+	if len(lines) != len(tb.Rings) {
+		return nil, fmt.Errorf("reading %d ring builders gave %d lines", len(tb.Rings), len(lines))
+	}
+	states := make([]*BuilderState, len(lines))
+	for i, l := range lines {
+		if states[i], err = parseDump(l); err != nil {
+			return nil, fmt.Errorf("ring %s: %w", tb.Rings[i].Name, err)
+		}
+	}
+	return states, nil
+}
+
+// SwitchRingPorts brings ring r's device ports on the builder host to
+// layout l's in place (switchPortsScript), without a rebalance, and
+// reports what changed and whether it switched anything. A ring that differs in more than
+// ports is refused (that is setup's work), and so is a switch that moved
+// the partition assignment.
+func SwitchRingPorts(ctx context.Context, p Runner, tb *plan.Testbed, builder string, r *plan.Ring, l *plan.Layout, have *BuilderState) (changes []string, switched bool, err error) {
+	if have == nil || !have.RingFile {
+		return nil, false, fmt.Errorf("no builder or ring file in %s: run `benchbed setup %s` first", SwiftDir, tb.File)
+	}
+	want := layoutDevs(tb, l.Ring(r.Name))
+	c, err := planRing(SwiftDir, r, have, want)
+	if err != nil || len(c.Commands) == 0 {
+		return nil, false, err
+	}
+	if c.Rebalance {
+		return nil, false, fmt.Errorf("the ring differs from the testbed in more than ports (%s): run `benchbed setup %s` first",
+			strings.Join(c.Changes, "; "), tb.File)
+	}
+	ports := map[string]int{}
+	for _, w := range want {
+		ports[w.Key()] = w.Port
+	}
+	script := switchPortsScript(BuilderPath(SwiftDir, r.Name), path.Join(SwiftDir, r.Name+".ring.gz"), ports)
+	res, err := p.Run(ctx, builder, script)
+	if err != nil {
+		return nil, false, err
+	}
+	var out struct {
+		Before, After string
+		Changed       int
+	}
+	if err := json.Unmarshal(res.Stdout, &out); err != nil {
+		return nil, false, fmt.Errorf("reading the port switch's result %q: %w", res.Stdout, err)
+	}
+	if out.Before == "" || out.Before != out.After {
+		return c.Changes, true, fmt.Errorf("the partition assignment changed with the ports (%s): the data would move; stopping", strings.Join(c.Changes, "; "))
+	}
+	return c.Changes, true, nil
+}

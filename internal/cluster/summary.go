@@ -1,0 +1,97 @@
+package cluster
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+)
+
+// Summary is what a step changed and noted, per host, in the testbed's host
+// order: what Setup returns, and what the sweep's cells and restore log.
+type Summary struct {
+	mu      sync.Mutex
+	order   []string
+	changes map[string][]string
+	notes   map[string][]string
+	failed  bool
+}
+
+// Fail marks the setup as failed: the summary then claims no health.
+func (r *Summary) Fail() {
+	r.mu.Lock()
+	r.failed = true
+	r.mu.Unlock()
+}
+
+// NewSummary returns an empty summary over hosts, in that order.
+func NewSummary(hosts []string) *Summary {
+	return &Summary{order: hosts, changes: map[string][]string{}, notes: map[string][]string{}}
+}
+
+// Change records a change made on host.
+func (r *Summary) Change(host, format string, a ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.changes[host] = append(r.changes[host], fmt.Sprintf(format, a...))
+}
+
+// Note records a fact about host that is no change (e.g. healthy ports).
+func (r *Summary) Note(host, format string, a ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.notes[host] = append(r.notes[host], fmt.Sprintf(format, a...))
+}
+
+// Changed reports whether setup changed anything on any host.
+func (r *Summary) Changed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, c := range r.changes {
+		if len(c) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Changes returns the changes recorded for host.
+func (r *Summary) Changes(host string) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.changes[host]...)
+}
+
+// Write prints the summary: per host its changes (or "no change") and its
+// notes, then one line saying whether anything changed. mask hides secrets.
+func (r *Summary) Write(w io.Writer, mask func(string) string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var b strings.Builder
+	any := false
+	for _, h := range r.order {
+		c := r.changes[h]
+		if len(c) == 0 {
+			fmt.Fprintf(&b, "%s: no change", h)
+		} else {
+			any = true
+			fmt.Fprintf(&b, "%s: %d change(s)", h, len(c))
+		}
+		if n := r.notes[h]; len(n) > 0 {
+			fmt.Fprintf(&b, "; %s", strings.Join(n, "; "))
+		}
+		b.WriteString("\n")
+		for _, x := range c {
+			fmt.Fprintf(&b, "  %s\n", x)
+		}
+	}
+	if r.failed {
+		b.WriteString("setup: failed (the error names the host); the changes above were made\n")
+	} else if any {
+		b.WriteString("setup: changes applied; the cluster is healthy\n")
+	} else {
+		b.WriteString("setup: no change; the cluster is healthy\n")
+	}
+	_, err := io.WriteString(w, mask(b.String()))
+	return err
+}

@@ -1,0 +1,174 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"benchbed/internal/agents"
+	"benchbed/internal/step"
+	"benchbed/plan"
+	"benchbed/plan/render"
+	"benchbed/plan/schedule"
+	"benchbed/remote"
+	"benchbed/results"
+	"benchbed/results/rundir"
+)
+
+// DefaultHealthTimeout is how long a cell, or a restore, waits for every
+// server to answer unless told otherwise.
+const DefaultHealthTimeout = 120 * time.Second
+
+// Options tune a sweep.
+type Options struct {
+	Log           io.Writer     // progress lines and the live req/s line (nil = none)
+	RunsDir       string        // root of the run directories ("" = the testbed's sweep.runs_dir)
+	Resume        string        // a run id or directory to continue ("" = a new run)
+	Only          []string      // variant names to run (nil = all)
+	BreakLock     bool          // remove another sweep's locks
+	OnFailure     string        // "continue" or "stop" ("" = the testbed's)
+	HealthTimeout time.Duration // per cell, for every server to answer (0 = DefaultHealthTimeout)
+	Agents        agents.Hosts  // nil = PoolAgents over the pool
+}
+
+// Sweeper runs one sweep of a testbed's matrix: its run-wide steps, in the
+// schedule's order, on a step.Runner whose undo stack unwinds when the sweep
+// ends, fails or is interrupted; the cells step runs each cell's steps on a
+// runner of its own. Its fields are what the whole run shares.
+type Sweeper struct {
+	tb    *plan.Testbed
+	p     *remote.Pool
+	opts  Options
+	run   *rundir.Run
+	steps *step.Runner // the run-wide steps' journal and undo stack
+
+	rend     map[string]*render.Rendering // by variant name, from the render step
+	backup   backupState                  // the backup step's originals, for its undo
+	lab      labState                     // what the hosts run, as the cell steps left them
+	gen      genericState                 // the generic services' confs and what the restore needs
+	finished map[string]bool              // cells kept from an earlier attempt
+	cells    []cellResult                 // every cell run or kept, in order
+	failed   int                          // cells that failed
+}
+
+// NewSweeper prepares a sweep of tb over p and creates (or, with
+// opts.Resume, opens) its run directory.
+func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts Options) (*Sweeper, error) {
+	if opts.RunsDir == "" {
+		opts.RunsDir = tb.Sweep.RunsDir
+	}
+	if opts.OnFailure == "" {
+		opts.OnFailure = tb.Sweep.OnFailure
+	}
+	if opts.HealthTimeout <= 0 {
+		opts.HealthTimeout = DefaultHealthTimeout
+	}
+	if opts.Agents == nil {
+		opts.Agents = agents.PoolAgents{Pool: p}
+	}
+	for _, v := range opts.Only {
+		if tb.Variant(v) == nil {
+			return nil, fmt.Errorf("--only %s: %s has no such variant", v, tb.File)
+		}
+	}
+	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}, lab: labState{settled: opts.Resume == ""}}
+	if err := s.openRun(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Run is the run directory.
+func (s *Sweeper) Run() *rundir.Run { return s.run }
+
+// Sweep runs the run-wide steps, then their undos under cleanupCtx (a
+// first interrupt cancels ctx; cancelling cleanupCtx too abandons the
+// undos: Left says what remains). It returns the summary of every cell run or
+// kept, and an error when a step or a cell failed or ctx was cancelled.
+func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, error) {
+	defer s.closeJournal()
+	var steps []step.Step
+	wide := s.wideSteps()
+	for _, kind := range append(schedule.Kinds(schedule.Before(s.tb)), stepCells) {
+		st, ok := wide[kind]
+		if !ok {
+			st = step.Unknown(kind, "the schedule")
+		}
+		steps = append(steps, st)
+	}
+	err := s.steps.Run(ctx, steps)
+	if cerr := s.steps.Unwind(cleanupCtx); cerr != nil {
+		err = errors.Join(err, cerr)
+	}
+	sum, serr := s.writeSummary()
+	if err == nil && s.failed > 0 {
+		err = fmt.Errorf("%d cell(s) failed; see %s", s.failed, s.run.Dir)
+	}
+	return sum, errors.Join(err, serr)
+}
+
+// Mask hides secrets in text: the testbed's, and those the sweep learnt
+// from the cluster (swift.conf's hash path prefix and suffix).
+func (s *Sweeper) Mask(text string) string { return s.tb.Mask(text) }
+
+// stepCells is the run-wide step that runs the cells (each cell's steps
+// are journaled with its id).
+const stepCells = "cells"
+
+// wideSteps are the run-wide steps by kind; the schedule's Before says
+// which run, in which order. Their undos are journaled as "undo-" and the
+// step's name: schedule.StepUndoLock and StepUndoBackup.
+func (s *Sweeper) wideSteps() map[string]step.Step {
+	m := map[string]step.Step{}
+	for _, st := range []step.Step{
+		{Name: schedule.StepPreflight, Run: s.preflight},
+		{Name: schedule.StepPreconditions, Run: s.preconditions},
+		s.lockStep(),
+		{Name: schedule.StepEnvironment, Run: s.captureEnv},
+		{Name: schedule.StepRender, Run: s.prepare},
+		s.backupStep(),
+		{Name: schedule.StepPrefill, Run: s.prefill},
+		{Name: stepCells, Run: s.runCells},
+	} {
+		m[st.Name] = st
+	}
+	return m
+}
+
+func (s *Sweeper) logf(format string, a ...any) {
+	if s.opts.Log != nil {
+		fmt.Fprintf(s.opts.Log, "sweep: %s\n", s.tb.Mask(fmt.Sprintf(format, a...)))
+	}
+}
+
+// Left says what a sweep leaves undone: the undos that failed (a host
+// lost) and those not run yet (a sweep abandoned), and how to finish them.
+func (s *Sweeper) Left() []string {
+	failed, pending := s.steps.Left()
+	var out []string
+	for _, name := range failed {
+		out = append(out, s.leftLine(name, true))
+	}
+	for _, name := range pending {
+		out = append(out, s.leftLine(name, false))
+	}
+	return out
+}
+
+// leftLine says what the undo of step name leaves undone; failed: it ran and failed
+// on some host (its error says which), rather than not running at all.
+func (s *Sweeper) leftLine(name string, failed bool) string {
+	some := ""
+	if failed {
+		some = " on the hosts named in the error above"
+	}
+	switch name {
+	case schedule.StepBackup:
+		return "the original confs and rings are not restored" + some + ": once every host is reachable, run `benchbed restore " + s.run.Dir + "`"
+	case schedule.StepLock:
+		return "the sweep locks (" + LockDir + ") are still held" + some + ": `benchbed restore " + s.run.Dir + "` releases them"
+	}
+	return "undo " + name
+}

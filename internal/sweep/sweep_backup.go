@@ -1,0 +1,118 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"slices"
+
+	"benchbed/internal/cluster"
+	"benchbed/internal/step"
+	"benchbed/plan/schedule"
+	"benchbed/results/rundir"
+)
+
+// backupState is what the backup step took and its undo needs.
+type backupState struct {
+	files rundir.Backup // per host, the originals backed up and their checksums
+	// notRestored are the hosts whose originals the undo could not put
+	// back: they keep the sweep's lock (the lock step's undo leaves them).
+	notRestored []string
+}
+
+// backupStep backs up every file the sweep may change (takeBackup, the
+// shell copies ending in sweepBackupSuffix); its undo puts the originals
+// back and the generic services as they were (restoreAll).
+func (s *Sweeper) backupStep() step.Step {
+	return step.Step{Name: schedule.StepBackup, Run: s.takeBackup, Undo: s.restoreAll}
+}
+
+// backupFiles lists per host every file the sweep may change: each conf
+// any variant renders there, the ring files on the service hosts, and the
+// builders on the builder host.
+func (s *Sweeper) backupFiles() (map[string][]string, error) {
+	files := map[string][]string{}
+	s.genericBackupFiles(files)
+	if len(s.tb.Rings) == 0 && len(s.tb.Services) == 0 {
+		return files, nil
+	}
+	b, err := cluster.BuilderHost(s.tb)
+	if err != nil {
+		return nil, err
+	}
+	add := func(host, p string) {
+		if !slices.Contains(files[host], p) {
+			files[host] = append(files[host], p)
+		}
+	}
+	for _, v := range s.tb.Variants {
+		for _, c := range s.rend[v.Name].Confs {
+			add(c.Host.Name, c.Path)
+		}
+	}
+	for _, h := range cluster.ServiceHosts(s.tb) {
+		for _, f := range cluster.RingFiles(s.tb) {
+			add(h.Name, f)
+		}
+	}
+	for _, r := range s.tb.Rings {
+		add(b.Name, cluster.BuilderPath(cluster.SwiftDir, r.Name))
+	}
+	return files, nil
+}
+
+func (s *Sweeper) takeBackup(ctx context.Context) error {
+	files, err := s.backupFiles()
+	if err != nil {
+		return err
+	}
+	s.backup.files, err = takeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
+	var n int
+	for _, fs := range s.backup.files {
+		n += len(fs)
+	}
+	s.logf("backed up %d files on %d hosts", n, len(s.backup.files))
+	return err
+}
+
+// restoreIfWanted restores the lab unless the testbed says not to.
+func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
+	if !s.tb.Sweep.Restore {
+		s.logf("sweep.restore is false: the lab keeps the last cell's confs; `benchbed restore %s` restores it", s.run.Dir)
+		return nil
+	}
+	if !s.lab.touched && s.opts.Resume == "" {
+		// No cell began (and no earlier attempt ran one): the files are
+		// the originals and no server was restarted; the originals are
+		// put back and checked, and the copies go, without restarts.
+		return s.dropBackups(ctx)
+	}
+	s.logf("restoring the original confs and rings")
+	var err error
+	s.backup.notRestored, err = restoreLab(ctx, s.tb, s.p, s.base(), s.backup.files, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
+	return err
+}
+
+// dropBackups puts back and checks the originals and removes the backups,
+// restarting nothing; a host where that fails keeps them and its lock.
+func (s *Sweeper) dropBackups(ctx context.Context) error {
+	byHost := restoreFilesByHost(ctx, s.p, s.backup.files)
+	var errs []error
+	for _, h := range slices.Sorted(maps.Keys(byHost)) {
+		if err := byHost[h].err; err != nil {
+			errs = append(errs, err)
+			s.backup.notRestored = append(s.backup.notRestored, h)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// restoreAll is the backup step's cleanup: the original files back
+// (restoreIfWanted), then the generic services as they were.
+func (s *Sweeper) restoreAll(ctx context.Context) error {
+	err := s.restoreIfWanted(ctx)
+	if !s.tb.Sweep.Restore {
+		return err
+	}
+	return errors.Join(err, s.restoreGeneric(ctx))
+}

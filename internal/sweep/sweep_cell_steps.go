@@ -1,0 +1,146 @@
+package sweep
+
+import (
+	"context"
+
+	"benchbed/internal/step"
+	"benchbed/plan"
+	"benchbed/plan/render"
+	"benchbed/plan/schedule"
+	"benchbed/results"
+)
+
+// cellRun is one cell being run: the typed state its steps share, passed
+// to each. The run-wide context (testbed, pool, run directory, options) is
+// the sweeper's; what the hosts run across cells is lab; the rest lasts the
+// cell.
+type cellRun struct {
+	s   *Sweeper
+	lab *labState // what the hosts run; the ring, conf and restart steps change it
+	c   plan.Cell
+	dir string            // the cell's directory in the run
+	r   *render.Rendering // the cell's variant's confs and ring layout
+	rs  *restarts         // what the restart step restarts
+	res *results.Cell
+	// skip are the kinds with nothing to change that need no check of
+	// the hosts (unchangedKinds).
+	skip map[string]bool
+	tele cellTelemetry // the telemetry-start step's agents, drop-caches' outcome
+}
+
+// cellSteps makes each kind of cell step, by the schedule's kind: the
+// steps `benchbed plan` prints for a cell, all listed here.
+var cellSteps = map[string]func(ex *cellRun) step.Step{
+	schedule.StepRecord: func(ex *cellRun) step.Step {
+		return run(schedule.StepRecord, func(context.Context) error { return ex.s.recordCell(ex.c.ID, ex.dir, ex.r) })
+	},
+	schedule.StepRingPorts: func(ex *cellRun) step.Step {
+		return run(schedule.StepRingPorts, func(ctx context.Context) error {
+			ex.lab.changing()
+			return ex.s.switchRings(ctx, ex.c.Variant, ex.rs)
+		})
+	},
+	schedule.StepPushConf: func(ex *cellRun) step.Step {
+		return run(schedule.StepPushConf, func(ctx context.Context) error {
+			ex.lab.changing()
+			return ex.s.pushConfs(ctx, ex.r, ex.rs)
+		})
+	},
+	schedule.StepRestart: func(ex *cellRun) step.Step { return run(schedule.StepRestart, ex.restart) },
+	schedule.StepHealth: func(ex *cellRun) step.Step {
+		return run(schedule.StepHealth, func(ctx context.Context) error { return ex.s.health(ctx, ex.r, ex.dir) })
+	},
+	schedule.StepTelemetryStart: (*cellRun).telemetryStartStep,
+	schedule.StepWarmup: func(ex *cellRun) step.Step {
+		return run(schedule.StepWarmup, func(ctx context.Context) error { return ex.s.warmup(ctx, ex.c, &ex.tele) })
+	},
+	schedule.StepServices: func(ex *cellRun) step.Step {
+		return run(schedule.StepServices, func(ctx context.Context) error { return ex.s.runGeneric(ctx, ex.c.Variant) })
+	},
+	schedule.StepDropCaches: func(ex *cellRun) step.Step { return run(schedule.StepDropCaches, ex.dropCaches) },
+	schedule.StepRun: func(ex *cellRun) step.Step {
+		return run(schedule.StepRun, func(ctx context.Context) error { return ex.s.measureCell(ctx, ex.c, ex.dir, ex.res, &ex.tele) })
+	},
+	schedule.StepTelemetry: func(ex *cellRun) step.Step {
+		return run(schedule.StepTelemetry, func(context.Context) error { return ex.finishTelemetry() })
+	},
+}
+
+// run is a step with nothing to undo.
+func run(name string, fn func(context.Context) error) step.Step {
+	return step.Step{Name: name, Run: fn}
+}
+
+// steps are the cell's steps, in the order of kinds.
+func (ex *cellRun) steps(kinds []string) []step.Step {
+	var out []step.Step
+	for _, kind := range kinds {
+		mk, ok := cellSteps[kind]
+		switch {
+		case !ok:
+			out = append(out, step.Unknown(kind, "the cell"))
+		case ex.skip[kind]:
+			out = append(out, run(kind, ex.unchanged(kind)))
+		default:
+			out = append(out, mk(ex))
+		}
+	}
+	return out
+}
+
+// restart restarts what the ring and conf steps changed; once it succeeds
+// the hosts hold the cell's variant.
+func (ex *cellRun) restart(ctx context.Context) error {
+	s := ex.s
+	ex.lab.restarting()
+	err := s.restart(ctx, ex.r, ex.rs)
+	ex.lab.restarted(ex.c.Variant, err, s.opts.Resume != "")
+	return s.keepLogsOnError(ctx, ex.dir, err)
+}
+
+// unchangedKinds returns the ring-ports and push-conf kinds that steps mark
+// unchanged, when trusted (the hosts hold the previous cell's variant as
+// its steps left them): comparing the rings and confs again would find
+// nothing, and costs seconds per cell. Untrusted (the first cell, or after
+// a cell whose changes failed), every step checks the hosts.
+func unchangedKinds(steps []schedule.Step, trusted bool) map[string]bool {
+	skip := map[string]bool{}
+	if !trusted {
+		return skip
+	}
+	for _, kind := range []string{schedule.StepRingPorts, schedule.StepPushConf} {
+		all := false
+		for _, st := range steps {
+			if st.Kind == kind {
+				all = st.Unchanged
+				if !all {
+					break
+				}
+			}
+		}
+		skip[kind] = all
+	}
+	return skip
+}
+
+// unchanged is a step that has nothing to do: the journal still names it.
+func (ex *cellRun) unchanged(kind string) func(context.Context) error {
+	return func(context.Context) error {
+		ex.s.logf("  %s: unchanged since the last cell", kind)
+		return nil
+	}
+}
+
+// planRestarts marks the services the schedule restarts (every one in the
+// first cell); the ring and conf steps add what they find changed on the
+// hosts.
+func (ex *cellRun) planRestarts(steps []schedule.Step) {
+	for _, st := range steps {
+		if st.Kind != schedule.StepRestart || st.Unchanged {
+			continue
+		}
+		for _, h := range st.Hosts {
+			ex.rs.add(h, st.Service)
+		}
+	}
+}

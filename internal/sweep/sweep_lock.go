@@ -1,0 +1,33 @@
+package sweep
+
+import (
+	"context"
+	"slices"
+	"strconv"
+
+	"benchbed/internal/step"
+	"benchbed/plan/schedule"
+	"benchbed/results/rundir"
+)
+
+// lockStep takes the sweep lock on every host; its undo releases them.
+func (s *Sweeper) lockStep() step.Step {
+	return step.Step{Name: schedule.StepLock, Run: s.lock, Undo: s.unlock}
+}
+
+func (s *Sweeper) lock(ctx context.Context) error {
+	stale, err := lock(ctx, s.p, s.p.Hosts(), newHolder(s.run.ID), s.opts.BreakLock)
+	for _, st := range stale {
+		s.logf("%s", st)
+		s.steps.Add(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String(),
+			Data: map[string]string{"stale_run": st.Holder.Run, "stale_pid": strconv.Itoa(st.Holder.PID)}})
+	}
+	return err
+}
+
+// unlock releases the sweep's locks, but on a host whose originals could
+// not be put back: no other sweep starts on it before `benchbed restore`.
+func (s *Sweeper) unlock(ctx context.Context) error {
+	hosts := slices.DeleteFunc(s.p.Hosts(), func(h string) bool { return slices.Contains(s.backup.notRestored, h) })
+	return unlock(ctx, s.p, hosts, s.run.ID)
+}

@@ -1,0 +1,141 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"benchbed/internal/cluster"
+	"benchbed/internal/step"
+	"benchbed/plan"
+	"benchbed/plan/render"
+	"benchbed/remote"
+	"benchbed/results/rundir"
+)
+
+// openRun creates the run directory (or opens the one to resume), opens
+// its journal and keeps the cells an earlier attempt finished.
+func (s *Sweeper) openRun() error {
+	var err error
+	if s.opts.Resume != "" {
+		s.run, err = rundir.Resolve(s.opts.RunsDir, s.tb.Name, s.opts.Resume)
+	} else {
+		s.run, err = rundir.NewRun(s.opts.RunsDir, s.tb.Name, time.Now())
+	}
+	if err != nil {
+		return err
+	}
+	if s.opts.Resume != "" {
+		entries, err := s.run.ReadJournal()
+		if err != nil {
+			return err
+		}
+		s.finished = rundir.Finished(entries)
+	} else if err := s.saveTestbed(); err != nil {
+		return err
+	}
+	j, err := s.run.OpenJournal()
+	if err != nil {
+		return err
+	}
+	s.steps = &step.Runner{Journal: j, Mask: s.Mask, Log: s.logf}
+	return nil
+}
+
+// saveTestbed keeps the testbed file as used and sweep.json in the run.
+func (s *Sweeper) saveTestbed() error {
+	src, err := os.ReadFile(s.tb.File)
+	if err != nil {
+		return err
+	}
+	// Sensitive values (a variable's default) never reach the run.
+	if err := s.run.WriteFile(rundir.TestbedFile, []byte(s.tb.Mask(string(src)))); err != nil {
+		return err
+	}
+	abs, err := filepath.Abs(s.tb.File)
+	if err != nil {
+		return err
+	}
+	return s.run.WriteSweepInfo(rundir.SweepInfo{Testbed: abs, Name: s.tb.Name, Started: s.run.Started})
+}
+
+// preflight checks every host before anything changes.
+func (s *Sweeper) preflight(ctx context.Context) error {
+	rep := remote.Preflight(ctx, s.p, []string{"python3", "ss", "sha256sum", "cp", "date"})
+	if err := rep.Err(); err != nil {
+		if s.opts.Log != nil {
+			_ = rep.Render(s.opts.Log)
+		}
+		return err
+	}
+	return nil
+}
+
+func (s *Sweeper) captureEnv(ctx context.Context) error {
+	return cluster.CaptureEnv(ctx, s.p, s.run, s.p.Hosts())
+}
+
+// prepare renders every variant with the cluster's swift.conf hashes (read
+// from the builder host, never changed) and saves each variant's confs,
+// secrets masked, and ring ports in the run, and the generic services'
+// confs; a testbed without Swift services (only generic ones) has no
+// hashes to read.
+func (s *Sweeper) prepare(ctx context.Context) error {
+	have := cluster.Hashes{}
+	if len(s.tb.Services) > 0 {
+		b, err := cluster.BuilderHost(s.tb)
+		if err != nil {
+			return err
+		}
+		if have, err = cluster.ReadHashes(ctx, s.p, b.Name); err != nil {
+			return err
+		}
+		if len(have) < 2 {
+			return fmt.Errorf("%s: swift.conf has no hash path prefix and suffix: run `benchbed setup %s` first", b.Name, s.tb.File)
+		}
+	}
+	s.tb = s.tb.WithSecrets(have.Values()...)
+	s.rend = map[string]*render.Rendering{}
+	for _, v := range s.tb.Variants {
+		r, err := render.Render(s.tb, v, render.Options{})
+		if err != nil {
+			return err
+		}
+		for _, c := range r.Confs {
+			if c.Path == render.SwiftConfPath {
+				have.Apply(c.File)
+			}
+		}
+		s.rend[v.Name] = r
+	}
+	return s.prepareGeneric(ctx)
+}
+
+// cellLabel is a cell's row label in the table: the variant's description
+// (a row's text, e.g. "normal; 29 workers") or name, with the workload and repeat when the
+// matrix has several.
+func cellLabel(tb *plan.Testbed, c plan.Cell) string {
+	l := pairLabel(tb, c)
+	if tb.Sweep.Repeat > 1 {
+		l += fmt.Sprintf(" #%d", c.Repeat)
+	}
+	return l
+}
+
+// closeJournal closes the run's journal.
+func (s *Sweeper) closeJournal() {
+	if j, ok := s.steps.Journal.(*rundir.Journal); ok {
+		_ = j.Close()
+	}
+}
+
+// base is the first variant's rendering: what setup installs and the
+// restore restarts.
+func (s *Sweeper) base() *render.Rendering {
+	if len(s.tb.Variants) == 0 {
+		return s.rend[""]
+	}
+	return s.rend[s.tb.Variants[0].Name]
+}

@@ -1,0 +1,141 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"benchbed/internal/agents"
+	"benchbed/internal/cluster"
+	"benchbed/plan"
+	"benchbed/results"
+	"benchbed/results/rundir"
+	"benchbed/results/telemetry"
+)
+
+// agentRun is the agents' run of cell c; d > 0 replaces its duration (the
+// warm-up).
+func (s *Sweeper) agentRun(c plan.Cell, d time.Duration, tele *cellTelemetry) agents.Job {
+	w := c.Workload
+	users, dur := plan.RunShape(w)
+	ar := agents.Job{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
+		Auth: agents.WorkloadAuth(w), Users: users, Duration: dur, Ops: int64(w.OperationCount), Rate: w.Rate,
+		Fill: fillSpec(w), Live: s.liveLine("run", tele)}
+	phase := telemetry.PhaseRun
+	if d > 0 { // a warm-up is no fill run: its creates are deleted before the run
+		ar.Duration, ar.Ops, ar.Fill, ar.Live, phase = d, 0, nil, s.liveLine("warm-up", tele), telemetry.PhaseWarmup
+	}
+	ar.Started = tele.phaseAt(phase, ar.Duration)
+	return ar
+}
+
+// fillSpec is a fill workload's spec for the agents, nil for others.
+func fillSpec(w *plan.Workload) *results.FillSpec {
+	if w.Fill == nil {
+		return nil
+	}
+	return &results.FillSpec{Objects: w.Fill.ContainerObjects, Buckets: w.Fill.Buckets}
+}
+
+// liveLine prints the merged req/s and errors about every 5 seconds.
+func (s *Sweeper) liveLine(what string, tele *cellTelemetry) func(results.Live) {
+	var mu sync.Mutex
+	var next float64
+	return func(l results.Live) {
+		mu.Lock()
+		defer mu.Unlock()
+		if l.Elapsed < next {
+			return
+		}
+		next = l.Elapsed + 5
+		busy := tele.busiest()
+		if busy != "" {
+			busy = "  " + busy
+		}
+		s.logf("  %-7s %6.1f s  %9.1f req/s  %d errors  (%d agents)%s", what, l.Elapsed, l.ReqPerS, l.Errors, l.Agents, busy)
+	}
+}
+
+// warmup runs the cell's workload for the sweep's warm-up, unmeasured; a
+// command workload has none (its before commands prepare its run).
+func (s *Sweeper) warmup(ctx context.Context, c plan.Cell, tele *cellTelemetry) error {
+	if s.tb.Sweep.Warmup <= 0 || c.Workload.IsCommand() {
+		return nil
+	}
+	_, err := agents.RunAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup, tele))
+	tele.idle()
+	return err
+}
+
+// measureCell measures cell c after its variant's before commands: a
+// command workload's copies, or the agents.
+func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry) error {
+	v := c.Variant
+	if err := s.beforeCommands(ctx, "variant "+v.Name+" before", v.Before, v.BeforeOn, c.Workload.Clients); err != nil {
+		return err
+	}
+	if c.Workload.IsCommand() {
+		tele.now(telemetry.PhaseRun)
+		defer tele.idle()
+		return s.measureCommand(ctx, c, dir, res)
+	}
+	return s.measure(ctx, c, dir, res, tele)
+}
+
+// measure runs the cell from the agents, merges their streams into the
+// cell's result and writes it (cell.json) in the cell's directory. Partial
+// results of an interrupted run are kept with status "interrupted"; a run
+// whose failed operations exceed its workload's max_error_rate fails
+// (results.Gate), its figures kept beside the verdict.
+func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry) error {
+	ar := s.agentRun(c, 0, tele)
+	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
+	m, err := agents.RunAgents(ctx, s.opts.Agents, ar)
+	tele.idle()
+	if m != nil {
+		cell := results.Summarise(m.Recording, m.Duration)
+		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
+		cell.Params = c.Workload.Params()
+		cell.Status = "ok"
+		var ferr error
+		if ar.Fill != nil {
+			cell.Fill, ferr = results.SummariseFill(*ar.Fill, m.Fill)
+		}
+		switch {
+		case ctx.Err() != nil:
+			cell.Status = "interrupted"
+		case err != nil:
+			cell.Status = "failed"
+		case cell.Total.Count == 0:
+			cell.Status = "failed"
+			err = fmt.Errorf("no operation succeeded (%d errors: %v)", cell.Total.Errors, cell.Total.ErrorsBy)
+		case ferr != nil:
+			cell.Status, err = "failed", ferr
+		default:
+			if g := results.Gate(&cell, s.tb.ErrorGate(c.Workload)); g != nil {
+				err = g
+			}
+		}
+		*res = cell
+	}
+	if werr := s.run.WriteCell(c.ID, res); werr != nil && err == nil {
+		err = werr
+	}
+	return err
+}
+
+// readCell reads a finished cell's result.
+func (s *Sweeper) readCell(c plan.Cell) (results.Cell, error) { return s.run.ReadCell(c.ID) }
+
+// saveLog keeps the last lines of service's log on host in the cell's
+// logs/ directory, secrets and auth tokens masked.
+func (s *Sweeper) saveLog(ctx context.Context, host string, svc *plan.Service, dir string) error {
+	res, err := s.p.Run(context.WithoutCancel(ctx), host, cluster.SwiftDaemon(svc, nil).LogTailScript(50)+"; true")
+	if err != nil {
+		return err
+	}
+	p := filepath.Join(dir, rundir.LogsDir, rundir.LogFile(host, svc.Name))
+	return rundir.WriteFileAtomic(p, []byte(s.tb.Mask(string(res.Stdout))), 0o640)
+}

@@ -1,0 +1,116 @@
+package schedule
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+)
+
+// WriteText prints the plan for people: hosts by role with their hardware,
+// rings with the ports of each layout, every cell with its steps, and the
+// estimate with what it assumes.
+func (p *Plan) WriteText(w io.Writer) error {
+	var b strings.Builder
+	j := p.JSON()
+	fmt.Fprintf(&b, "testbed %s", j.Testbed)
+	if j.Description != "" {
+		fmt.Fprintf(&b, ": %s", j.Description)
+	}
+	b.WriteString("\n\nhosts by role:\n")
+	for _, r := range j.ByRole {
+		fmt.Fprintf(&b, "  %-10s %s\n", r.Role, strings.Join(r.Hosts, ", "))
+	}
+	b.WriteString("\nhosts:\n")
+	for _, h := range j.Hosts {
+		fmt.Fprintf(&b, "  %s (%s) roles %s\n", h.Name, h.Address, strings.Join(h.Roles, ", "))
+		for _, f := range h.Hardware {
+			fmt.Fprintf(&b, "    %s: %s\n", f.Key, f.Value)
+		}
+		for _, d := range h.Disks {
+			fmt.Fprintf(&b, "    disks %s: %d (%s)\n", d.Group, len(d.Names), abbreviate(d.Names))
+		}
+	}
+	b.WriteString("\nrings:\n")
+	for _, r := range j.Rings {
+		fmt.Fprintf(&b, "  %s: part_power %d, replicas %g, %d devices of disks %q\n", r.Name, r.PartPower, r.Replicas, r.Devices, r.Disks)
+		fmt.Fprintf(&b, "    one port per host: %d\n", r.PortPerHost)
+		for _, hp := range r.PerDisk {
+			fmt.Fprintf(&b, "    one port per disk: %s %d-%d\n", hp.Host, hp.First, hp.Last)
+		}
+	}
+	writePolicies(&b, p.Testbed)
+	writeWorkloads(&b, j.Workloads)
+	b.WriteString("\nbefore the cells:\n")
+	for _, s := range p.Before {
+		writeStep(&b, p.Testbed, s)
+	}
+	fmt.Fprintf(&b, "\ncells: %d (repeat %d)\n", len(p.Cells), p.Testbed.Sweep.Repeat)
+	for i, c := range p.Cells {
+		fmt.Fprintf(&b, "  %s  variant %q, workload %q, repeat %d  (~%s)\n", c.Cell.ID, c.Cell.Variant.Name,
+			c.Cell.Workload.Name, c.Cell.Repeat, short(p.Estimate.PerCell[i]))
+		for _, s := range c.Steps {
+			writeStep(&b, p.Testbed, s)
+		}
+	}
+	b.WriteString("\nafter the cells (also of a failed or interrupted sweep):\n")
+	for _, s := range p.Finally {
+		writeStep(&b, p.Testbed, s)
+	}
+	fmt.Fprintf(&b, "\nestimate: %s", short(p.Estimate.Total))
+	if p.Estimate.Prefill > 0 {
+		fmt.Fprintf(&b, " (prefill %s)", short(p.Estimate.Prefill))
+	}
+	b.WriteString("\n  assumes:\n")
+	for _, a := range p.Estimate.Assumptions {
+		fmt.Fprintf(&b, "    - %s\n", a)
+	}
+	_, err := io.WriteString(w, p.Testbed.Mask(b.String()))
+	return err
+}
+
+// writeWorkloads lists the workloads, each axis point of a for_each with
+// its each.value and scenario overrides.
+func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
+	b.WriteString("\nworkloads:\n")
+	for _, w := range ws {
+		if w.Command != "" {
+			fmt.Fprintf(b, "  %s: command %q, %d copies, parser %s\n", w.Name, w.Command, w.Users, w.Parser)
+			continue
+		}
+		fmt.Fprintf(b, "  %s: scenario %s, %d users", w.Name, w.Scenario, w.Users)
+		if w.DurationS > 0 {
+			fmt.Fprintf(b, ", %s", short(time.Duration(w.DurationS*float64(time.Second))))
+		}
+		if w.Fill != nil {
+			fmt.Fprintf(b, ", fill each container to %d objects, latency in %d buckets", w.Fill.ContainerObjects, w.Fill.Buckets)
+		}
+		if w.Axis != nil {
+			fmt.Fprintf(b, "; axis %s[%d] = %s", w.Block, w.Axis.Index, w.Axis.Value)
+		}
+		for _, k := range slices.Sorted(maps.Keys(w.ScenarioSet)) {
+			fmt.Fprintf(b, "; %s = %s", k, w.ScenarioSet[k])
+		}
+		b.WriteString("\n")
+	}
+}
+
+func orUnset(s string) string {
+	if s == "" {
+		return "(unset)"
+	}
+	return s
+}
+
+// abbreviate lists names, eliding the middle of long lists.
+func abbreviate(names []string) string {
+	if len(names) <= 6 {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:3], ", ") + ", ..., " + strings.Join(names[len(names)-2:], ", ")
+}
+
+// short prints a duration rounded to the second.
+func short(d time.Duration) string { return d.Round(time.Second).String() }

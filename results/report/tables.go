@@ -1,0 +1,183 @@
+package report
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"benchbed/results"
+)
+
+// table is one table of the report, rendered as text, markdown or HTML.
+type table struct {
+	Title  string
+	Header []string
+	Rows   [][]string
+	Class  string // the HTML table's class, "" for none
+}
+
+// ms formats seconds as milliseconds with 2 decimals.
+func ms(sec float64) string { return strconv.FormatFloat(sec*1000, 'f', 2, 64) }
+
+func f1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+// TableTitle heads the ssbench-style table: the workload when there is one, else
+// the testbed's name.
+func (r *Report) TableTitle() string {
+	s := r.Run.Summary
+	w := ""
+	for _, c := range s.Cells {
+		if w != "" && c.Workload != w {
+			return s.Testbed
+		}
+		w = c.Workload
+	}
+	return w
+}
+
+// TableRows are the ssbench-style table's rows: one per cell, the total's figures,
+// labelled by variant (and workload and repeat when those vary), a cell
+// that is not ok saying its status.
+func (r *Report) TableRows() []results.TableRow {
+	cells := r.Run.Summary.Cells
+	multiWorkload := r.TableTitle() != cells[0].Workload
+	repeated := len(Groups(cells)) < len(cells)
+	var rows []results.TableRow
+	for _, c := range cells {
+		if len(c.Metrics) > 0 {
+			continue // a command workload's: WriteMetricTable
+		}
+		label := c.Variant
+		if label == "" || multiWorkload {
+			label = strings.TrimSpace(label + " " + c.Workload)
+		}
+		if repeated {
+			label += " #" + strconv.Itoa(c.Repeat)
+		}
+		if c.Status != "ok" {
+			label += " (" + c.Status + ")"
+		}
+		rows = append(rows, results.TableRow{Label: label, Op: c.Total, Failed: c.Status != results.StatusOK})
+	}
+	return rows
+}
+
+// RepeatRows are the repeats' table's rows (results.WriteRepeatTable): one
+// per variant and workload, over its repeats; nil without repeats.
+func (r *Report) RepeatRows() []results.RepeatRow {
+	if len(r.Repeats) == 0 {
+		return nil
+	}
+	cells := r.Run.Summary.Cells
+	var rows []results.RepeatRow
+	for _, g := range Groups(cells) {
+		row := results.RepeatRow{Label: g[0].Variant}
+		if row.Label == "" || hasWorkloads(cells) {
+			row.Label = strings.TrimSpace(row.Label + " / " + g[0].Workload)
+		}
+		for _, c := range g {
+			row.Add(c)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// opTable lists every cell's operation types (and their total when there
+// are several): count, req/s, errors and first- and last-byte percentiles.
+// A cell that is not ok has its status before its req/s.
+func (r *Report) opTable() table {
+	t := table{Title: "Per operation (latencies in ms)", Header: []string{"cell", "op", "count", "req/s", "errors",
+		"fb p50", "fb p95", "fb p99", "fb p99.9", "fb max", "lb p50", "lb p95", "lb p99", "lb p99.9", "lb max"}}
+	for _, c := range r.Run.Summary.Cells {
+		if len(c.Metrics) > 0 {
+			continue // a command workload's: metricTable
+		}
+		for _, row := range results.CellRows(c) {
+			o, fb, lb := row.Op, row.Op.FirstByte, row.Op.LastByte
+			req := f1(o.ReqPerS)
+			if c.Status != results.StatusOK {
+				req = c.Status + ": " + req // never a failed cell's req/s as a result
+			}
+			t.Rows = append(t.Rows, []string{cellName(c), row.Label, strconv.FormatInt(o.Count, 10), req,
+				strconv.FormatInt(o.Errors, 10), ms(fb.P50), ms(fb.P95), ms(fb.P99), ms(fb.P999), ms(fb.Max),
+				ms(lb.P50), ms(lb.P95), ms(lb.P99), ms(lb.P999), ms(lb.Max)})
+		}
+	}
+	return t
+}
+
+// repeatTable shows the mean and spread over each cell's repeats.
+func (r *Report) repeatTable() table {
+	t := table{Title: "Repeats (mean ± sample stddev over the ok repeats; latencies in ms)",
+		Header: []string{"variant", "workload", "ok/runs", "req/s", "req/s min", "req/s max", "req/s cv",
+			"fb mean", "fb p95", "fb p99", "errors"}}
+	for _, g := range r.Repeats {
+		t.Rows = append(t.Rows, []string{g.Variant, g.Workload, fmt.Sprintf("%d/%d", g.OK, len(g.Cells)),
+			f1(g.ReqPerS.Mean) + " ± " + f1(g.ReqPerS.StdDev), f1(g.ReqPerS.Min), f1(g.ReqPerS.Max),
+			strconv.FormatFloat(g.ReqPerS.CV*100, 'f', 1, 64) + "%",
+			pm(g.FirstByteMean), pm(g.FirstByteP95), pm(g.FirstByteP99), strconv.FormatInt(g.Errors, 10)})
+	}
+	return t
+}
+
+func pm(s results.Spread) string { return ms(s.Mean) + " ± " + ms(s.StdDev) }
+
+// errorTable lists the failed operations by cause, per cell.
+func (r *Report) errorTable() table {
+	t := table{Title: "Failed operations by cause", Header: []string{"cell", "op", "cause", "count"}}
+	for _, c := range r.Run.Summary.Cells {
+		for _, op := range slices.Sorted(maps.Keys(c.Ops)) {
+			by := c.Ops[op].ErrorsBy
+			for _, k := range slices.Sorted(maps.Keys(by)) {
+				t.Rows = append(t.Rows, []string{cellName(c), op, k, strconv.FormatInt(by[k], 10)})
+			}
+		}
+	}
+	return t
+}
+
+// stepTable lists the journal's steps and how long each took.
+func (r *Report) stepTable() table {
+	t := table{Title: "Journal: steps and durations", Header: []string{"step", "cell", "host", "status", "start", "seconds", "detail"}}
+	for _, s := range r.Steps {
+		t.Rows = append(t.Rows, []string{s.Name, s.Cell, s.Host, s.Status, s.Start.UTC().Format("15:04:05"),
+			strconv.FormatFloat(s.Duration.Seconds(), 'f', 1, 64), s.Detail})
+	}
+	return t
+}
+
+// envTable summarises each host's environment: its kernel, CPU, memory
+// and Swift lines (the full text is in the HTML page).
+func (r *Report) envTable() table {
+	t := table{Title: "Hosts", Header: []string{"host", "kernel", "cpus", "memory", "swift"}}
+	for _, h := range r.Env {
+		sec := envSections(h.Text)
+		t.Rows = append(t.Rows, []string{h.Host, firstLine(sec["kernel"]), firstLine(sec["cpu"]),
+			firstLine(sec["memory"]), firstLine(sec["swift"])})
+	}
+	return t
+}
+
+// envSections splits env/<host>.txt into its "## name" sections.
+func envSections(text string) map[string]string {
+	out := map[string]string{}
+	name := ""
+	for line := range strings.SplitSeq(text, "\n") {
+		if n, ok := strings.CutPrefix(line, "## "); ok {
+			name = strings.TrimSpace(n)
+			continue
+		}
+		if name != "" && strings.TrimSpace(line) != "" {
+			out[name] += line + "\n"
+		}
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return strings.Join(strings.Fields(l), " ")
+}

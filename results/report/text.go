@@ -1,0 +1,158 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"benchbed/results"
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// Formats of WriteFormat.
+const (
+	FormatText     = "text"
+	FormatMarkdown = "markdown"
+	FormatCSV      = "csv"
+	FormatJSON     = "json"
+)
+
+// WriteFormat writes the report in format (text, markdown, csv or json).
+func (r *Report) WriteFormat(w io.Writer, format string) error {
+	switch format {
+	case FormatText:
+		return r.WriteText(w, false)
+	case FormatMarkdown:
+		return r.WriteText(w, true)
+	case FormatCSV:
+		return r.WriteCSV(w)
+	case FormatJSON:
+		return r.WriteJSON(w)
+	}
+	return fmt.Errorf("format %q: want text, markdown, csv or json", format)
+}
+
+// WriteText writes the report's tables as plain text or markdown: the
+// ssbench-style table, the hosts, the per-operation table, the errors by cause,
+// the repeats' aggregates and the failed cells with their errors.
+func (r *Report) WriteText(out io.Writer, markdown bool) error {
+	w := bufio.NewWriter(out)
+	head := func(level int, s string) {
+		if markdown {
+			fmt.Fprintf(w, "\n%s %s\n\n", strings.Repeat("#", level), s)
+		} else {
+			fmt.Fprintf(w, "\n%s\n%s\n", s, strings.Repeat("=-"[level-1:level], len([]rune(s))))
+		}
+	}
+	head(1, r.Title())
+	s := r.Run.Summary
+	fmt.Fprintf(w, "testbed %s, run %s, %d cell(s)%s\n", s.Testbed, s.Run, len(s.Cells), r.dates())
+	for _, n := range append(append([]string(nil), r.Notices...), r.Problems...) {
+		fmt.Fprintf(w, "NOTICE: %s\n", n)
+	}
+	if cols := r.MetricColumns(); cols != nil {
+		head(2, "Command workloads: a row per variant, a column per workload")
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := results.WriteMetricTable(w, s.Testbed, r.commandCells(), cols); err != nil {
+			return err
+		}
+	}
+	if r.swiftCells() {
+		head(2, "Time to first byte (s), as ssbench reports it")
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := results.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
+			return err
+		}
+	}
+	if rows := r.RepeatRows(); rows != nil {
+		head(2, "Over the repeats: mean and spread of req/s")
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if err := results.WriteRepeatTable(w, r.TableTitle(), rows); err != nil {
+			return err
+		}
+	}
+	for _, t := range append([]table{r.envTable(), r.metricTable(), r.opTable(), r.endpointTable(), r.errorTable(), r.repeatTable()}, r.fillTables()...) {
+		if len(t.Rows) == 0 {
+			continue
+		}
+		head(2, t.Title)
+		if err := writeTable(w, t, markdown); err != nil {
+			return err
+		}
+	}
+	if err := r.writeTelemetry(w, head, markdown); err != nil {
+		return err
+	}
+	if failed := r.Failed(); len(failed) > 0 {
+		head(2, "Failed cells")
+		for _, c := range failed {
+			fmt.Fprintf(w, "- %s (%s): %s\n", mdEscape(cellName(c), markdown), c.Status, mdEscape(oneLine(c.Error), markdown))
+		}
+	}
+	return w.Flush()
+}
+
+// dates says when the run started and ended, as far as it is known.
+func (r *Report) dates() string {
+	var s string
+	if !r.Started.IsZero() {
+		s += ", started " + r.Started.UTC().Format(time.RFC3339)
+	}
+	if !r.Ended.IsZero() {
+		s += ", last step " + r.Ended.UTC().Format(time.RFC3339)
+	}
+	return s
+}
+
+// writeTable renders t with tablewriter: ASCII boxes or markdown.
+func writeTable(w io.Writer, t table, markdown bool) error {
+	opts := []tablewriter.Option{tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone), tablewriter.WithHeaderAutoWrap(tw.WrapNone)}
+	if markdown {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+	}
+	tb := tablewriter.NewTable(w, opts...)
+	tb.Header(toAny(t.Header)...)
+	for _, row := range t.Rows {
+		cells := make([]string, len(row))
+		for i, c := range row {
+			cells[i] = mdEscape(oneLine(c), markdown)
+		}
+		if err := tb.Append(toAny(cells)...); err != nil {
+			return fmt.Errorf("table %s: %w", t.Title, err)
+		}
+	}
+	if err := tb.Render(); err != nil {
+		return fmt.Errorf("table %s: %w", t.Title, err)
+	}
+	return nil
+}
+
+func toAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// oneLine folds a multi-line text (an error) onto one line.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// mdEscape keeps a cell's "|" from splitting a markdown table's column.
+func mdEscape(s string, markdown bool) string {
+	if !markdown {
+		return s
+	}
+	return strings.ReplaceAll(s, "|", `\|`)
+}

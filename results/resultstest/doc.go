@@ -1,0 +1,2 @@
+// Package resultstest crafts results for other packages' tests.
+package resultstest

@@ -27,6 +27,9 @@ unit:
 	mkdir -p bin/test-artifacts
 	go test -race -timeout 15m -count=1 -artifacts -outputdir $(CURDIR)/bin/test-artifacts $$(go list ./... | grep -v '^benchbed/e2e')
 	go test -count=1 -run 'TestLatencyTruth|TestLargeObjectStreamsBeyondFiveGiB' ./load  # timing truth and 5 GiB objects: without the race detector
+	# decode + plan + render over arbitrary text, 30 s (the seeds run above);
+	# -fuzzminimizetime 0: minimising a big testbed stalls the run.
+	go test -run '^$$' -fuzz '^FuzzDecodePlanRender$$' -fuzztime 30s -fuzzminimizetime 0 ./plan/render
 
 e2e:
 	scripts/e2e.sh $(E2E_FLAGS)  # e.g. make test E2E_FLAGS=-v for each test's time

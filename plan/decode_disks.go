@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"math"
+
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -28,7 +30,7 @@ func (d *decoder) decodeDisks(h *Host, b *hcl.Block) *DiskGroup {
 		case "format":
 			format, force = d.formatMode(a)
 		case "weight":
-			weight, _ = d.number(a, d.ctx)
+			weight, _ = d.finite(a, d.ctx, 0, math.MaxFloat64, "a finite number, 0 or more")
 		}
 	}
 	d.checkDevices(h, g, c, names, devices, format)

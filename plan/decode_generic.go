@@ -1,10 +1,7 @@
 package plan
 
 import (
-	"net/url"
-	"path"
 	"strconv"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -21,7 +18,7 @@ func (d *decoder) isGeneric(b *hcl.Block) bool {
 	if a == nil {
 		return false
 	}
-	v, diags := a.Expr.Value(d.ctx)
+	v, diags := d.eval(a.Expr, d.ctx)
 	return !diags.HasErrors() && v.IsKnown() && !v.IsNull() && v.Type().FriendlyName() == "string" && v.AsString() == KindGeneric
 }
 
@@ -46,14 +43,14 @@ func (d *decoder) genericAttr(g *Generic, a *hcl.Attribute) {
 		g.Role, _ = d.str(a, d.ctx)
 	case "template":
 		g.Template, _ = d.str(a, d.ctx)
+		d.checkTemplateFile(a, g.Name, g.Template)
 	case "content":
 		g.Content, _ = d.str(a, d.ctx)
 	case "format":
 		g.Format, _ = d.oneOf(a, d.ctx, FormatPlain, FormatINI)
 	case "path":
-		if g.Path, _ = d.str(a, d.ctx); g.Path != "" && !path.IsAbs(g.Path) {
-			d.errorf(a.Expr.Range().Ptr(), "Invalid path", "service %q: path must be absolute, got %q", g.Name, g.Path)
-		}
+		g.Path, _ = d.str(a, d.ctx)
+		d.checkConfPath(a, g.Name, g.Path)
 	case "manager":
 		g.Manager, _ = d.oneOf(a, d.ctx, ManagerSystemd, ManagerDirect)
 	case "unit":
@@ -66,7 +63,7 @@ func (d *decoder) genericAttr(g *Generic, a *hcl.Attribute) {
 		g.Restart, _ = d.str(a, d.ctx)
 	case "health":
 		g.Health, _ = d.str(a, d.ctx)
-		d.checkHealth(a, g.Health)
+		d.checkHealthURL(a, g.Health)
 	case "ports":
 		g.Ports = d.ports(a)
 	case "after_start":
@@ -101,20 +98,6 @@ func (d *decoder) checkGeneric(g *Generic, b *hcl.Block, c *hcl.BodyContent) {
 	}
 	if g.Health == "" {
 		d.errorf(b.DefRange.Ptr(), "Missing health", "service %q: health is tcp://ADDR:PORT, an http:// URL (an empty ADDR is the host's: http://:80/) or a command that exits 0 when the service serves", g.Name)
-	}
-}
-
-// checkHealth checks a health check's form: a URL must parse, with a port
-// for tcp://. An empty address (tcp://:80, http://:8080/) is the host's.
-func (d *decoder) checkHealth(a *hcl.Attribute, h string) {
-	if !strings.Contains(h, "://") {
-		return
-	}
-	u, err := url.Parse(h)
-	if err != nil || u.Host == "" || (u.Scheme != "tcp" && u.Scheme != "http" && u.Scheme != "https") ||
-		(u.Scheme == "tcp" && u.Port() == "") {
-		d.errorf(a.Expr.Range().Ptr(), "Invalid health check",
-			"health %q: a check with :// is tcp://ADDR:PORT or an http(s) URL (an empty ADDR is the host's: tcp://:80)", h)
 	}
 }
 

@@ -2,7 +2,6 @@ package plan
 
 import (
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -58,7 +57,7 @@ func (d *decoder) decodeHardware(b *hcl.Block) []Fact {
 	d.diags = append(d.diags, diags...)
 	facts := []Fact{}
 	for _, a := range sortedAttrs(attrs) {
-		v, diags := a.Expr.Value(d.ctx)
+		v, diags := d.eval(a.Expr, d.ctx)
 		d.diags = append(d.diags, diags...)
 		if diags.HasErrors() {
 			continue
@@ -116,19 +115,23 @@ func (d *decoder) decodeRing(b *hcl.Block) {
 	}
 	r.Port = defaultRingPort(r.Role)
 	c := d.attrs(b.Body, []string{"part_power!", "replicas", "min_part_hours", "disks!", "port", "port_base", "builder"})
+	var replicas *hcl.Attribute // set when valid
 	for _, a := range sortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "part_power":
 			r.PartPower, _ = d.integer(a, d.ctx, 1, 32)
 		case "replicas":
-			r.Replicas, _ = d.number(a, d.ctx)
-			if r.Replicas < 1 {
-				d.errorf(a.Expr.Range().Ptr(), "Invalid value for replicas", "replicas must be at least 1, got %s", strconv.FormatFloat(r.Replicas, 'g', -1, 64))
+			if f, ok := d.finite(a, d.ctx, 1, MaxReplicas, "a number from 1 to 16"); ok {
+				r.Replicas, replicas = f, a
 			}
 		case "min_part_hours":
 			r.MinPartHours, _ = d.integer(a, d.ctx, 0, 1<<20)
 		case "disks":
-			r.Disks, _ = d.str(a, d.ctx)
+			if g, ok := d.str(a, d.ctx); ok && g == "" {
+				d.errorf(a.Expr.Range().Ptr(), "Invalid value for disks", "ring %q: disks names the disk group whose disks are its devices, got \"\"", r.Name)
+			} else {
+				r.Disks = g
+			}
 		case "port":
 			r.Port, _ = d.integer(a, d.ctx, 1, 65535)
 		case "port_base":
@@ -139,6 +142,9 @@ func (d *decoder) decodeRing(b *hcl.Block) {
 	}
 	if r.PortBase == 0 {
 		r.PortBase = r.Port + 1
+	}
+	if replicas != nil {
+		d.warnReplicas(r, replicas)
 	}
 	d.tb.Rings = append(d.tb.Rings, r)
 }

@@ -95,7 +95,7 @@ func (d *decoder) decodeSSH(b *hcl.Block) {
 
 // stringOrList accepts "x" or ["x", "y"].
 func (d *decoder) stringOrList(a *hcl.Attribute) []string {
-	v, diags := a.Expr.Value(d.ctx)
+	v, diags := d.eval(a.Expr, d.ctx)
 	if !diags.HasErrors() && v.Type().IsPrimitiveType() {
 		s, _ := d.str(a, d.ctx)
 		return []string{s}

@@ -1,8 +1,6 @@
 package plan
 
 import (
-	"path"
-
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -25,10 +23,10 @@ func (d *decoder) decodeService(b *hcl.Block) {
 			s.Role, _ = d.str(a, d.ctx)
 		case "template":
 			s.Template, _ = d.str(a, d.ctx)
+			d.checkTemplateFile(a, s.Name, s.Template)
 		case "path":
-			if s.Path, _ = d.str(a, d.ctx); s.Path != "" && !path.IsAbs(s.Path) {
-				d.errorf(a.Expr.Range().Ptr(), "Invalid path", "service %q: path must be absolute, got %q", s.Name, s.Path)
-			}
+			s.Path, _ = d.str(a, d.ctx)
+			d.checkConfPath(a, s.Name, s.Path)
 		case "manager":
 			s.Manager, _ = d.oneOf(a, d.ctx, ManagerSystemd, ManagerSwiftInit, ManagerDirect)
 		case "unit":
@@ -37,6 +35,7 @@ func (d *decoder) decodeService(b *hcl.Block) {
 			s.Restart, _ = d.str(a, d.ctx)
 		case "health":
 			s.Health, _ = d.str(a, d.ctx)
+			d.checkHealthURL(a, s.Health)
 		case "settings":
 			s.Settings = d.decodeSettings(a.Expr, d.ctx)
 		case "packages":
@@ -102,12 +101,17 @@ func (d *decoder) addVariant(v *Variant) {
 	if v == nil {
 		return
 	}
-	for _, prev := range d.tb.Variants {
-		if prev.Name == v.Name {
-			d.errorf(v.DefRange.Ptr(), "Duplicate variant", "variant %q is already declared at %s", v.Name, prev.DefRange)
-			return
-		}
+	if prev := d.variantSeen(v.Name); prev != nil {
+		d.errorf(v.DefRange.Ptr(), "Duplicate variant", "variant %q is already declared at %s", v.Name, prev.DefRange)
+		return
 	}
+	if len(d.tb.Variants) == MaxVariants {
+		d.errorf(v.DefRange.Ptr(), "Too many variants", "a testbed has at most %d variants, for_each points included", MaxVariants)
+	}
+	if len(d.tb.Variants) >= MaxVariants {
+		return
+	}
+	d.variantByName[v.Name] = v
 	d.tb.Variants = append(d.tb.Variants, v)
 }
 
@@ -177,5 +181,5 @@ func (d *decoder) decodeSetBlock(b *hcl.Block, ctx *hcl.EvalContext) Settings {
 		}
 		d.mergeSection(out, a.Name, d.decodeSection(a.Expr, ctx), a.NameRange)
 	}
-	return out
+	return d.secretKeys(out)
 }

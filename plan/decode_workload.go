@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"os"
+	"benchbed/templates/boundedfile"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -74,10 +74,20 @@ func (d *decoder) addWorkload(w *Workload, rng hcl.Range) {
 	if w == nil {
 		return
 	}
-	if prev := d.workloadRange(w.Name); prev != nil {
+	if prev := d.workloadSeen(w.Name); prev != nil {
 		d.errorf(rng.Ptr(), "Duplicate workload", "workload %q is already declared at %s", w.Name, prev)
 		return
 	}
+	if len(d.tb.Workloads) == MaxWorkloads {
+		d.errorf(rng.Ptr(), "Too many workloads", "a testbed has at most %d workloads, for_each points included", MaxWorkloads)
+	}
+	if len(d.tb.Workloads) >= MaxWorkloads {
+		return
+	}
+	if d.workloadByName == nil {
+		d.workloadByName = map[string]*Workload{}
+	}
+	d.workloadByName[w.Name] = w
 	d.tb.Workloads = append(d.tb.Workloads, w)
 }
 
@@ -178,7 +188,10 @@ func (d *decoder) decodeAuth(b *hcl.Block, ctx *hcl.EvalContext) *Auth {
 		case "kind":
 			au.Kind, _ = d.oneOf(a, ctx, "v1", "v3")
 		case "url":
-			au.URL, _ = d.str(a, ctx)
+			if u, ok := d.str(a, ctx); ok {
+				au.URL = u
+				d.checkAuthURL(a, u)
+			}
 		case "user":
 			au.User, _ = d.str(a, ctx)
 		case "key":
@@ -192,14 +205,5 @@ func (d *decoder) decodeAuth(b *hcl.Block, ctx *hcl.EvalContext) *Auth {
 	return au
 }
 
-// readLimited reads a regular file of at most maxFileSize bytes.
-func readLimited(p string) ([]byte, error) {
-	st, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxFileSize {
-		return nil, &os.PathError{Op: "read", Path: p, Err: errNotSmallFile}
-	}
-	return os.ReadFile(p)
-}
+// readLimited reads a regular file of at most boundedfile.MaxSize bytes.
+func readLimited(p string) ([]byte, error) { return boundedfile.Read(p) }

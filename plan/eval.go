@@ -15,7 +15,7 @@ import (
 // and returns ok=false when the value is unusable (error, null or unknown).
 // The returned value is unmarked; sensitive says whether it was marked.
 func (d *decoder) value(a *hcl.Attribute, ctx *hcl.EvalContext, ty cty.Type) (v cty.Value, sensitive, ok bool) {
-	v, diags := a.Expr.Value(ctx)
+	v, diags := d.eval(a.Expr, ctx)
 	d.diags = append(d.diags, diags...)
 	if diags.HasErrors() {
 		return cty.NilVal, false, false

@@ -21,7 +21,7 @@ type eachPoint struct {
 // list's order; a map's or set's sorted order). It reports a value that is
 // no collection or an empty one; ok is false then or after any error.
 func (d *decoder) forEach(fe *hcl.Attribute, kind, label string) (points []eachPoint, ok bool) {
-	v, diags := fe.Expr.Value(d.ctx)
+	v, diags := d.eval(fe.Expr, d.ctx)
 	d.diags = append(d.diags, diags...)
 	if diags.HasErrors() || !v.IsWhollyKnown() {
 		return nil, false
@@ -30,6 +30,9 @@ func (d *decoder) forEach(fe *hcl.Attribute, kind, label string) (points []eachP
 	if v.IsNull() || !(v.Type().IsListType() || v.Type().IsTupleType() || v.Type().IsSetType() ||
 		v.Type().IsMapType() || v.Type().IsObjectType()) {
 		d.errorf(fe.Expr.Range().Ptr(), "Invalid for_each", "for_each must be a list or a map")
+		return nil, false
+	}
+	if !d.checkForEachCount(fe, kind, v.LengthInt(), MaxVariants) {
 		return nil, false
 	}
 	if v.LengthInt() == 0 {

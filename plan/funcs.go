@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"benchbed/templates/boundedfile"
+
 	"os"
 	"path/filepath"
 
@@ -13,7 +15,7 @@ import (
 
 // maxFileSize bounds what file() reads, so that a testbed cannot make
 // benchbed load a huge file into memory.
-const maxFileSize = 16 << 20
+const maxFileSize = boundedfile.MaxSize
 
 // newEvalContext returns the context of every expression: var.*, local.*
 // (filled by decodeLocals) and the functions.
@@ -41,7 +43,7 @@ func (d *decoder) functions() map[string]function.Function {
 		"parseint": stdlib.ParseIntFunc, "pow": stdlib.PowFunc, "range": stdlib.RangeFunc,
 		"regex": stdlib.RegexFunc, "regexall": stdlib.RegexAllFunc, "replace": stdlib.ReplaceFunc,
 		"reverse": stdlib.ReverseListFunc, "setintersection": stdlib.SetIntersectionFunc,
-		"setproduct": stdlib.SetProductFunc, "setsubtract": stdlib.SetSubtractFunc,
+		"setproduct": setProductFunc, "setsubtract": stdlib.SetSubtractFunc,
 		"setunion": stdlib.SetUnionFunc, "signum": stdlib.SignumFunc, "slice": stdlib.SliceFunc,
 		"sort": stdlib.SortFunc, "split": stdlib.SplitFunc, "strlen": stdlib.StrlenFunc,
 		"strrev": stdlib.ReverseFunc, "substr": stdlib.SubstrFunc, "timeadd": stdlib.TimeAddFunc,
@@ -52,6 +54,9 @@ func (d *decoder) functions() map[string]function.Function {
 		"tobool": stdlib.MakeToFunc(cty.Bool), "tolist": stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
 		"tomap": stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)), "toset": stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
 		"try": tryfunc.TryFunc, "can": tryfunc.CanFunc,
+	}
+	for name, f := range boundedFuncs() {
+		fs[name] = f
 	}
 	fs["file"] = d.fileFunc(false)
 	fs["fileexists"] = d.fileFunc(true)
@@ -79,7 +84,7 @@ func (d *decoder) fileFunc(exists bool) function.Function {
 			if !st.Mode().IsRegular() || st.Size() > maxFileSize {
 				return cty.NilVal, function.NewArgErrorf(0, "%s is not a regular file of at most %d bytes", p, maxFileSize)
 			}
-			b, err := os.ReadFile(p)
+			b, err := readLimited(p)
 			if err != nil {
 				return cty.NilVal, err
 			}

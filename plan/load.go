@@ -69,6 +69,9 @@ func Load(path string, opts LoadOptions) (*Testbed, hcl.Diagnostics) {
 // resolved against path's directory.
 func LoadSource(path string, src []byte, opts LoadOptions) (*Testbed, hcl.Diagnostics) {
 	tb := newTestbed(path, opts)
+	if diags := prescan(src, path, false); diags.HasErrors() {
+		return tb, diags
+	}
 	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
 	if f != nil {
 		tb.Files[path] = f
@@ -124,6 +127,14 @@ type decoder struct {
 	sens   map[string]bool // sensitive values already listed in tb.Sensitive
 	vars   map[string]*varDecl
 	locals map[string]localDecl
+	// walked counts the values the expressions built (checkSize);
+	// overBudget is set once they exceed MaxTotalNodes.
+	walked     int
+	overBudget bool
+	// variantByName and workloadByName index the variants and workloads
+	// so far (duplicates are found by name, not by a scan).
+	variantByName  map[string]*Variant
+	workloadByName map[string]*Workload
 }
 
 // decodeFile runs the phases over the file's top-level body.

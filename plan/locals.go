@@ -1,9 +1,6 @@
 package plan
 
 import (
-	"sort"
-	"strings"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -14,8 +11,8 @@ type localDecl struct {
 }
 
 // decodeLocals evaluates the locals blocks in dependency order: a local is
-// evaluated once every local it references has a value. Locals left over
-// reference each other in a cycle.
+// evaluated once, after every local it references (evalLocals). Locals
+// left over reference each other in a cycle.
 func (d *decoder) decodeLocals(blocks []*hcl.Block) {
 	d.locals = map[string]localDecl{}
 	for _, b := range blocks {
@@ -26,62 +23,40 @@ func (d *decoder) decodeLocals(blocks []*hcl.Block) {
 				d.errorf(a.NameRange.Ptr(), "Duplicate local value", "local %q is already defined at %s", a.Name, prev.attr.NameRange)
 				continue
 			}
+			if len(d.locals) == MaxLocals {
+				d.errorf(a.NameRange.Ptr(), "Too many locals", "a testbed has at most %d local values", MaxLocals)
+			}
+			if len(d.locals) >= MaxLocals {
+				continue
+			}
 			d.locals[a.Name] = localDecl{attr: a}
 		}
 	}
-	values := map[string]cty.Value{}
-	pending := make([]string, 0, len(d.locals))
-	for n := range d.locals {
-		pending = append(pending, n)
-	}
-	sort.Slice(pending, func(i, j int) bool {
-		return d.locals[pending[i]].attr.Range.Start.Byte < d.locals[pending[j]].attr.Range.Start.Byte
-	})
-	for len(pending) > 0 {
-		var next []string
-		for _, n := range pending {
-			if !d.localReady(d.locals[n].attr, values) {
-				next = append(next, n)
-				continue
-			}
-			d.ctx.Variables["local"] = cty.ObjectVal(values)
-			v, diags := d.locals[n].attr.Expr.Value(d.ctx)
-			d.diags = append(d.diags, diags...)
-			if diags.HasErrors() {
-				v = cty.DynamicVal
-			}
-			values[n] = v
-		}
-		if len(next) == len(pending) {
-			a := d.locals[next[0]].attr
-			d.errorf(a.Expr.Range().Ptr(), "Local value cycle", "locals %s depend on each other", strings.Join(next, ", "))
-			for _, n := range next {
-				values[n] = cty.DynamicVal
-			}
-			break
-		}
-		pending = next
-	}
+	values := d.evalLocals()
 	d.ctx.Variables["local"] = cty.ObjectVal(values)
 }
 
-// localReady reports whether every declared local that a references has a
-// value already.
-func (d *decoder) localReady(a *hcl.Attribute, values map[string]cty.Value) bool {
+// localDeps returns the declared locals a references, and whether it
+// reads the local object whole (keys(local)).
+func (d *decoder) localDeps(a *hcl.Attribute) (deps []string, whole bool) {
+	seen := map[string]bool{}
 	for _, t := range a.Expr.Variables() {
-		if t.RootName() != "local" || len(t) < 2 {
+		if t.RootName() != "local" {
+			continue
+		}
+		if len(t) < 2 {
+			whole = true
 			continue
 		}
 		step, ok := t[1].(hcl.TraverseAttr)
 		if !ok {
+			whole = true
 			continue
 		}
-		if _, declared := d.locals[step.Name]; !declared {
-			continue
-		}
-		if _, done := values[step.Name]; !done {
-			return false
+		if _, declared := d.locals[step.Name]; declared && !seen[step.Name] {
+			seen[step.Name] = true
+			deps = append(deps, step.Name)
 		}
 	}
-	return true
+	return deps, whole
 }

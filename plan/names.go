@@ -1,13 +1,10 @@
 package plan
 
 import (
-	"errors"
 	"regexp"
 
 	"github.com/hashicorp/hcl/v2"
 )
-
-var errNotSmallFile = errors.New("not a regular file of at most 16 MiB")
 
 // nameRE is what a host, service, variant or workload name may look like:
 // it ends up in file names and cell ids.
@@ -58,15 +55,6 @@ func (d *decoder) serviceRange(name string) *hcl.Range {
 	}
 	if g := d.tb.Generic(name); g != nil {
 		return g.DefRange.Ptr()
-	}
-	return nil
-}
-
-func (d *decoder) workloadRange(name string) *hcl.Range {
-	for _, w := range d.tb.Workloads {
-		if w.Name == name {
-			return w.DefRange.Ptr()
-		}
 	}
 	return nil
 }

@@ -189,7 +189,7 @@ func (d *decoder) scenarioSetItems(set *hcl.Attribute, ctx *hcl.EvalContext) ([]
 			if !ok {
 				return nil, false
 			}
-			v, diags := item.ValueExpr.Value(ctx)
+			v, diags := d.eval(item.ValueExpr, ctx)
 			d.diags = append(d.diags, diags...)
 			if diags.HasErrors() || !v.IsWhollyKnown() {
 				return nil, false

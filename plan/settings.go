@@ -20,7 +20,7 @@ func (d *decoder) decodeSettings(expr hcl.Expression, ctx *hcl.EvalContext) Sett
 			}
 			d.mergeSection(out, name, d.decodeSection(item.ValueExpr, ctx), item.KeyExpr.Range())
 		}
-		return out
+		return d.secretKeys(out)
 	}
 	v, marks, ok := d.objectValue(expr, ctx, "settings")
 	if !ok {
@@ -31,12 +31,12 @@ func (d *decoder) decodeSettings(expr hcl.Expression, ctx *hcl.EvalContext) Sett
 		keys := d.sectionFromValue(sec.WithMarks(marks), expr.Range(), k.AsString())
 		d.mergeSection(out, k.AsString(), keys, expr.Range())
 	}
-	return out
+	return d.secretKeys(out)
 }
 
 // mergeSection adds section keys to s, reporting a section given twice.
 func (d *decoder) mergeSection(s Settings, name string, keys map[string]Setting, rng hcl.Range) {
-	if keys == nil {
+	if keys == nil || !d.checkSectionName(name, rng) {
 		return
 	}
 	if _, dup := s[name]; dup {
@@ -66,7 +66,7 @@ func (d *decoder) decodeSection(expr hcl.Expression, ctx *hcl.EvalContext) map[s
 			d.errorf(item.KeyExpr.Range().Ptr(), "Duplicate setting", "key %q is set twice in this section", key)
 			continue
 		}
-		v, diags := item.ValueExpr.Value(ctx)
+		v, diags := d.eval(item.ValueExpr, ctx)
 		d.diags = append(d.diags, diags...)
 		if diags.HasErrors() {
 			continue
@@ -119,7 +119,7 @@ func (d *decoder) setting(v cty.Value, rng hcl.Range, key string) (Setting, bool
 
 // objectKey evaluates an object constructor's key (a bare name or a string).
 func (d *decoder) objectKey(expr hcl.Expression, ctx *hcl.EvalContext) (string, bool) {
-	v, diags := expr.Value(ctx)
+	v, diags := d.eval(expr, ctx)
 	d.diags = append(d.diags, diags...)
 	if diags.HasErrors() {
 		return "", false
@@ -135,7 +135,7 @@ func (d *decoder) objectKey(expr hcl.Expression, ctx *hcl.EvalContext) (string, 
 // objectValue evaluates expr and checks that it is an object or map. It
 // returns the value without its top-level marks, and those marks.
 func (d *decoder) objectValue(expr hcl.Expression, ctx *hcl.EvalContext, what string) (cty.Value, cty.ValueMarks, bool) {
-	v, diags := expr.Value(ctx)
+	v, diags := d.eval(expr, ctx)
 	d.diags = append(d.diags, diags...)
 	if diags.HasErrors() || !v.IsWhollyKnown() {
 		return cty.NilVal, nil, false

@@ -12,6 +12,9 @@ import (
 // what would only repeat them: fields left empty by an error, and the port
 // layout.
 func validate(tb *Testbed, partial bool) hcl.Diagnostics {
+	if diags := tooMany(tb); diags != nil {
+		return diags
+	}
 	var diags hcl.Diagnostics
 	add := func(sev hcl.DiagnosticSeverity, rng hcl.Range, summary, format string, a ...any) {
 		diags = append(diags, diagf(sev, rng.Ptr(), summary, format, a...))
@@ -19,12 +22,15 @@ func validate(tb *Testbed, partial bool) hcl.Diagnostics {
 	validateRoles(tb, add)
 	if !partial {
 		validateCounts(tb, add)
+		validateRingSizes(tb, add)
 	}
 	validateRings(tb, add)
 	validatePolicies(tb, add, partial)
 	validateVariants(tb, add, partial)
 	validateFaults(tb, add)
 	validateHostsAndUsers(tb, add)
+	validatePaths(tb, add)
+	validateLimits(tb, add)
 	return diags
 }
 
@@ -96,6 +102,7 @@ func validateRings(tb *Testbed, add addFunc) {
 // validateVariants checks the services and rings that variants name, and
 // warns where servers_per_port cannot isolate disks.
 func validateVariants(tb *Testbed, add addFunc, partial bool) {
+	layouts := &layoutErrors{tb: tb}
 	for _, v := range tb.Variants {
 		for name, r := range v.Runs {
 			if tb.Generic(name) == nil {
@@ -119,7 +126,7 @@ func validateVariants(tb *Testbed, add addFunc, partial bool) {
 			}
 		}
 		warnServersPerPort(tb, v, add)
-		if _, err := tb.Layout(v); err != nil && !partial {
+		if err := layouts.of(v); err != nil && !partial {
 			add(hcl.DiagError, v.DefRange, "Ring ports collide",
 				"%s\ngive the ring a port_base whose per-disk ports stay clear of the other rings' ports", err)
 		}

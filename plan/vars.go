@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"os"
 	"sort"
 	"strings"
 
@@ -142,7 +141,11 @@ func (d *decoder) setRaw(vd *varDecl, raw, from string) {
 		d.setVar(vd, cty.StringVal(raw), nil, from)
 		return
 	}
-	expr, diags := hclsyntax.ParseExpression([]byte(raw), from, hcl.InitialPos)
+	diags := prescan([]byte(raw), from, true)
+	var expr hclsyntax.Expression
+	if !diags.HasErrors() {
+		expr, diags = hclsyntax.ParseExpression([]byte(raw), from, hcl.InitialPos)
+	}
 	if !diags.HasErrors() {
 		var val cty.Value
 		val, diags = expr.Value(nil)
@@ -158,7 +161,7 @@ func (d *decoder) setRaw(vd *varDecl, raw, from string) {
 // applyVarFile reads a -var-file: HCL attributes (or JSON for *.json) of the
 // form name = value.
 func (d *decoder) applyVarFile(path string) {
-	src, err := os.ReadFile(path)
+	src, err := readLimited(path)
 	if err != nil {
 		d.errorf(nil, "Cannot read variables file", "%s", err)
 		return
@@ -166,8 +169,10 @@ func (d *decoder) applyVarFile(path string) {
 	var f *hcl.File
 	var diags hcl.Diagnostics
 	if strings.HasSuffix(path, ".json") {
-		f, diags = json.Parse(src, path)
-	} else {
+		if diags = prescanJSON(src, path); !diags.HasErrors() {
+			f, diags = json.Parse(src, path)
+		}
+	} else if diags = prescan(src, path, false); !diags.HasErrors() {
 		f, diags = hclsyntax.ParseConfig(src, path, hcl.InitialPos)
 	}
 	d.diags = append(d.diags, diags...)
@@ -211,6 +216,7 @@ func (d *decoder) finishVariable(vd *varDecl) {
 	v.Value = valueText(vd.value)
 	if v.Sensitive {
 		d.addSensitive(v.Value)
+		d.addSensitiveLeaves(vd.value)
 		vd.value = vd.value.Mark(markSensitive)
 	}
 }

@@ -1,9 +1,9 @@
 package templates
 
 import (
+	"benchbed/templates/boundedfile"
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"text/template"
@@ -61,7 +61,7 @@ func Load(name, dir string) (*Template, error) {
 	if !filepath.IsAbs(path) && dir != "" {
 		path = filepath.Join(dir, path)
 	}
-	text, err := os.ReadFile(path)
+	text, err := boundedfile.Read(path)
 	if err != nil {
 		return nil, fmt.Errorf("template %q: not a built-in template (%s) and %w", name, strings.Join(Builtins(), ", "), err)
 	}

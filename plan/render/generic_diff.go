@@ -8,11 +8,13 @@ import (
 
 	"benchbed/plan"
 	"benchbed/templates"
+	"benchbed/templates/secrets"
 )
 
 // diffGeneric adds to d the generic confs that differ between a and b:
-// the lines that differ, as a unified diff's hunks give them.
-func (d *VariantDiff) diffGeneric(groups map[string]int, a, b *Rendering) {
+// the lines that differ, as a unified diff's hunks give them, masked by m
+// (secrets.Set.Conf: secret-named keys in every format, then m's values).
+func (d *VariantDiff) diffGeneric(groups map[string]int, a, b *Rendering, m *secrets.Set) {
 	for _, cb := range b.Generic {
 		fd := FileDiff{Path: cb.Path}
 		ca := a.GenericConf(cb.Host.Name, cb.Path)
@@ -22,7 +24,10 @@ func (d *VariantDiff) diffGeneric(groups map[string]int, a, b *Rendering) {
 		case bytes.Equal(ca.Content, cb.Content):
 			continue
 		default:
-			fd.Lines = changedLines(string(ca.Content), string(cb.Content))
+			fd.Lines = changedLines(m.Conf(string(ca.Content)), m.Conf(string(cb.Content)))
+			if len(fd.Lines) == 0 {
+				fd.Lines = []string{"~" + secrets.Masked + " (only sensitive values differ)"}
+			}
 		}
 		d.addFile(groups, cb.Host.Name, fd)
 	}

@@ -52,7 +52,7 @@ func DiffRenderings(a, b *Rendering) *VariantDiff {
 			d.addFile(groups, ca.Host.Name, FileDiff{Path: ca.Path, Only: "A"})
 		}
 	}
-	d.diffGeneric(groups, a, b)
+	d.diffGeneric(groups, a, b, nil) // values are masked when printed
 	d.RingModes, d.Ports = DiffLayouts(a.Layout, b.Layout)
 	return d
 }
@@ -162,8 +162,13 @@ func WriteUnified(w io.Writer, a, b *Rendering, m *secrets.Set) error {
 		}
 		seen[k] = true
 		ca, cb := a.GenericConf(c.Host.Name, c.Path), b.GenericConf(c.Host.Name, c.Path)
-		out.WriteString(templates.Unified(fmt.Sprintf("%s/%s%s", variantName(a.Variant), c.Host.Name, c.Path),
-			fmt.Sprintf("%s/%s%s", variantName(b.Variant), c.Host.Name, c.Path), genericText(ca), genericText(cb)))
+		na := fmt.Sprintf("%s/%s%s", variantName(a.Variant), c.Host.Name, c.Path)
+		nb := fmt.Sprintf("%s/%s%s", variantName(b.Variant), c.Host.Name, c.Path)
+		u := templates.Unified(na, nb, m.Conf(genericText(ca)), m.Conf(genericText(cb)))
+		if u == "" && genericText(ca) != genericText(cb) {
+			u = fmt.Sprintf("--- %s\n+++ %s\n# only sensitive values differ (masked)\n", na, nb)
+		}
+		out.WriteString(u)
 	}
 	out.WriteString(templates.Unified(variantName(a.Variant)+"/"+LayoutFile, variantName(b.Variant)+"/"+LayoutFile,
 		LayoutText(a.Layout), LayoutText(b.Layout)))

@@ -44,7 +44,7 @@ func (r *Rendering) write(dir string, m *secrets.Set, mask bool) ([]string, erro
 		}
 		data := c.Content
 		if mask {
-			data = []byte(m.Mask(string(data)))
+			data = []byte(m.Conf(string(data)))
 		}
 		if err := writeFile(p, data); err != nil {
 			return written, err

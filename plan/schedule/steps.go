@@ -236,11 +236,11 @@ func ringPortDiff(tb *plan.Testbed, prev, cur *plan.Variant, ring string) []rend
 // settingChanges lists the keys whose values differ between a and b, sorted.
 func settingChanges(a, b plan.Settings) []Change {
 	var out []Change
-	show := func(s plan.Setting, ok bool) string {
+	show := func(sec, key string, s plan.Setting, ok bool) string {
 		switch {
 		case !ok:
 			return ""
-		case s.Sensitive:
+		case s.Sensitive || secrets.Key(sec, key):
 			return secrets.Masked
 		}
 		return s.Value
@@ -264,7 +264,7 @@ func settingChanges(a, b plan.Settings) []Change {
 			x, okA := a[sec][k]
 			y, okB := b[sec][k]
 			if okA != okB || x.Value != y.Value {
-				out = append(out, Change{Section: sec, Key: k, Old: show(x, okA), New: show(y, okB)})
+				out = append(out, Change{Section: sec, Key: k, Old: show(sec, k, x, okA), New: show(sec, k, y, okB)})
 			}
 		}
 	}

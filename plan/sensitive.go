@@ -1,0 +1,160 @@
+package plan
+
+import (
+	"benchbed/templates/secrets"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// hiddenDetail replaces the detail of a diagnostic raised while evaluating
+// an expression that reads a sensitive value: HCL's and cty's messages
+// quote the values they got, and a value derived from a secret (upper,
+// substr, an interpolation) is not yet known to the masking then.
+const hiddenDetail = "(the detail is hidden: the expression reads a sensitive value)"
+
+// eval evaluates expr in ctx like expr.Value, and keeps secrets with the
+// value rather than the text: every string a sensitive (marked) result
+// holds is recorded for masking, and the diagnostics of an expression that
+// reads a sensitive value lose their detail. Every expression of a
+// testbed outside the variable blocks goes through eval.
+func (d *decoder) eval(expr hcl.Expression, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	if d.overBudget {
+		return cty.DynamicVal, nil // reported once
+	}
+	v, diags := expr.Value(ctx)
+	marked := false
+	if v != cty.NilVal && !diags.HasErrors() {
+		var big *hcl.Diagnostic
+		if big, marked = d.checkSize(expr, v); big != nil {
+			return cty.DynamicVal, hcl.Diagnostics{big}
+		}
+	}
+	if marked {
+		d.addSensitiveValue(v)
+		d.addSensitiveParts(expr, ctx)
+	}
+	if len(diags) > 0 && readsSensitive(expr, ctx) {
+		diags = hideDetails(diags)
+	}
+	return v, diags
+}
+
+// addSensitiveParts records the sensitive values of expr's parts: in
+// "x = ${lower(var.pw)}" the part lower(var.pw) is a secret of its own,
+// which a conf built from the whole string holds without the "x = ".
+func (d *decoder) addSensitiveParts(expr hcl.Expression, ctx *hcl.EvalContext) {
+	se, ok := expr.(hclsyntax.Expression)
+	if !ok {
+		return
+	}
+	_ = hclsyntax.VisitAll(se, func(n hclsyntax.Node) hcl.Diagnostics {
+		if part, ok := n.(hclsyntax.Expression); ok && part != se {
+			if _, lit := part.(*hclsyntax.LiteralValueExpr); !lit {
+				if v, diags := part.Value(ctx); !diags.HasErrors() {
+					d.addSensitiveValue(v)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// addSensitiveValue records every string, number and bool of v that is
+// marked sensitive (or lies inside a marked collection), and the text of
+// v as a whole when v is marked.
+func (d *decoder) addSensitiveValue(v cty.Value) {
+	if !v.ContainsMarked() {
+		return
+	}
+	_ = cty.Walk(v, func(_ cty.Path, x cty.Value) (bool, error) {
+		if !x.IsMarked() {
+			return true, nil
+		}
+		d.addSensitiveLeaves(x)
+		return false, nil
+	})
+}
+
+// addSensitiveLeaves records x's text and that of every scalar inside it.
+func (d *decoder) addSensitiveLeaves(x cty.Value) {
+	x, _ = x.UnmarkDeep()
+	if x.IsNull() || !x.IsKnown() {
+		return
+	}
+	if s, err := scalarText(x); err == nil {
+		d.addSensitive(s)
+		return
+	}
+	if x.IsWhollyKnown() {
+		d.addSensitive(valueText(x))
+	}
+	if x.CanIterateElements() {
+		for it := x.ElementIterator(); it.Next(); {
+			_, e := it.Element() // keys are the structure, not the secret
+			d.addSensitiveLeaves(e)
+		}
+	}
+}
+
+// readsSensitive reports whether expr reads a value marked sensitive:
+// a sensitive variable, or a local or each value derived from one.
+func readsSensitive(expr hcl.Expression, ctx *hcl.EvalContext) bool {
+	if ctx == nil {
+		return false
+	}
+	for _, t := range expr.Variables() {
+		root, ok := ctx.Variables[t.RootName()]
+		if !ok {
+			for p := ctx.Parent(); p != nil && !ok; p = p.Parent() {
+				root, ok = p.Variables[t.RootName()]
+			}
+		}
+		if !ok {
+			continue
+		}
+		v := root
+		if len(t) > 1 {
+			rel, diags := hcl.Traversal(t[1:2]).TraverseRel(root)
+			if diags.HasErrors() {
+				continue
+			}
+			v = rel
+		}
+		if v.ContainsMarked() {
+			return true
+		}
+	}
+	return false
+}
+
+// hideDetails returns copies of diags without their details (and without
+// the values they carry).
+func hideDetails(diags hcl.Diagnostics) hcl.Diagnostics {
+	out := make(hcl.Diagnostics, len(diags))
+	for i, dg := range diags {
+		c := *dg
+		c.Detail = hiddenDetail
+		c.Expression, c.EvalContext, c.Extra = nil, nil, nil
+		out[i] = &c
+	}
+	return out
+}
+
+// secretKeys drops the keys no conf can hold (checkSettingNames), records
+// for masking the value of every setting whose key names a secret
+// (secrets.Key: db_password, tempauth's user_a_b in a filter section, ...)
+// and returns s: such a value is then masked wherever it is printed, as a
+// sensitive variable's is.
+func (d *decoder) secretKeys(s Settings) Settings {
+	d.checkSettingNames(s)
+	for sec, keys := range s {
+		for k, v := range keys {
+			if secrets.Key(sec, k) {
+				d.addSensitive(v.Value)
+			}
+		}
+	}
+	return s
+}

@@ -51,7 +51,7 @@ func (s *Sweeper) saveTestbed() error {
 		return err
 	}
 	// Sensitive values (a variable's default) never reach the run.
-	if err := s.run.WriteFile(rundir.TestbedFile, []byte(s.tb.Mask(string(src)))); err != nil {
+	if err := s.run.WriteFile(rundir.TestbedFile, s.tb.MaskedSource(src)); err != nil {
 		return err
 	}
 	abs, err := filepath.Abs(s.tb.File)

@@ -24,14 +24,13 @@ const prefillScenario = `{"name": "pf_e2e", "sizes": [{"name": "4KiB", "size_min
 // listing check finds every object with its size.
 func TestPrefill(t *testing.T) {
 	lab := Lab(t)
-	labUp(t)
 	tb := prefillTestbed(t, lab)
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
 	state := t.TempDir()
 	killPrefillMidway(t, lab, tb, state)
-	if out, _ := lab.SSH(t, "client1", "sleep 1; pgrep -af '[p]refill-agent' || echo none"); strings.TrimSpace(out) != "none" {
+	if out := agentsLeft(t, lab); out != "" {
 		t.Errorf("prefill agents left on client1 after the orchestrator was killed:\n%s", out)
 	}
 	there := listedObjects(t, lab)
@@ -146,4 +145,21 @@ func listedObjects(t *testing.T, lab *Env) int {
 		n += v
 	}
 	return n
+}
+
+// agentsLeft waits for client1's prefill agents to end once their
+// orchestrator is gone (each ends on its own when its SSH session does),
+// and returns those still running after 30 s ("" when none is): the
+// condition is polled, never a fixed sleep.
+func agentsLeft(t *testing.T, lab *Env) string {
+	t.Helper()
+	begin := time.Now()
+	out, err := lab.SSH(t, "client1", "for i in $(seq 300); do pgrep -f '[p]refill-agent' >/dev/null || exit 0; sleep 0.1; done; pgrep -af '[p]refill-agent'")
+	if err != nil && strings.TrimSpace(out) == "" {
+		t.Fatalf("client1: waiting for the prefill agents to end: %v", err)
+	}
+	if strings.TrimSpace(out) == "" {
+		t.Logf("client1's prefill agents ended %.1f s after their orchestrator was killed", time.Since(begin).Seconds())
+	}
+	return strings.TrimSpace(out)
 }

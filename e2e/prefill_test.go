@@ -13,9 +13,14 @@ import (
 	"time"
 )
 
-// prefillScenario is 3,000 objects of 4 KiB over 8 containers of their own.
-const prefillScenario = `{"name": "pf_e2e", "sizes": [{"name": "4KiB", "size_min": 4096, "size_max": 4096}],
- "initial_files": {"4KiB": 3000}, "container_base": "pfe2e", "container_count": 8,
+// prefillObjects is the prefill's size: enough that a kill lands midway
+// (after 40 of its 256 units), few enough to take seconds.
+const prefillObjects = 1200
+
+// prefillScenario is prefillObjects objects of 4 KiB over 8 containers of
+// their own.
+var prefillScenario = `{"name": "pf_e2e", "sizes": [{"name": "4KiB", "size_min": 4096, "size_max": 4096}],
+ "initial_files": {"4KiB": ` + strconv.Itoa(prefillObjects) + `}, "container_base": "pfe2e", "container_count": 8,
  "run_seconds": 10, "crud_profile": [0, 1, 0, 0], "user_count": 8}`
 
 // TestPrefill: a prefill from two agents on client1, SIGKILLed midway,
@@ -34,7 +39,7 @@ func TestPrefill(t *testing.T) {
 		t.Errorf("prefill agents left on client1 after the orchestrator was killed:\n%s", out)
 	}
 	there := listedObjects(t, lab)
-	if there == 0 || there >= 3000 {
+	if there == 0 || there >= prefillObjects {
 		t.Fatalf("the killed prefill left %d objects: want some, not all", there)
 	}
 	out, errOut, err := lab.Benchbed(t, "prefill", "--json", "--state-dir", state, tb)
@@ -50,14 +55,14 @@ func TestPrefill(t *testing.T) {
 		t.Fatalf("prefill --json: %v\n%s", err, out)
 	}
 	r := res[0]
-	if r.Objects != 3000 || r.Fill.Put != int64(3000-there) || r.Fill.Failed != 0 {
-		t.Errorf("resumed prefill put %d with %d already listed (want %d): %+v", r.Fill.Put, there, 3000-there, r)
+	if r.Objects != prefillObjects || r.Fill.Put != int64(prefillObjects-there) || r.Fill.Failed != 0 {
+		t.Errorf("resumed prefill put %d with %d already listed (want %d): %+v", r.Fill.Put, there, prefillObjects-there, r)
 	}
-	if r.Verify == nil || r.Verify.Skipped != 3000 || r.Verify.Put != 0 {
-		t.Errorf("the listing check after the fill: %+v, want 3000 found and none put", r.Verify)
+	if r.Verify == nil || r.Verify.Skipped != prefillObjects || r.Verify.Put != 0 {
+		t.Errorf("the listing check after the fill: %+v, want %d found and none put", r.Verify, prefillObjects)
 	}
-	if n := listedObjects(t, lab); n != 3000 {
-		t.Errorf("the containers list %d objects, want 3000", n)
+	if n := listedObjects(t, lab); n != prefillObjects {
+		t.Errorf("the containers list %d objects, want %d", n, prefillObjects)
 	}
 	if strings.Contains(out+errOut, "lab-bench-key") {
 		t.Errorf("prefill printed the auth key")

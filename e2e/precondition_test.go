@@ -75,7 +75,7 @@ func TestSweepPreconditionAndGate(t *testing.T) {
 }
 
 // gateOps bounds a cell that needs only some operations without error.
-const gateOps = "operation_count = 100"
+const gateOps = "operation_count = 400"
 
 // noPrefillTestbed is lab.hcl with its prefill block removed and one
 // workload, 4K_putget, over scenario (written beside it), its run bounded

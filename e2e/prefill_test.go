@@ -14,8 +14,8 @@ import (
 )
 
 // prefillObjects is the prefill's size: enough that a kill lands midway
-// (after 40 of its 256 units), few enough to take seconds.
-const prefillObjects = 1200
+// (after 40 of its 256 units).
+const prefillObjects = 3000
 
 // prefillScenario is prefillObjects objects of 4 KiB over 8 containers of
 // their own.

@@ -32,7 +32,7 @@ unit:
 	go test -run '^$$' -fuzz '^FuzzDecodePlanRender$$' -fuzztime 30s -fuzzminimizetime 0 ./plan/render
 
 e2e:
-	scripts/e2e.sh $(E2E_FLAGS)  # e.g. make test E2E_FLAGS=-v for each test's time
+	scripts/e2e.sh $(E2E_FLAGS)  # prints each test's time; E2E_FLAGS=-v for their logs
 
 demo: deps build
 	scripts/demo.sh

@@ -12,6 +12,8 @@
 //	}
 //
 // The lab is brought up once per test binary (after taking down whatever
-// lab was there) and taken down by Main at the end. A lock serialises test
-// binaries that use it, since there is one lab per machine.
+// lab was there) and shared by its tests, each setting up its own testbed
+// over what the one before left; Main takes it down at the end, checks
+// that nothing of it is left and writes every test's time. A lock
+// serialises test binaries that use it, since there is one lab per machine.
 package e2e

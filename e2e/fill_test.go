@@ -28,7 +28,6 @@ const fillObjects = 600
 // container is left empty.
 func TestFill(t *testing.T) {
 	lab := Lab(t)
-	labUp(t)
 	tb := filepath.Join(lab.Root, "testbeds", "lab", "seed003-fill-lab.hcl")
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)

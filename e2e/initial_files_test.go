@@ -36,7 +36,6 @@ const (
 // exit 1, status failed, 404 as the cause.
 func TestLoadReadmeScenario(t *testing.T) {
 	lab := Lab(t)
-	labUp(t)
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}

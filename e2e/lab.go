@@ -7,9 +7,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"benchbed/e2e/labkit"
 )
@@ -37,18 +39,26 @@ var (
 	upMu   sync.Mutex
 	// broughtUp: this binary brought the lab up and has not taken it down.
 	broughtUp bool
-	// uses counts the tests that asked for the lab since it was last
-	// brought up (bareLab wants to be the first).
-	uses int
+	// ups counts the bring-ups of this binary (one, unless TestLab did not
+	// come first); uses counts the tests that asked for the lab since it was
+	// last brought up (bareLab wants to be the first).
+	ups, uses int
+	// times are the binary's tests' times, written when it ends.
+	times     labkit.Times
+	binaryBeg = time.Now()
 )
 
-// Lab returns the local lab, bringing it up on first use in this test
-// binary (after taking down whatever lab was there), and again after a test
-// took it down. It skips t (naming what is missing) where the lab cannot
-// run: not Linux, not root, or without the commands and Debian packages it
-// needs.
+// Lab returns the local lab, bringing it up on the binary's first use
+// (after taking down whatever lab was there): once per binary, the tests
+// share it, each setting up its own testbed over what the one before left.
+// It is brought up again only if it is gone (a test took it down). It
+// skips t (naming what is missing) where the lab cannot run: not Linux,
+// not root, or without the commands and Debian packages it needs. Each
+// test's time, from its first call, is logged at its end and summed up by
+// Main.
 func Lab(t testing.TB) *Env {
 	t.Helper()
+	times.Track(t)
 	once.Do(start)
 	if skip != "" {
 		t.Skip("SKIP: " + skip)
@@ -59,45 +69,59 @@ func Lab(t testing.TB) *Env {
 	upMu.Lock()
 	defer upMu.Unlock()
 	if _, err := os.Stat("/run/netns/proxy1"); err != nil || !broughtUp {
+		begin := time.Now()
 		if out, err := script("up"); err != nil {
 			t.Fatalf("lab up: %v\n%s", err, out)
 		}
-		broughtUp, uses = true, 0
+		broughtUp, uses, ups = true, 0, ups+1
+		times.Note("lab up (%d): %.1f s, in %s", ups, time.Since(begin).Seconds(), t.Name())
 	}
 	uses++
 	return env
 }
 
 // bareLab returns the lab as testbeds/lab/up leaves it, bare hosts that no
-// test has set up: when an earlier test of this binary used it, the lab is
-// taken down and brought up again (tests run in file order, and any file may
-// come first).
+// test has set up. TestLab's file sorts first, so in a whole run it is the
+// lab's first user; when another test used the lab before (a file sorting
+// before it, or -run), the lab is taken down and brought up again, and the
+// binary's summary says so.
 func bareLab(t testing.TB) *Env {
 	t.Helper()
 	lab := Lab(t)
 	upMu.Lock()
 	defer upMu.Unlock()
 	if uses > 1 {
+		t.Logf("the lab was used before %s: taking it down and up again for bare hosts", t.Name())
+		begin := time.Now()
 		for _, s := range []string{"down", "up"} {
 			if out, err := script(s); err != nil {
 				t.Fatalf("lab %s: %v\n%s", s, err, out)
 			}
 		}
-		broughtUp, uses = true, 1
+		broughtUp, uses, ups = true, 1, ups+1
+		times.Note("lab down and up (%d) for the bare hosts of %s: %.1f s", ups, t.Name(), time.Since(begin).Seconds())
 	}
 	return lab
 }
 
-// Main runs the tests of m and takes the lab down afterwards if one of them
-// brought it up. Use it from TestMain.
+// Main runs the tests of m, then takes the lab down if one of them brought
+// it up and checks that down leaves nothing (once per binary, whichever
+// tests ran: a leftover fails the binary), and writes every test's time.
+// Use it from TestMain.
 func Main(m *testing.M) int {
 	code := m.Run()
 	if broughtUp {
-		if out, err := script("down"); err != nil {
-			fmt.Fprintf(os.Stderr, "e2e: lab down: %v\n%s", err, out)
+		begin := time.Now()
+		if problems := downLeavesNothing(); len(problems) > 0 {
+			fmt.Fprintf(os.Stderr, "--- FAIL: the lab's down leaves nothing (checked at the binary's end):\n\t%s\n",
+				strings.Join(problems, "\n\t"))
+			times.Note("lab down: FAIL (%d problems), %.1f s", len(problems), time.Since(begin).Seconds())
 			if code == 0 {
 				code = 1
 			}
+		} else {
+			times.Note("lab down leaves nothing (namespaces, links, bridge, mounts, processes, state): ok, %.1f s",
+				time.Since(begin).Seconds())
 		}
 	}
 	if lockFD >= 0 {
@@ -105,6 +129,10 @@ func Main(m *testing.M) int {
 	}
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
+	}
+	removeFixtures()
+	if env != nil && skip == "" {
+		times.Write(os.Stderr, "e2e (testbeds/lab) times", time.Since(binaryBeg))
 	}
 	return code
 }

@@ -27,7 +27,6 @@ const (
 // TestLoadOnLabSwift sets the lab up and runs the steps in order.
 func TestLoadOnLabSwift(t *testing.T) {
 	lab := Lab(t)
-	labUp(t)
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}

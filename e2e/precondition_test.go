@@ -22,20 +22,20 @@ const putgetScenario = `{"name": "4K_putget", "sizes": [{"name": "4KiB", "size_m
 // whose workload reads 300 initial files that are not there is refused
 // before any change (exit 1, the workload, containers and counts named, no
 // lock taken, no container created). With the files put (benchbed load's
-// initial phase) the same sweep runs with 0 errors and exits 0. A workload
-// whose objects expire after a second (delete_after = 1) and are read
-// afterwards meets 404s: its cell fails the error-rate gate and the sweep
-// exits 1.
+// initial phase) the same sweep runs with 0 errors and exits 0 (its cell
+// bounded by an operation count, gateOps). A workload whose objects expire
+// after a second (delete_after = 1) and are read afterwards meets 404s:
+// its cell (6 s: reads of objects older than a second need time) fails the
+// error-rate gate and the sweep exits 1.
 func TestSweepPreconditionAndGate(t *testing.T) {
 	lab := Lab(t)
-	labUp(t)
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
 	sw := newLabSwift(t)
 	sw.deleteContainers(t, "e2epre_")
 	dir := t.TempDir()
-	tb := noPrefillTestbed(t, lab, dir, putgetScenario)
+	tb := noPrefillTestbed(t, lab, dir, putgetScenario, gateOps)
 
 	out, errOut, err := sweep(t, lab, tb, dir)
 	if code := exitCode(err); code != 1 || !strings.Contains(errOut, "workload 4K_putget: 300 of its 300 initial objects are missing") ||
@@ -63,7 +63,7 @@ func TestSweepPreconditionAndGate(t *testing.T) {
 	t.Logf("with the files in place: %d operations, 0 errors:\n%s", cell.Total.Count, out)
 
 	expiring := strings.Replace(putgetScenario, `"user_count": 8`, `"user_count": 8, "delete_after": 1`, 1)
-	tb = noPrefillTestbed(t, lab, t.TempDir(), expiring)
+	tb = noPrefillTestbed(t, lab, t.TempDir(), expiring, `duration = "6s"`)
 	out, errOut, err = sweep(t, lab, tb, t.TempDir())
 	cell = onlyCell(t, out, err, errOut)
 	if exitCode(err) != 1 || cell.Status != results.StatusFailed || !strings.Contains(cell.Error, "http_404=") ||
@@ -74,16 +74,20 @@ func TestSweepPreconditionAndGate(t *testing.T) {
 	sw.deleteContainers(t, "e2epre_")
 }
 
+// gateOps bounds a cell that needs only some operations without error.
+const gateOps = "operation_count = 400"
+
 // noPrefillTestbed is lab.hcl with its prefill block removed and one
-// workload, 4K_putget, over scenario (written beside it); cells are short.
-func noPrefillTestbed(t *testing.T, lab *Env, dir, scenario string) string {
+// workload, 4K_putget, over scenario (written beside it), its run bounded
+// by bound (`duration = "6s"` or gateOps); cells are short.
+func noPrefillTestbed(t *testing.T, lab *Env, dir, scenario, bound string) string {
 	t.Helper()
 	src, err := os.ReadFile(lab.Testbed)
 	must(t, err)
 	s := string(src)
 	for _, e := range []struct{ re, repl string }{
 		{`(?s)\nprefill \{.*?\n\}\n`, "\n"},
-		{`(?s)workload "64K_get" \{.*?\n  auth \{`, "workload \"4K_putget\" {\n  scenario = \"4K_putget.scenario\"\n  users    = 8\n  duration = \"6s\"\n  clients  = [\"client1\"]\n  auth {"},
+		{`(?s)workload "64K_get" \{.*?\n  auth \{`, "workload \"4K_putget\" {\n  scenario = \"4K_putget.scenario\"\n  users    = 8\n  " + bound + "\n  clients  = [\"client1\"]\n  auth {"},
 		{`warmup     = "5s"`, `warmup     = "1s"`},
 	} {
 		re := regexp.MustCompile(e.re)

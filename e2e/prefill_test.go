@@ -13,9 +13,14 @@ import (
 	"time"
 )
 
-// prefillScenario is 3,000 objects of 4 KiB over 8 containers of their own.
-const prefillScenario = `{"name": "pf_e2e", "sizes": [{"name": "4KiB", "size_min": 4096, "size_max": 4096}],
- "initial_files": {"4KiB": 3000}, "container_base": "pfe2e", "container_count": 8,
+// prefillObjects is the prefill's size: enough that a kill lands midway
+// (after 40 of its 256 units).
+const prefillObjects = 3000
+
+// prefillScenario is prefillObjects objects of 4 KiB over 8 containers of
+// their own.
+var prefillScenario = `{"name": "pf_e2e", "sizes": [{"name": "4KiB", "size_min": 4096, "size_max": 4096}],
+ "initial_files": {"4KiB": ` + strconv.Itoa(prefillObjects) + `}, "container_base": "pfe2e", "container_count": 8,
  "run_seconds": 10, "crud_profile": [0, 1, 0, 0], "user_count": 8}`
 
 // TestPrefill: a prefill from two agents on client1, SIGKILLed midway,
@@ -24,18 +29,17 @@ const prefillScenario = `{"name": "pf_e2e", "sizes": [{"name": "4KiB", "size_min
 // listing check finds every object with its size.
 func TestPrefill(t *testing.T) {
 	lab := Lab(t)
-	labUp(t)
 	tb := prefillTestbed(t, lab)
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
 	state := t.TempDir()
 	killPrefillMidway(t, lab, tb, state)
-	if out, _ := lab.SSH(t, "client1", "sleep 1; pgrep -af '[p]refill-agent' || echo none"); strings.TrimSpace(out) != "none" {
+	if out := agentsLeft(t, lab); out != "" {
 		t.Errorf("prefill agents left on client1 after the orchestrator was killed:\n%s", out)
 	}
 	there := listedObjects(t, lab)
-	if there == 0 || there >= 3000 {
+	if there == 0 || there >= prefillObjects {
 		t.Fatalf("the killed prefill left %d objects: want some, not all", there)
 	}
 	out, errOut, err := lab.Benchbed(t, "prefill", "--json", "--state-dir", state, tb)
@@ -51,14 +55,14 @@ func TestPrefill(t *testing.T) {
 		t.Fatalf("prefill --json: %v\n%s", err, out)
 	}
 	r := res[0]
-	if r.Objects != 3000 || r.Fill.Put != int64(3000-there) || r.Fill.Failed != 0 {
-		t.Errorf("resumed prefill put %d with %d already listed (want %d): %+v", r.Fill.Put, there, 3000-there, r)
+	if r.Objects != prefillObjects || r.Fill.Put != int64(prefillObjects-there) || r.Fill.Failed != 0 {
+		t.Errorf("resumed prefill put %d with %d already listed (want %d): %+v", r.Fill.Put, there, prefillObjects-there, r)
 	}
-	if r.Verify == nil || r.Verify.Skipped != 3000 || r.Verify.Put != 0 {
-		t.Errorf("the listing check after the fill: %+v, want 3000 found and none put", r.Verify)
+	if r.Verify == nil || r.Verify.Skipped != prefillObjects || r.Verify.Put != 0 {
+		t.Errorf("the listing check after the fill: %+v, want %d found and none put", r.Verify, prefillObjects)
 	}
-	if n := listedObjects(t, lab); n != 3000 {
-		t.Errorf("the containers list %d objects, want 3000", n)
+	if n := listedObjects(t, lab); n != prefillObjects {
+		t.Errorf("the containers list %d objects, want %d", n, prefillObjects)
 	}
 	if strings.Contains(out+errOut, "lab-bench-key") {
 		t.Errorf("prefill printed the auth key")
@@ -146,4 +150,21 @@ func listedObjects(t *testing.T, lab *Env) int {
 		n += v
 	}
 	return n
+}
+
+// agentsLeft waits for client1's prefill agents to end once their
+// orchestrator is gone (each ends on its own when its SSH session does),
+// and returns those still running after 30 s ("" when none is): the
+// condition is polled, never a fixed sleep.
+func agentsLeft(t *testing.T, lab *Env) string {
+	t.Helper()
+	begin := time.Now()
+	out, err := lab.SSH(t, "client1", "for i in $(seq 300); do pgrep -f '[p]refill-agent' >/dev/null || exit 0; sleep 0.1; done; pgrep -af '[p]refill-agent'")
+	if err != nil && strings.TrimSpace(out) == "" {
+		t.Fatalf("client1: waiting for the prefill agents to end: %v", err)
+	}
+	if strings.TrimSpace(out) == "" {
+		t.Logf("client1's prefill agents ended %.1f s after their orchestrator was killed", time.Since(begin).Seconds())
+	}
+	return strings.TrimSpace(out)
 }

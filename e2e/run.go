@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
@@ -49,4 +50,35 @@ func (e *Env) SSH(t testing.TB, host, cmd string) (string, error) {
 	c := exec.Command("ssh", "-F", e.SSHConfig, "-o", "BatchMode=yes", host, cmd)
 	out, err := c.CombinedOutput()
 	return string(out), err
+}
+
+var (
+	fixtureMu   sync.Mutex
+	fixtureDirs []string
+)
+
+// fixtureDir makes a directory that lives as long as the test binary (not
+// one test: a fixture several tests share keeps its files there), removed
+// by Main; named like the build directories, so that a killed binary's
+// are removed by the next.
+func fixtureDir(t testing.TB) string {
+	t.Helper()
+	d, err := os.MkdirTemp("", "benchbed-e2e-fixture-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtureMu.Lock()
+	defer fixtureMu.Unlock()
+	fixtureDirs = append(fixtureDirs, d)
+	return d
+}
+
+// removeFixtures removes the directories fixtureDir made.
+func removeFixtures() {
+	fixtureMu.Lock()
+	defer fixtureMu.Unlock()
+	for _, d := range fixtureDirs {
+		os.RemoveAll(d)
+	}
+	fixtureDirs = nil
 }

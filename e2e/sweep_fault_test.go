@@ -28,12 +28,11 @@ import (
 //     `benchbed restore` finishes once the host is back;
 //   - no auth key, token or swift.conf hash reaches any output or run file.
 //
-// Its files sort after prefill_test.go, so in the whole e2e package it
-// runs after TestPrefill and finds the lab up and set up (its own setup is
-// then a no-op); alone, it brings the lab up itself.
+// In the whole e2e package it finds the lab up and set up by the tests
+// before it (its own setup then changes what its testbed needs); alone,
+// the lab's first use brings the lab up.
 func TestFault(t *testing.T) {
 	lab := Lab(t)
-	labUp(t)
 	f := newFault(t, lab)
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", f.tb); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)

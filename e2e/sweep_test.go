@@ -22,21 +22,17 @@ import (
 var sweepOnly = []string{"--only", "normal", "--only", "servers_per_port=1", "--only", "servers_per_port=2"}
 
 // TestSweep: sweeps of normal and servers_per_port=1,2 (6 s runs, 500
-// objects). One is interrupted in its second cell: it restores the lab and
-// keeps its partial results; it first takes over the stale sweep locks left
-// by a process of this machine that is gone, saying so. Another is
-// SIGKILLed in its second cell and resumed: the resume runs the first cell
-// no more, prints the table with req/s above 0 and no error in any row,
-// writes a report and a compare, and leaves the hosts' confs and rings
-// byte-identical.
+// objects, telemetry on: sweepTestbed). One is interrupted in its second
+// cell: it restores the lab and keeps its partial results; it first takes
+// over the stale sweep locks left by a process of this machine that is
+// gone, saying so, and its journal follows the plan. The other, the shared
+// sweep that TestTelemetry checks too, is SIGKILLed in its second cell and
+// resumed: the resume runs the first cell no more, prints the table with
+// req/s above 0 and no error in any row, writes a report and a compare,
+// and leaves the hosts' confs and rings byte-identical.
 func TestSweep(t *testing.T) {
 	lab := Lab(t)
-	labUp(t)
-	tb := sweepTestbed(t, lab)
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
-		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
-	}
-	before := labFiles(t, lab)
+	tb, before := sweepLab(t, lab)
 	t.Run("InterruptRestoresAndKeepsPartialResults", func(t *testing.T) {
 		dead := writeStaleLocks(t, lab)
 		runs := t.TempDir()
@@ -68,28 +64,22 @@ func TestSweep(t *testing.T) {
 		}
 	})
 	t.Run("KilledInSecondCellResumesAndLeavesTheLabAsFound", func(t *testing.T) {
-		runs := t.TempDir()
-		run := killDuringSecondCell(t, lab, runs, tb)
-		first := runStarts(t, run)[0]
-		out, errOut, err := lab.Benchbed(t, append([]string{"sweep", "--runs-dir", runs, "--resume", run}, append(sweepOnly, tb)...)...)
-		if err != nil {
-			t.Fatalf("resume: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
-		}
-		checkTable(t, out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
-		t.Logf("the resumed sweep's table:\n%s", out)
-		checkSummary(t, run, 3)
+		s := sharedSweep(t, lab)
+		checkTable(t, s.out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
+		t.Logf("the resumed sweep's table:\n%s", s.out)
+		checkSummary(t, s.run, 3)
 		n := 0
-		for _, c := range runStarts(t, run) {
-			if c == first {
+		for _, c := range runStarts(t, s.run) {
+			if c == s.first {
 				n++
 			}
 		}
-		if n != 1 || !strings.Contains(errOut, first+": kept") {
-			t.Fatalf("cell %s ran %d times (want once, kept on resume):\n%s", first, n, errOut)
+		if n != 1 || !strings.Contains(s.errOut, s.first+": kept") {
+			t.Fatalf("cell %s ran %d times (want once, kept on resume):\n%s", s.first, n, s.errOut)
 		}
-		checkReportAndCompare(t, lab, run)
-		if after := labFiles(t, lab); after != before {
-			t.Fatalf("the lab's confs and rings differ after the resumed sweep:\nbefore:\n%s\nafter:\n%s", before, after)
+		checkReportAndCompare(t, lab, s.run)
+		if s.after != s.before {
+			t.Fatalf("the lab's confs and rings differ after the resumed sweep:\nbefore:\n%s\nafter:\n%s", s.before, s.after)
 		}
 	})
 }
@@ -294,15 +284,18 @@ func labFiles(t *testing.T, lab *Env) string {
 	return b.String()
 }
 
-// sweepTestbed writes lab.hcl with 6 s runs of 16 users, a 1 s warm-up and
-// 500 initial objects into a temporary directory: runs as short as the
-// checks allow (compare's per-second test still has samples).
-func sweepTestbed(t *testing.T, lab *Env) string {
+// sweepTestbed writes lab.hcl with 6 s runs of 16 users, a 1 s warm-up,
+// 500 initial objects and telemetry on (statsd and drop_caches: what
+// TestTelemetry checks) into dir: runs as short as the checks allow
+// (compare's per-second test still has samples; telemetry one sample a
+// second).
+func sweepTestbed(t *testing.T, lab *Env, dir string) string {
 	t.Helper()
-	return labTestbed(t, lab, t.TempDir(), 500, 6, []labEdit{
+	return labTestbed(t, lab, dir, 500, 6, []labEdit{
 		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"6s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
 		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
+		{`(?m)^sweep \{`, "telemetry {\n  statsd      = true\n  drop_caches = true\n}\n\nsweep {"},
 	})
 }
 
@@ -353,20 +346,4 @@ func writeScenario(t *testing.T, from, to string, n, secs int) {
 	out, err := json.Marshal(sc)
 	must(t, err)
 	must(t, os.WriteFile(to, out, 0o644))
-}
-
-// labUp brings the lab up again when an earlier test of this binary (the
-// lab's own, which ends with down) took it down.
-func labUp(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat("/run/netns/proxy1"); err == nil && broughtUp {
-		return
-	}
-	if out, err := script("down"); err != nil {
-		t.Fatalf("lab down: %v\n%s", err, out)
-	}
-	broughtUp, uses = true, 1
-	if out, err := script("up"); err != nil {
-		t.Fatalf("lab up: %v\n%s", err, out)
-	}
 }

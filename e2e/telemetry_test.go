@@ -22,8 +22,10 @@ var telemetryServices = map[string][]string{
 	"client1": {"load-agent"},
 }
 
-// TestTelemetry: a sweep of normal and servers_per_port=2 (6 s runs) gives
-// each cell telemetry of every host, every disk and every service, with as
+// TestTelemetry: the shared sweep (sharedSweep: normal, servers_per_port=1
+// and =2, 6 s runs, telemetry on with statsd and drop_caches; its first
+// cell measured before a SIGKILL, the others by the resume) gives each
+// cell telemetry of every host, every disk and every service, with as
 // many run-phase samples as the run has seconds (within one), in
 // summary.json and in one samples file per host; servers_per_port=2 runs
 // more object-server processes than normal; the live line names the
@@ -34,38 +36,20 @@ var telemetryServices = map[string][]string{
 // logged (the target is under 1 % of one core).
 func TestTelemetry(t *testing.T) {
 	lab := Lab(t)
-	labUp(t)
-	tb := labTestbed(t, lab, t.TempDir(), 500, 6, []labEdit{
-		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"6s"`},
-		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
-		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
-		{`(?m)^sweep \{`, "telemetry {\n  statsd      = true\n  drop_caches = true\n}\n\nsweep {"},
-	})
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
-		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
+	s := sharedSweep(t, lab)
+	if !strings.Contains(s.errOut, "busiest: ") {
+		t.Errorf("the live line names no busiest host and disk:\n%s", s.errOut)
 	}
-	runs := t.TempDir()
-	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", "--only", "servers_per_port=2", tb)
-	if err != nil {
-		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
-	}
-	if !strings.Contains(errOut, "busiest: ") {
-		t.Errorf("the live line names no busiest host and disk:\n%s", errOut)
-	}
-	dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*"))
-	if len(dirs) != 1 {
-		t.Fatalf("run directories %v", dirs)
-	}
-	sum := readSummary(t, dirs[0])
-	if len(sum.Cells) != 2 {
-		t.Fatalf("%d cells, want 2", len(sum.Cells))
+	sum := readSummary(t, s.run)
+	if len(sum.Cells) != 3 {
+		t.Fatalf("%d cells, want 3", len(sum.Cells))
 	}
 	procs := map[string]int{}
 	for _, c := range sum.Cells {
-		checkCellTelemetry(t, dirs[0], c)
-		for _, s := range c.Telemetry.Services {
-			if s.Host == "stor1" && s.Service == "object-server" {
-				procs[c.Variant] = s.Processes
+		checkCellTelemetry(t, s.run, c)
+		for _, svc := range c.Telemetry.Services {
+			if svc.Host == "stor1" && svc.Service == "object-server" {
+				procs[c.Variant] = svc.Processes
 			}
 		}
 		for _, h := range c.Telemetry.Hosts {
@@ -81,7 +65,7 @@ func TestTelemetry(t *testing.T) {
 	if procs["servers_per_port=2"] <= procs["normal"] {
 		t.Errorf("object-server processes on stor1: %v; servers_per_port=2 (two per disk) should run more than normal", procs)
 	}
-	checkTelemetryReport(t, lab, dirs[0], sum)
+	checkTelemetryReport(t, lab, s.run, sum)
 }
 
 // checkCellTelemetry checks one cell's telemetry: every host with one

@@ -8,6 +8,8 @@
 # counts against the tests' timeout. The test binaries are told they hold it.
 # A caller that holds it already says so with BENCHBED_E2E_LOCK_HELD=1.
 # Not root: the tests run and skip, each saying why.
+# Every test binary's tests' times (and its lab bring-up and down) are
+# printed at the end, with the machine's load average.
 #
 # Usage: scripts/e2e.sh [go test flags...]   (E2E_TIMEOUT, default 25m per binary)
 set -euo pipefail
@@ -28,6 +30,14 @@ if ! flock -n 8; then
 fi
 fi
 export BENCHBED_E2E_LOCK_HELD=1
+# Each test binary appends its tests' times here (go test shows nothing of a
+# passing binary without -v); they are printed whether the tests pass or not.
+times=$(mktemp /tmp/benchbed-e2e-times.XXXXXX)
+export BENCHBED_E2E_TIMES=$times
 start=$(date +%s)
-"${args[@]}"
-echo "e2e: passed in $(( $(date +%s) - start )) s" >&2
+rc=0
+"${args[@]}" || rc=$?
+cat "$times" >&2
+rm -f "$times"
+[ "$rc" -eq 0 ] || { echo "e2e: FAILED after $(( $(date +%s) - start )) s (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2; exit "$rc"; }
+echo "e2e: passed in $(( $(date +%s) - start )) s (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"syscall"
 	"testing"
+	"time"
 
 	"benchbed/e2e/labkit"
 )
@@ -31,12 +32,17 @@ var (
 	lockFD    = -1
 	broughtUp bool
 	buildDir  string
+	// times are the tests' times, written when the binary ends.
+	times     labkit.Times
+	binaryBeg = time.Now()
 )
 
 // Lab returns the distro lab's environment, or skips t naming what this
-// machine lacks.
+// machine lacks. t's time, from this call, is logged at its end and in the
+// binary's summary.
 func Lab(t *testing.T) *Env {
 	t.Helper()
+	times.Track(t)
 	if skip != "" {
 		t.Skip("SKIP: " + skip)
 	}
@@ -47,7 +53,8 @@ func Lab(t *testing.T) *Env {
 }
 
 // Main checks the machine, takes the lock and builds benchbed, runs the
-// tests of m, and takes the lab down if a test brought it up.
+// tests of m, takes the lab down if a test brought it up and writes the
+// tests' times.
 func Main(m *testing.M) int {
 	start()
 	code := m.Run()
@@ -64,6 +71,9 @@ func Main(m *testing.M) int {
 	}
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
+	}
+	if skip == "" {
+		times.Write(os.Stderr, "e2e/distro (testbeds/distro) times", time.Since(binaryBeg))
 	}
 	return code
 }

@@ -40,7 +40,7 @@ func (f *fakeRunner) Run(_ context.Context, host, cmd string) (*remote.Result, e
 }
 
 func TestRunSumsRatesAveragesTimes(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "outparse", "testdata", "curl.txt"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "plan", "outparse", "testdata", "curl.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -104,4 +104,3 @@ func TestStartTelemetryFailureStopsTheOthers(t *testing.T) {
 		t.Fatalf("stopped %v, want proxy1 and stor2", b.stopped)
 	}
 }
-

@@ -46,7 +46,10 @@ type Prepared struct {
 	procs []*Proc
 	users int
 	lead  time.Duration
-	used  bool
+	// spawned is when the agents' processes were started: a job sent
+	// sooner than leadMax after it may wait for the process to be ready.
+	spawned time.Time
+	used    bool
 }
 
 // Prepare installs benchbed on r's clients, checks their clocks (an offset
@@ -73,7 +76,7 @@ func Prepare(ctx context.Context, hs Hosts, r Job) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Prepared{hosts: hosts, procs: procs, users: users, lead: lead}, nil
+	return &Prepared{hosts: hosts, procs: procs, users: users, lead: lead, spawned: time.Now()}, nil
 }
 
 // Lead is the start lead a run of p takes unless its job sets one.
@@ -89,11 +92,7 @@ func (p *Prepared) Run(ctx context.Context, r Job) (*results.Merged, error) {
 		return nil, errors.New("agents: a prepared run used twice")
 	}
 	p.used = true
-	lead := r.Lead
-	if lead <= 0 {
-		lead = p.lead
-	}
-	jobs := r.agentJobs(p.users, time.Now().Add(lead).Round(time.Millisecond), p.hosts)
+	jobs := r.agentJobs(p.users, p.startAt(time.Now(), r.Lead), p.hosts)
 	// The jobs carry no Clock: the agent's check of it would count the
 	// job's delivery (SSH, process start) as skew and refuse loaded but
 	// well-synced hosts; prepareClients measured each offset instead, with
@@ -114,6 +113,21 @@ func (p *Prepared) Run(ctx context.Context, r Job) (*results.Merged, error) {
 	}
 	defer closeLogs()
 	return collect(ctx, p.procs, p.hosts, r.Live, sendErr)
+}
+
+// startAt is the shared start of a run whose jobs are sent at now: lead
+// after it (0: the measured one), and never sooner than leadMax after the
+// agents' processes were started (agents prepared just before their run
+// may still be starting, as when every run started its own).
+func (p *Prepared) startAt(now time.Time, lead time.Duration) time.Time {
+	if lead <= 0 {
+		lead = p.lead
+	}
+	at := now.Add(lead)
+	if ready := p.spawned.Add(leadMax); at.Before(ready) {
+		at = ready
+	}
+	return at.Round(time.Millisecond)
 }
 
 // Close stops the agents of a prepared run that was not run (nil, or one

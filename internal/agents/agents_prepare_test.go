@@ -29,6 +29,28 @@ func TestStartLeadFromTheMeasures(t *testing.T) {
 	}
 }
 
+// TestStartAtWaitsForNewAgents: the measured lead after the jobs are sent,
+// but never sooner than leadMax after the agents' processes started; a
+// job's own lead replaces the measured one.
+func TestStartAtWaitsForNewAgents(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	p := &Prepared{lead: 400 * time.Millisecond, spawned: t0}
+	for _, c := range []struct {
+		now  time.Duration // after the spawn
+		lead time.Duration
+		want time.Duration // after the spawn
+	}{
+		{5 * time.Second, 0, 5*time.Second + 400*time.Millisecond},
+		{200 * time.Millisecond, 0, leadMax},
+		{800 * time.Millisecond, 0, 1200 * time.Millisecond},
+		{5 * time.Second, 2 * time.Second, 7 * time.Second},
+	} {
+		if got := p.startAt(t0.Add(c.now), c.lead); !got.Equal(t0.Add(c.want)) {
+			t.Errorf("jobs sent %v after the spawn, lead %v: start %v after it, want %v", c.now, c.lead, got.Sub(t0), c.want)
+		}
+	}
+}
+
 // TestPreparedRunsOnceAndCloses: agents prepared ahead wait for their
 // job; a run of them takes the measured lead and merges every agent, a
 // second run is refused, and a prepared run never run is closed with its

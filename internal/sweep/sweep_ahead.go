@@ -11,10 +11,11 @@ import (
 )
 
 // ahead is work a cell starts before the step that needs it, so that it
-// overlaps what the cell waits for: the warm-up's load agents while the
-// servers restart and answer health (or the run's, without a warm-up),
-// the run's during the warm-up, the telemetry agents during the health
-// wait. The step that needs it takes its outcome; what no step took
+// overlaps what the cell waits for: as the cell begins, the warm-up's load
+// agents (or the run's, without a warm-up) and the telemetry agents, while
+// the rings and confs change and the servers restart and answer health
+// (the telemetry agents find the services' processes anew at every
+// sample); the run's load agents during the warm-up. The step that needs it takes its outcome; what no step took
 // (a cell that failed before) is stopped as the cell ends.
 type ahead[T any] struct {
 	done chan struct{}
@@ -72,7 +73,8 @@ func (ex *cellRun) usesAgents(kinds []string, kind string) bool {
 	return kind != schedule.StepWarmup || ex.s.tb.Sweep.Warmup > 0
 }
 
-// beginAhead starts, as the cell begins, its first load run's agents.
+// beginAhead starts, as the cell begins, its first load run's agents and
+// its telemetry agents.
 func (ex *cellRun) beginAhead(ctx context.Context, kinds []string) {
 	switch {
 	case ex.usesAgents(kinds, schedule.StepWarmup):
@@ -82,6 +84,7 @@ func (ex *cellRun) beginAhead(ctx context.Context, kinds []string) {
 	}
 	ex.wantTelemetry = slices.Contains(kinds, schedule.StepTelemetryStart)
 	ex.wantRun = ex.usesAgents(kinds, schedule.StepRun)
+	ex.aheadTelemetry(ctx)
 }
 
 // prepareAgents prepares the agents of the cell's warm-up or run.
@@ -144,7 +147,8 @@ func (ex *cellRun) runAgents(ctx context.Context, job agents.Job) (*results.Merg
 }
 
 // aheadTelemetry starts the cell's telemetry agents in the background, for
-// its telemetry-start step to take.
+// its telemetry-start step to take. Their samples before the warm-up are
+// idle ones, as those between the telemetry-start step and it were.
 func (ex *cellRun) aheadTelemetry(ctx context.Context) {
 	if !ex.wantTelemetry || ex.ahead.tele != nil || !ex.s.tb.Telemetry.Enabled {
 		return

@@ -53,10 +53,7 @@ var cellSteps = map[string]func(ex *cellRun) step.Step{
 	},
 	schedule.StepRestart: func(ex *cellRun) step.Step { return run(schedule.StepRestart, ex.restart) },
 	schedule.StepHealth: func(ex *cellRun) step.Step {
-		return run(schedule.StepHealth, func(ctx context.Context) error {
-			ex.aheadTelemetry(ctx) // the telemetry agents start while the servers come up
-			return ex.s.health(ctx, ex.r, ex.dir)
-		})
+		return run(schedule.StepHealth, func(ctx context.Context) error { return ex.s.health(ctx, ex.r, ex.dir) })
 	},
 	schedule.StepTelemetryStart: (*cellRun).telemetryStartStep,
 	schedule.StepWarmup: func(ex *cellRun) step.Step {

@@ -3,7 +3,6 @@ package agents
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -11,7 +10,6 @@ import (
 
 	"benchbed/load"
 	"benchbed/plan"
-	"benchbed/plan/scenario"
 	"benchbed/remote"
 	"benchbed/results"
 )
@@ -48,7 +46,7 @@ type Job struct {
 	Ops       int64         // operation count in all, when no duration
 	Rate      float64       // open loop: ops/s in all
 	Keep      bool          // keep the objects the run creates
-	Lead      time.Duration // from sending the jobs to the shared start (default 1 s)
+	Lead      time.Duration // from sending the jobs to the shared start (0: from the clients' measures, startLead)
 	LogDir    string        // when set, each agent's stream is kept there as agent-<n>-<host>.jsonl
 	Live      func(results.Live)
 
@@ -103,59 +101,6 @@ func (r Job) agentHosts(users int) []string {
 	return out
 }
 
-// RunAgents installs benchbed on the client hosts, checks their clocks
-// (an offset over load.MaxSkew is refused), starts the agents, sends every
-// agent its job with one shared start time, and merges their streams. When
-// ctx ends, the agents' stdins are closed, which stops them; runAgents
-// returns once every agent process has ended.
-func RunAgents(ctx context.Context, hs Hosts, r Job) (*results.Merged, error) {
-	sc, err := scenario.Parse(r.Scenario)
-	if err != nil {
-		return nil, err
-	}
-	users := r.Users
-	if users <= 0 {
-		users = sc.UserCount
-	}
-	hosts := r.agentHosts(users)
-	if len(hosts) == 0 {
-		return nil, errors.New("agents: no client host")
-	}
-	bins, err := prepareClients(ctx, hs, r.Clients)
-	if err != nil {
-		return nil, err
-	}
-	procs, err := startAgents(ctx, hs, hosts, bins)
-	if err != nil {
-		return nil, err
-	}
-	lead := r.Lead
-	if lead <= 0 {
-		lead = time.Second
-	}
-	jobs := r.agentJobs(users, time.Now().Add(lead).Round(time.Millisecond), hosts)
-	// The jobs carry no Clock: the agent's check of it would count the
-	// job's delivery (SSH, process start) as skew and refuse loaded but
-	// well-synced hosts; prepareClients measured each offset instead, with
-	// the round trip taken out.
-	var sendErr error
-	for i, p := range procs {
-		if err := sendJob(p.Stdin, jobs[i]); err != nil && sendErr == nil {
-			sendErr = fmt.Errorf("agent on %s: sending the job: %w", hosts[i], err)
-		}
-	}
-	if r.Started != nil && sendErr == nil {
-		r.Started(jobs[0].StartAt)
-	}
-	closeLogs, err := r.keepStreams(procs, hosts)
-	if err != nil {
-		stopAgents(procs)
-		return nil, err
-	}
-	defer closeLogs()
-	return collect(ctx, procs, hosts, r.Live, sendErr)
-}
-
 // sendJob writes the job as one JSON line, leaving stdin open.
 func sendJob(w io.Writer, j load.Job) error {
 	b, err := json.Marshal(j)
@@ -167,36 +112,41 @@ func sendJob(w io.Writer, j load.Job) error {
 }
 
 // prepareClients installs benchbed on every client and checks its clock,
-// on all of them at once through remote's fan-out.
-func prepareClients(ctx context.Context, hs Hosts, clients []string) (map[string]string, error) {
+// on all of them at once through remote's fan-out; it returns each
+// client's binary and the start lead their measures call for (startLead).
+func prepareClients(ctx context.Context, hs Hosts, clients []string) (map[string]string, time.Duration, error) {
 	bins := map[string]string{}
+	var clocks []clock
 	var mu sync.Mutex
 	err := remote.FanOut(ctx, 0, dedupeHosts(clients), func(ctx context.Context, c string) error {
 		bin, err := hs.Install(ctx, c)
+		var ck clock
 		if err == nil {
-			err = checkClock(ctx, hs, c)
+			ck, err = checkClock(ctx, hs, c)
 		}
 		mu.Lock()
 		defer mu.Unlock()
 		bins[c] = bin
+		clocks = append(clocks, ck)
 		return err
 	}).Err()
-	return bins, err
+	return bins, startLead(clocks), err
 }
 
-// checkClock refuses a client whose clock is off by more than load.MaxSkew.
-func checkClock(ctx context.Context, hs Hosts, host string) error {
+// checkClock refuses a client whose clock is off by more than load.MaxSkew,
+// and returns its measure.
+func checkClock(ctx context.Context, hs Hosts, host string) (clock, error) {
 	off, unc, err := hs.ClockOffset(ctx, host)
 	if err != nil {
-		return fmt.Errorf("%s: reading its clock: %w", host, err)
+		return clock{}, fmt.Errorf("%s: reading its clock: %w", host, err)
 	}
 	// Refused when the skew is over the limit even at the measure's most
 	// favourable end: a loaded host's slow answer alone is no skew.
 	if off.Abs()-unc > load.MaxSkew {
-		return fmt.Errorf("%s: its clock is %v off this machine's (±%v), more than %v: agents cannot start together; sync the clocks (chrony/NTP)",
+		return clock{}, fmt.Errorf("%s: its clock is %v off this machine's (±%v), more than %v: agents cannot start together; sync the clocks (chrony/NTP)",
 			host, off.Round(time.Millisecond), unc.Round(time.Millisecond), load.MaxSkew)
 	}
-	return nil
+	return clock{offset: off, uncertainty: unc}, nil
 }
 
 func dedupeHosts(hosts []string) []string {

@@ -17,17 +17,35 @@ import (
 	"time"
 )
 
-// startAgents starts one agent per entry of hosts; on a failure the ones
-// started are stopped.
+// startAgents starts one agent per entry of hosts, all at once (each is
+// an SSH session's and a process's start); on a failure the ones started
+// are stopped and the first failure in hosts' order returned.
 func startAgents(ctx context.Context, hs Hosts, hosts []string, bins map[string]string) ([]*Proc, error) {
-	procs := make([]*Proc, 0, len(hosts))
-	for _, h := range hosts {
-		p, err := hs.Start(ctx, h, bins[h])
+	procs := make([]*Proc, len(hosts))
+	keys := make([]string, len(hosts))
+	for i := range hosts {
+		keys[i] = strconv.Itoa(i)
+	}
+	sum := remote.FanOut(ctx, 0, keys, func(ctx context.Context, key string) error {
+		i, _ := strconv.Atoi(key)
+		p, err := hs.Start(ctx, hosts[i], bins[hosts[i]])
 		if err != nil {
-			stopAgents(procs)
-			return nil, fmt.Errorf("%s: starting an agent: %w", h, err)
+			return fmt.Errorf("%s: starting an agent: %w", hosts[i], err)
 		}
-		procs = append(procs, p)
+		procs[i] = p
+		return nil
+	})
+	for _, r := range sum.Results {
+		if r.Err != nil {
+			var started []*Proc
+			for _, p := range procs {
+				if p != nil {
+					started = append(started, p)
+				}
+			}
+			stopAgents(started)
+			return nil, r.Err
+		}
 	}
 	return procs, nil
 }

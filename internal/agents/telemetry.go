@@ -8,9 +8,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"time"
 
+	"benchbed/remote"
 	"benchbed/results/telemetry"
 )
 
@@ -46,13 +48,20 @@ type Telemetry struct {
 	gen     int // phase changes asked: a pending phaseAt acts only if none came after it
 }
 
-// StartTelemetry installs benchbed on every host, starts an agent on each
-// with its config, and waits for each one's ready line; a failure stops
-// those started.
+// StartTelemetry installs benchbed on every host and starts an agent on
+// each, all hosts at once, then sends each its config and waits for each
+// one's ready line; a failure stops those started.
 func StartTelemetry(ctx context.Context, th TelemetryHosts, cfgs []telemetry.Config, dir func(host string) (string, error)) (*Telemetry, error) {
+	procs, err := spawnTelemetry(ctx, th, cfgs)
+	if err != nil {
+		return nil, err
+	}
 	ta := &Telemetry{}
-	for _, c := range cfgs {
-		if err := ta.start(ctx, th, c, dir); err != nil {
+	for i, c := range cfgs {
+		if err := ta.attach(c, procs[i], dir); err != nil {
+			for _, p := range procs[i+1:] {
+				abandon(p)
+			}
 			ta.Stop()
 			return nil, fmt.Errorf("%s: telemetry agent: %w", c.Host, err)
 		}
@@ -64,26 +73,62 @@ func StartTelemetry(ctx context.Context, th TelemetryHosts, cfgs []telemetry.Con
 	return ta, nil
 }
 
-// start starts the agent of one host and sends its config.
-func (ta *Telemetry) start(ctx context.Context, th TelemetryHosts, c telemetry.Config, dir func(string) (string, error)) error {
-	bin, err := th.Install(ctx, c.Host)
-	if err != nil {
-		return err
+// spawnTelemetry installs benchbed and starts the telemetry agent on every
+// config's host, side by side (each is an SSH session's start, a
+// content-addressed upload's check and a process's start); on a failure
+// the ones started are stopped, and the first failure in the configs'
+// order returned.
+func spawnTelemetry(ctx context.Context, th TelemetryHosts, cfgs []telemetry.Config) ([]*Proc, error) {
+	procs := make([]*Proc, len(cfgs))
+	keys := make([]string, len(cfgs))
+	for i := range cfgs {
+		keys[i] = strconv.Itoa(i)
 	}
+	sum := remote.FanOut(ctx, 0, keys, func(ctx context.Context, key string) error {
+		i, _ := strconv.Atoi(key)
+		bin, err := th.Install(ctx, cfgs[i].Host)
+		if err == nil {
+			procs[i], err = th.StartTelemetryAgent(ctx, cfgs[i].Host, bin)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: telemetry agent: %w", cfgs[i].Host, err)
+		}
+		return nil
+	})
+	for _, r := range sum.Results {
+		if r.Err != nil {
+			for _, p := range procs {
+				abandon(p)
+			}
+			return nil, r.Err
+		}
+	}
+	return procs, nil
+}
+
+// abandon stops a started agent that has no config yet (nil: none).
+func abandon(p *Proc) {
+	if p == nil {
+		return
+	}
+	p.Stdin.Close()
+	_, _ = io.Copy(io.Discard, p.Stdout)
+	_ = p.Wait()
+}
+
+// attach keeps the started agent p of config c: its samples go to the
+// host's file, and it gets its config.
+func (ta *Telemetry) attach(c telemetry.Config, p *Proc, dir func(string) (string, error)) error {
 	path, err := dir(c.Host)
-	if err != nil {
-		return err
+	if err == nil {
+		err = os.MkdirAll(filepath.Dir(path), 0o750)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
-		return err
+	var f *os.File
+	if err == nil {
+		f, err = os.Create(path)
 	}
-	f, err := os.Create(path)
 	if err != nil {
-		return err
-	}
-	p, err := th.StartTelemetryAgent(ctx, c.Host, bin)
-	if err != nil {
-		f.Close()
+		abandon(p)
 		return err
 	}
 	st := &telemetry.Stream{Host: c.Host}

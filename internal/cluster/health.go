@@ -16,11 +16,12 @@ import (
 	"benchbed/plan"
 )
 
-// waitHealthy polls GET http://addr/healthcheck until it answers 200 or
+// waitHealthy polls GET http://addr/healthcheck (at the backoff's waits) until it answers 200 or
 // ctx ends; the error names host and service and gives the last answer.
 func waitHealthy(ctx context.Context, hc *http.Client, host string, l listener) error {
 	u := "http://" + l.Addr + "/healthcheck"
 	last := "no answer"
+	var b backoff
 	for {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 		if err != nil {
@@ -40,7 +41,7 @@ func waitHealthy(ctx context.Context, hc *http.Client, host string, l listener) 
 		select {
 		case <-ctx.Done():
 			return fmt.Errorf("%s: %s at %s is not healthy: last answer: %s", host, l.Service, u, last)
-		case <-time.After(250 * time.Millisecond):
+		case <-time.After(b.wait()):
 		}
 	}
 }

@@ -131,7 +131,10 @@ func (d Daemon) StatusScript() string {
 
 // StartScript starts the daemon; for direct, detached in its own session
 // (the pid file holds its process group), stdout and stderr to its log, and
-// fails with the log's tail when it exits within a second.
+// fails with the log's tail when it exits within a second. A daemon with
+// ports is started once it listens on one (checked every 0.1 s), so that
+// the restart does not wait out the second; whether it keeps running is
+// the health wait's watch.
 func (d Daemon) StartScript() string {
 	switch d.Manager {
 	case plan.ManagerSystemd:
@@ -146,11 +149,24 @@ func (d Daemon) StartScript() string {
 	return fmt.Sprintf(`mkdir -p %[1]s %[2]s && chown swift: %[1]s %[2]s 2>/dev/null
 cd /
 setsid sh -c 'echo $$ > %[3]s; exec %[4]s' </dev/null >>%[5]s 2>&1 &
-sleep 1
+i=0; while [ $i -lt 10 ]; do
+  sleep 0.1; i=$((i+1)); pid=$(cat %[3]s 2>/dev/null)
+  if [ -n "$pid" ] && ! kill -0 "-$pid" 2>/dev/null; then break; fi
+  %[7]s
+done
 pid=$(cat %[3]s 2>/dev/null)
 if [ -z "$pid" ] || ! kill -0 "-$pid" 2>/dev/null; then
   echo "%[6]s exited at once; the end of %[5]s:" >&2; tail -n 8 %[5]s >&2; exit 1
-fi`, d.runDir(), d.logDir(), d.pidFile(), strings.ReplaceAll(strings.Join(argv, " "), "'", `'\''`), d.logFile(), d.Name)
+fi`, d.runDir(), d.logDir(), d.pidFile(), strings.ReplaceAll(strings.Join(argv, " "), "'", `'\''`), d.logFile(), d.Name, listeningBreak(d.Ports))
+}
+
+// listeningBreak is the start loop's exit once a socket listens on one of
+// ports (":" without ports: the loop waits its second).
+func listeningBreak(ports []int) string {
+	if len(ports) == 0 {
+		return ":"
+	}
+	return fmt.Sprintf(`if [ -n "$pid" ] && [ -n "$(ss -Hltn '( %s )' 2>/dev/null)" ]; then break; fi`, portFilter(ports))
 }
 
 // StopScript stops a directly started daemon: SIGTERM to its whole process
@@ -221,12 +237,17 @@ func portsFreeScript(name string, ports []int) string {
 	if len(ports) == 0 {
 		return ":"
 	}
+	filter := portFilter(ports)
+	return fmt.Sprintf(`i=0; while [ -n "$(ss -Hltn '( %[1]s )' 2>/dev/null)" ] && [ $i -lt %[2]d ]; do sleep 0.1; i=$((i+1)); done
+if [ -n "$(ss -Hltn '( %[1]s )' 2>/dev/null)" ]; then echo "%[3]s: ports still in use: $(ss -Hltnp '( %[1]s )' | tr '\n' ' ')" >&2; exit 1; fi`,
+		filter, portTenths, name)
+}
+
+// portFilter is ss's filter of sockets on any of ports.
+func portFilter(ports []int) string {
 	var f []string
 	for _, p := range ports {
 		f = append(f, "sport = :"+strconv.Itoa(p))
 	}
-	filter := strings.Join(f, " or ")
-	return fmt.Sprintf(`i=0; while [ -n "$(ss -Hltn '( %[1]s )' 2>/dev/null)" ] && [ $i -lt %[2]d ]; do sleep 0.1; i=$((i+1)); done
-if [ -n "$(ss -Hltn '( %[1]s )' 2>/dev/null)" ]; then echo "%[3]s: ports still in use: $(ss -Hltnp '( %[1]s )' | tr '\n' ' ')" >&2; exit 1; fi`,
-		filter, portTenths, name)
+	return strings.Join(f, " or ")
 }

@@ -54,3 +54,32 @@ func TestSwitchPortsScriptKeepsPartitions(t *testing.T) {
 		t.Errorf("a device kept port 6200:\n%s", show)
 	}
 }
+
+// TestDumpAllScriptMatchesOneByOne: the one-process dump of two rings and
+// a missing one gives, line by line, what dumpScript gives for each.
+func TestDumpAllScriptMatchesOneByOne(t *testing.T) {
+	labtest.NeedTools(t, "swift-ring-builder", "/usr/bin/python3")
+	dir := t.TempDir()
+	for _, name := range []string{"object", "container"} {
+		setup := fmt.Sprintf("set -e; b=%s; swift-ring-builder $b create 4 1 0; swift-ring-builder $b add r1z1-198.18.0.21:6201/d0 100; "+
+			"swift-ring-builder $b rebalance; swift-ring-builder $b write_ring", BuilderPath(dir, name))
+		if out, err := exec.Command("bash", "-c", setup).CombinedOutput(); err != nil {
+			t.Fatalf("making a builder: %v\n%s", err, out)
+		}
+	}
+	names := []string{"object", "account", "container"}
+	all, err := exec.Command("bash", "-c", dumpAllScript(dir, names)).Output()
+	if err != nil {
+		t.Fatalf("dump: %v\n%s", err, all)
+	}
+	lines := strings.Split(strings.TrimSpace(string(all)), "\n")
+	if len(lines) != 3 || lines[1] != "null" {
+		t.Fatalf("dump of 3 rings (account missing):\n%s", all)
+	}
+	for i, n := range names {
+		one, err := exec.Command("bash", "-c", dumpScript(dir, n)).Output()
+		if err != nil || strings.TrimSpace(string(one)) != lines[i] {
+			t.Errorf("ring %s: one by one %q (%v), all at once %q", n, one, err, lines[i])
+		}
+	}
+}

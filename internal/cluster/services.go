@@ -95,38 +95,11 @@ func joinHostPort(ip string, port int) string {
 	return ip + ":" + strconv.Itoa(port)
 }
 
-// StartServices starts host's daemons that are not running and restarts
-// those whose confs changed (restartAll: every Swift server, after a
-// swift.conf change).
-func StartServices(ctx context.Context, p *remote.Pool, host string, ds []Daemon, changed map[string]bool, restartAll bool, rep *Summary) error {
-	for _, d := range ds {
-		_, err := p.Run(ctx, host, d.StatusScript())
-		running := err == nil
-		var exit *remote.ExitError
-		if err != nil && !errors.As(err, &exit) {
-			return err
-		}
-		switch {
-		case !running:
-			if _, err := p.Run(ctx, host, d.StartScript()); err != nil {
-				return withJournal(ctx, p, host, d, ScriptFailed(host, "starting "+d.Name, err))
-			}
-			rep.Change(host, "started %s (%s)", d.Name, d.Manager)
-		case changed[d.service()] || (restartAll && d.Name != "memcached"):
-			if _, err := p.Run(ctx, host, d.RestartScript()); err != nil {
-				return withJournal(ctx, p, host, d, ScriptFailed(host, "restarting "+d.Name, err))
-			}
-			rep.Change(host, "restarted %s (%s): its conf or a ring it reads changed", d.Name, d.Manager)
-		}
-	}
-	return nil
-}
-
 // withJournal adds to err the last lines daemon d logged on host (for
 // systemd, journalctl -u UNIT), auth tokens masked, so that a failed start
 // says why in the setup's output and in the sweep's cell; a direct daemon's
 // start script already shows its log.
-func withJournal(ctx context.Context, p *remote.Pool, host string, d Daemon, err error) error {
+func withJournal(ctx context.Context, p Runner, host string, d Daemon, err error) error {
 	if d.Manager == plan.ManagerDirect || ctx.Err() != nil {
 		return err
 	}

@@ -103,6 +103,8 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	ex := &cellRun{s: s, lab: &s.lab, c: c, dir: dir, r: s.rend[c.Variant.Name], rs: &restarts{}, res: &res}
 	ex.planRestarts(cp.Steps)
 	ex.skip = unchangedKinds(cp.Steps, trusted)
+	ex.beginAhead(ctx, schedule.Kinds(cp.Steps))
+	defer ex.endAhead() // after the undos: what no step took
 	s.lab.begin()
 	r := &step.Runner{Journal: s.steps.Journal, Cell: c.ID, Mask: s.Mask, Log: s.logf, QuietUndo: true}
 	defer func() {

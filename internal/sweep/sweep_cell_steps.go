@@ -26,6 +26,11 @@ type cellRun struct {
 	// the hosts (unchangedKinds).
 	skip map[string]bool
 	tele cellTelemetry // the telemetry-start step's agents, drop-caches' outcome
+	// ahead is the work started before the steps that take it
+	// (sweep_ahead.go); wantTelemetry and wantRun say whether the cell
+	// has a telemetry-start step and a run on the load agents.
+	ahead                  cellAhead
+	wantTelemetry, wantRun bool
 }
 
 // cellSteps makes each kind of cell step, by the schedule's kind: the
@@ -52,14 +57,16 @@ var cellSteps = map[string]func(ex *cellRun) step.Step{
 	},
 	schedule.StepTelemetryStart: (*cellRun).telemetryStartStep,
 	schedule.StepWarmup: func(ex *cellRun) step.Step {
-		return run(schedule.StepWarmup, func(ctx context.Context) error { return ex.s.warmup(ctx, ex.c, &ex.tele) })
+		return run(schedule.StepWarmup, ex.warmup)
 	},
 	schedule.StepServices: func(ex *cellRun) step.Step {
 		return run(schedule.StepServices, func(ctx context.Context) error { return ex.s.runGeneric(ctx, ex.c.Variant) })
 	},
 	schedule.StepDropCaches: func(ex *cellRun) step.Step { return run(schedule.StepDropCaches, ex.dropCaches) },
 	schedule.StepRun: func(ex *cellRun) step.Step {
-		return run(schedule.StepRun, func(ctx context.Context) error { return ex.s.measureCell(ctx, ex.c, ex.dir, ex.res, &ex.tele) })
+		return run(schedule.StepRun, func(ctx context.Context) error {
+			return ex.s.measureCell(ctx, ex.c, ex.dir, ex.res, &ex.tele, ex.runAgents)
+		})
 	},
 	schedule.StepTelemetry: func(ex *cellRun) step.Step {
 		return run(schedule.StepTelemetry, func(context.Context) error { return ex.finishTelemetry() })

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"benchbed/internal/cluster"
 	"benchbed/plan"
@@ -28,8 +29,11 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 		return fmt.Errorf("rings on %s: %w", b.Name, err)
 	}
 	switched := false
+	outs := switchAllRings(ctx, len(s.tb.Rings), func(ctx context.Context, i int) ([]string, bool, error) {
+		return cluster.SwitchRingPorts(ctx, s.p, s.tb, b.Name, s.tb.Rings[i], s.rend[v.Name].Layout, states[i])
+	})
 	for i, r := range s.tb.Rings {
-		changes, did, err := cluster.SwitchRingPorts(ctx, s.p, s.tb, b.Name, r, s.rend[v.Name].Layout, states[i])
+		changes, did, err := outs[i].changes, outs[i].switched, outs[i].err
 		if err != nil {
 			return fmt.Errorf("ring %s on %s: %w", r.Name, b.Name, err)
 		}
@@ -66,4 +70,29 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	err = cluster.DistributeRings(ctx, s.p, s.tb, b, rep)
 	s.logChanges(rep)
 	return err
+}
+
+// ringSwitch is one ring's port switch's outcome.
+type ringSwitch struct {
+	changes  []string
+	switched bool
+	err      error
+}
+
+// switchAllRings runs the n rings' port switches side by side (each is a
+// Python process on the builder host, on its own ring's files) and
+// returns their outcomes in the rings' order.
+func switchAllRings(ctx context.Context, n int, fn func(ctx context.Context, i int) ([]string, bool, error)) []ringSwitch {
+	outs := make([]ringSwitch, n)
+	var wg sync.WaitGroup
+	for i := range outs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o := &outs[i]
+			o.changes, o.switched, o.err = fn(ctx, i)
+		}()
+	}
+	wg.Wait()
+	return outs
 }

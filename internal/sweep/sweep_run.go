@@ -58,20 +58,13 @@ func (s *Sweeper) liveLine(what string, tele *cellTelemetry) func(results.Live) 
 	}
 }
 
-// warmup runs the cell's workload for the sweep's warm-up, unmeasured; a
-// command workload has none (its before commands prepare its run).
-func (s *Sweeper) warmup(ctx context.Context, c plan.Cell, tele *cellTelemetry) error {
-	if s.tb.Sweep.Warmup <= 0 || c.Workload.IsCommand() {
-		return nil
-	}
-	_, err := agents.RunAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup, tele))
-	tele.idle()
-	return err
-}
+// loadRun runs a load job on the agents; nil is agents.RunAgents on the
+// sweep's agents' hosts.
+type loadRun func(context.Context, agents.Job) (*results.Merged, error)
 
 // measureCell measures cell c after its variant's before commands: a
 // command workload's copies, or the agents.
-func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry) error {
+func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry, lr loadRun) error {
 	v := c.Variant
 	if err := s.beforeCommands(ctx, "variant "+v.Name+" before", v.Before, v.BeforeOn, c.Workload.Clients); err != nil {
 		return err
@@ -81,7 +74,7 @@ func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res 
 		defer tele.idle()
 		return s.measureCommand(ctx, c, dir, res)
 	}
-	return s.measure(ctx, c, dir, res, tele)
+	return s.measureOn(ctx, c, dir, res, tele, lr)
 }
 
 // measure runs the cell from the agents, merges their streams into the
@@ -90,9 +83,19 @@ func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res 
 // whose failed operations exceed its workload's max_error_rate fails
 // (results.Gate), its figures kept beside the verdict.
 func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry) error {
+	return s.measureOn(ctx, c, dir, res, tele, nil)
+}
+
+// measureOn is measure with the agents' run lr (nil: agents.RunAgents).
+func (s *Sweeper) measureOn(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry, lr loadRun) error {
+	if lr == nil {
+		lr = func(ctx context.Context, j agents.Job) (*results.Merged, error) {
+			return agents.RunAgents(ctx, s.opts.Agents, j)
+		}
+	}
 	ar := s.agentRun(c, 0, tele)
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
-	m, err := agents.RunAgents(ctx, s.opts.Agents, ar)
+	m, err := lr(ctx, ar)
 	tele.idle()
 	if m != nil {
 		cell := results.Summarise(m.Recording, m.Duration)

@@ -35,7 +35,7 @@ func (ex *cellRun) telemetryStartStep() step.Step {
 }
 
 func (ex *cellRun) startTelemetry(ctx context.Context) error {
-	s, c := ex.s, ex.c
+	s := ex.s
 	if !s.tb.Telemetry.Enabled {
 		return nil
 	}
@@ -44,9 +44,13 @@ func (ex *cellRun) startTelemetry(ctx context.Context) error {
 		s.logf("  telemetry: the agents' hosts cannot start telemetry agents; this cell has none")
 		return nil
 	}
-	ta, err := agents.StartTelemetry(ctx, th, agents.TelemetryConfigs(s.tb, s.rend[c.Variant.Name]), func(host string) (string, error) {
-		return s.run.TelemetryFile(c.ID, host)
-	})
+	var ta *agents.Telemetry
+	var err error
+	if ex.ahead.tele != nil { // started during the health wait
+		ta, err = ex.ahead.tele.take()
+	} else {
+		ta, err = ex.launchTelemetry(ctx, th)
+	}
 	if err != nil {
 		s.logf("  telemetry: %v; this cell has none", err)
 		return nil
@@ -56,6 +60,14 @@ func (ex *cellRun) startTelemetry(ctx context.Context) error {
 	}
 	ex.tele.agents = ta
 	return nil
+}
+
+// launchTelemetry starts the cell's telemetry agents.
+func (ex *cellRun) launchTelemetry(ctx context.Context, th agents.TelemetryHosts) (*agents.Telemetry, error) {
+	s, c := ex.s, ex.c
+	return agents.StartTelemetry(ctx, th, agents.TelemetryConfigs(s.tb, s.rend[c.Variant.Name]), func(host string) (string, error) {
+		return s.run.TelemetryFile(c.ID, host)
+	})
 }
 
 // stopTelemetry stops the agents of a cell that did not finish them.

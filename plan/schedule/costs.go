@@ -63,24 +63,26 @@ func managers(tb *plan.Testbed) []string {
 }
 
 // DefaultCosts are the step times measured with bench/sweep/run on the
-// netns lab (manager "direct", telemetry on, a quiet 2-core machine; the
-// README's "How fast"), for a testbed without journaled runs. They are
-// the only measured ones: for other managers and for remote hosts Source
-// says that they are the lab's, not theirs.
+// netns lab (manager "direct", telemetry on, the shared 2-core machine at
+// load average 4-7; the medians of the README's "How fast" runs, the
+// agents and telemetry started ahead of their steps), for a testbed
+// without journaled runs. They are the only measured ones: for other
+// managers and for remote hosts Source says that they are the lab's, not
+// theirs.
 func DefaultCosts(tb *plan.Testbed) *Costs {
 	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
 	c := &Costs{
-		First: map[string]time.Duration{StepRecord: s(0.1), StepRingPorts: s(3.0), StepPushConf: s(0.7),
-			StepRestart: s(10.8), StepHealth: s(0.5), StepServices: s(3.0), StepTelemetryStart: s(1.3),
+		First: map[string]time.Duration{StepRecord: s(0.1), StepRingPorts: s(0.8), StepPushConf: s(0.7),
+			StepRestart: s(5.4), StepHealth: s(3.6), StepServices: s(3.0), StepTelemetryStart: s(0.1),
 			StepDropCaches: s(0.5), StepTelemetry: s(0.3)},
-		Changed: map[string]time.Duration{StepRecord: s(0.1), StepRingPorts: s(2.7), StepPushConf: s(0.5),
-			StepRestart: s(4.2), StepHealth: s(0.5), StepServices: s(2.0), StepTelemetryStart: s(0.5),
+		Changed: map[string]time.Duration{StepRecord: s(0.1), StepRingPorts: s(1.5), StepPushConf: s(0.5),
+			StepRestart: s(4.2), StepHealth: s(1.0), StepServices: s(2.0), StepTelemetryStart: s(0.1),
 			StepDropCaches: s(0.5), StepTelemetry: s(0.3)},
 		Unchanged: map[string]time.Duration{StepRecord: s(0.1), StepPushConf: s(0.1), StepHealth: s(0.5),
 			StepServices: s(0.5)},
-		Lead: s(1.4),
-		Wide: map[string]time.Duration{StepPreflight: s(1.0), StepPreconditions: s(0.5), StepLock: s(0.3),
-			StepEnvironment: s(1.0), StepRender: s(0.5), StepBackup: s(1.0), StepUndoBackup: s(5.5), StepUndoLock: s(0.3)},
+		Lead: s(0.35),
+		Wide: map[string]time.Duration{StepPreflight: s(1.0), StepPreconditions: s(0.5), StepLock: s(0.5),
+			StepEnvironment: s(0.8), StepRender: s(0.1), StepBackup: s(0.4), StepUndoBackup: s(7.0), StepUndoLock: s(0.5)},
 	}
 	kind, mgrs := HostKind(tb), managers(tb)
 	c.Source = "measured defaults (no journaled run of this testbed): manager direct on the netns lab, from README's bench/sweep figures"

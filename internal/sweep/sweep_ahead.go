@@ -1,0 +1,161 @@
+package sweep
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"benchbed/internal/agents"
+	"benchbed/plan/schedule"
+	"benchbed/results"
+)
+
+// ahead is work a cell starts before the step that needs it, so that it
+// overlaps what the cell waits for: as the cell begins, the warm-up's load
+// agents (or the run's, without a warm-up) and the telemetry agents, while
+// the rings and confs change and the servers restart and answer health
+// (the telemetry agents find the services' processes anew at every
+// sample); the run's load agents during the warm-up. The step that needs it takes its outcome; what no step took
+// (a cell that failed before) is stopped as the cell ends.
+type ahead[T any] struct {
+	done chan struct{}
+	v    T
+	err  error
+	took bool
+}
+
+// startAhead runs fn in the background.
+func startAhead[T any](fn func() (T, error)) *ahead[T] {
+	a := &ahead[T]{done: make(chan struct{})}
+	go func() {
+		defer close(a.done)
+		a.v, a.err = fn()
+	}()
+	return a
+}
+
+// take waits for the outcome and hands it over (nil: nothing was started).
+func (a *ahead[T]) take() (T, error) {
+	if a == nil {
+		var zero T
+		return zero, nil
+	}
+	<-a.done
+	a.took = true
+	return a.v, a.err
+}
+
+// drop waits for the work and stops its outcome when no step took it.
+func (a *ahead[T]) drop(stop func(T)) {
+	if a == nil {
+		return
+	}
+	<-a.done
+	if !a.took && a.err == nil {
+		stop(a.v)
+	}
+}
+
+// cellAhead is a cell's work started ahead.
+type cellAhead struct {
+	mu     sync.Mutex
+	warmup *ahead[*agents.Prepared]
+	run    *ahead[*agents.Prepared]
+	tele   *ahead[*agents.Telemetry]
+}
+
+// usesAgents reports whether the cell's step kind (warm-up or run) runs
+// the load agents: a command workload has none, nor a warm-up of 0 s.
+func (ex *cellRun) usesAgents(kinds []string, kind string) bool {
+	if ex.c.Workload.IsCommand() || !slices.Contains(kinds, kind) {
+		return false
+	}
+	return kind != schedule.StepWarmup || ex.s.tb.Sweep.Warmup > 0
+}
+
+// beginAhead starts, as the cell begins, its first load run's agents and
+// its telemetry agents.
+func (ex *cellRun) beginAhead(ctx context.Context, kinds []string) {
+	switch {
+	case ex.usesAgents(kinds, schedule.StepWarmup):
+		ex.ahead.warmup = ex.prepareAgents(ctx, ex.s.tb.Sweep.Warmup > 0)
+	case ex.usesAgents(kinds, schedule.StepRun):
+		ex.ahead.run = ex.prepareAgents(ctx, false)
+	}
+	ex.wantTelemetry = slices.Contains(kinds, schedule.StepTelemetryStart)
+	ex.wantRun = ex.usesAgents(kinds, schedule.StepRun)
+	ex.aheadTelemetry(ctx)
+}
+
+// prepareAgents prepares the agents of the cell's warm-up or run.
+func (ex *cellRun) prepareAgents(ctx context.Context, warmup bool) *ahead[*agents.Prepared] {
+	job := ex.s.agentRun(ex.c, 0, &cellTelemetry{})
+	if warmup {
+		job = ex.s.agentRun(ex.c, ex.s.tb.Sweep.Warmup, &cellTelemetry{})
+	}
+	return startAhead(func() (*agents.Prepared, error) { return agents.Prepare(ctx, ex.s.opts.Agents, job) })
+}
+
+// endAhead stops what the cell started ahead and no step took.
+func (ex *cellRun) endAhead() {
+	closeAgents := func(p *agents.Prepared) { _ = p.Close() }
+	ex.ahead.warmup.drop(closeAgents)
+	ex.ahead.mu.Lock()
+	run := ex.ahead.run
+	ex.ahead.mu.Unlock()
+	run.drop(closeAgents)
+	ex.ahead.tele.drop(func(t *agents.Telemetry) { _ = t.Stop() })
+}
+
+// runLoad runs job on the agents prepared ahead (a), or prepares them now.
+func (ex *cellRun) runLoad(ctx context.Context, a *ahead[*agents.Prepared], job agents.Job) (*results.Merged, error) {
+	if a == nil {
+		return agents.RunAgents(ctx, ex.s.opts.Agents, job)
+	}
+	p, err := a.take()
+	if err != nil {
+		return nil, err
+	}
+	return p.Run(ctx, job)
+}
+
+// warmup runs the cell's workload for the sweep's warm-up, unmeasured, on
+// the agents prepared as the cell began, and prepares the run's agents
+// meanwhile; a command workload has none (its before commands prepare its
+// run).
+func (ex *cellRun) warmup(ctx context.Context) error {
+	s, c := ex.s, ex.c
+	if s.tb.Sweep.Warmup <= 0 || c.Workload.IsCommand() {
+		return nil
+	}
+	if ex.wantRun {
+		ex.ahead.mu.Lock()
+		ex.ahead.run = ex.prepareAgents(ctx, false)
+		ex.ahead.mu.Unlock()
+	}
+	_, err := ex.runLoad(ctx, ex.ahead.warmup, s.agentRun(c, s.tb.Sweep.Warmup, &ex.tele))
+	ex.tele.idle()
+	return err
+}
+
+// runAgents runs the measured job on the agents prepared ahead.
+func (ex *cellRun) runAgents(ctx context.Context, job agents.Job) (*results.Merged, error) {
+	ex.ahead.mu.Lock()
+	a := ex.ahead.run
+	ex.ahead.mu.Unlock()
+	return ex.runLoad(ctx, a, job)
+}
+
+// aheadTelemetry starts the cell's telemetry agents in the background, for
+// its telemetry-start step to take. Their samples before the warm-up are
+// idle ones, as those between the telemetry-start step and it were.
+func (ex *cellRun) aheadTelemetry(ctx context.Context) {
+	if !ex.wantTelemetry || ex.ahead.tele != nil || !ex.s.tb.Telemetry.Enabled {
+		return
+	}
+	th, ok := ex.s.opts.Agents.(agents.TelemetryHosts)
+	if !ok {
+		return
+	}
+	ex.ahead.tele = startAhead(func() (*agents.Telemetry, error) { return ex.launchTelemetry(ctx, th) })
+}

@@ -91,6 +91,9 @@ func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res 
 // (results.Gate), its figures kept beside the verdict.
 func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry) error {
 	ar := s.agentRun(c, 0, tele)
+	if tele != nil {
+		ar.Started = bothAt(ar.Started, tele.runStarted)
+	}
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
 	m, err := agents.RunAgents(ctx, s.opts.Agents, ar)
 	tele.idle()
@@ -113,6 +116,7 @@ func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *res
 			err = fmt.Errorf("no operation succeeded (%d errors: %v)", cell.Total.Errors, cell.Total.ErrorsBy)
 		case ferr != nil:
 			cell.Status, err = "failed", ferr
+		case c.Variant.HasFaults(): // gated phase by phase (faultResult)
 		default:
 			if g := results.Gate(&cell, s.tb.ErrorGate(c.Workload)); g != nil {
 				err = g

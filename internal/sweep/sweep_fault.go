@@ -23,6 +23,7 @@ import (
 // knows what to undo.
 type faultCell struct {
 	ex      *cellRun
+	hosts   cluster.Runner // runs the scripts (the sweep's pool)
 	timed   []faultAction // the plan's fault-apply and fault-undo steps, in its order
 	mu      sync.Mutex
 	recs    []rundir.FaultRecord // by fault index
@@ -57,7 +58,7 @@ func (ex *cellRun) faultProbe(ctx context.Context) error {
 			continue
 		}
 		for _, hs := range a.targets {
-			if _, err := ex.s.p.Run(ctx, hs.Target.Host, hs.Scripts.Probe); err != nil {
+			if _, err := fc.hosts.Run(ctx, hs.Target.Host, hs.Scripts.Probe); err != nil {
 				errs = append(errs, fmt.Errorf("fault %d (%s) on %s: the host cannot apply it: %w", a.fault, hs.Target.Fault.Kind, hs.Target.Host, err))
 			}
 		}
@@ -74,7 +75,7 @@ func newFaultCell(ex *cellRun) (*faultCell, error) {
 	if err != nil {
 		return nil, err
 	}
-	fc := &faultCell{ex: ex, applied: make([]bool, len(v.Faults)), undone: make([]bool, len(v.Faults))}
+	fc := &faultCell{ex: ex, hosts: ex.s.p, applied: make([]bool, len(v.Faults)), undone: make([]bool, len(v.Faults))}
 	fc.timed = planOrder(ex.plan, acts)
 	for i, f := range v.Faults {
 		rec := rundir.FaultRecord{Variant: v.Name, Index: i, Kind: f.Kind, Hosts: f.Hosts, What: schedule.FaultText(f),
@@ -200,7 +201,7 @@ func (fc *faultCell) onTargets(ctx context.Context, ts []faults.HostScripts, scr
 	var wg sync.WaitGroup
 	for k, hs := range ts {
 		wg.Go(func() {
-			if _, err := fc.ex.s.p.Run(ctx, hs.Target.Host, script(hs.Scripts)); err != nil {
+			if _, err := fc.hosts.Run(ctx, hs.Target.Host, script(hs.Scripts)); err != nil {
 				errs[k] = fmt.Errorf("%s fault on %s: %w", hs.Target.Fault.Kind, hs.Target.Host, err)
 			}
 		})

@@ -24,7 +24,7 @@ import (
 type faultCell struct {
 	ex      *cellRun
 	hosts   cluster.Runner // runs the scripts (the sweep's pool)
-	timed   []faultAction // the plan's fault-apply and fault-undo steps, in its order
+	timed   []faultAction  // the plan's fault-apply and fault-undo steps, in its order
 	mu      sync.Mutex
 	recs    []rundir.FaultRecord // by fault index
 	applied []bool               // by fault index: its apply started (its undo is pushed)

@@ -168,3 +168,72 @@ func TestRestoreUndoesWhatFaultsJSONLeaves(t *testing.T) {
 		t.Errorf("a failed check: err %v, want it named", err)
 	}
 }
+
+// entries keeps a runner's journal.
+type entries struct {
+	mu sync.Mutex
+	es []rundir.Entry
+}
+
+func (e *entries) Add(x rundir.Entry) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.es = append(e.es, x)
+	return nil
+}
+
+// TestFaultTimelineUndoesAtTheRunsEnd: the timer applies a fault at its
+// time after the agents' start, journaled as the plan's fault-apply; a
+// fault whose undo the run's end comes before (for = "end") is undone, as
+// the plan's fault-undo, once the agents return.
+func TestFaultTimelineUndoesAtTheRunsEnd(t *testing.T) {
+	tb := faultsLab(t)
+	hosts := &scriptHosts{}
+	fc, r, run := faultCellOf(t, tb, "normal+paused", hosts)
+	j := &entries{}
+	r.Journal, r.Cell = j, fc.ex.c.ID
+	fc.timed[0].at, fc.timed[1].at = 10*time.Millisecond, time.Hour
+	sc := fc.timed[0].targets[0].Scripts
+	started, stop := make(chan time.Time, 1), make(chan struct{})
+	done := make(chan error, 1)
+	go func() { done <- fc.timeline(context.Background(), started, stop, func(error) {}) }()
+	started <- time.Now()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		hosts.mu.Lock()
+		n := len(hosts.ran)
+		hosts.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the apply never ran")
+		}
+	}
+	close(stop)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if err := fc.finish(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"stor1: " + sc.Apply, "stor1: " + sc.Undo + "\n" + sc.Check}
+	if !slices.Equal(hosts.ran, want) {
+		t.Fatalf("ran %q, want the apply, then its undo once the run returned", hosts.ran)
+	}
+	var got []string
+	for _, e := range j.es {
+		got = append(got, e.Cell+"/"+e.Step+":"+e.Status)
+	}
+	cell := fc.ex.c.ID
+	if w := []string{cell + "/fault-apply:started", cell + "/fault-apply:ok", cell + "/fault-undo:started", cell + "/fault-undo:ok"}; !slices.Equal(got, w) {
+		t.Errorf("journal %v, want %v", got, w)
+	}
+	if !strings.Contains(j.es[0].Detail, "variant normal+paused fault 0 (pause) ids f0-stor1 on stor1") {
+		t.Errorf("apply journaled with %q, want variant, index, ids and hosts", j.es[0].Detail)
+	}
+	dir, _ := run.CellDir(cell)
+	recs, _ := rundir.ReadFaults(dir)
+	if len(recs) != 1 || recs[0].AppliedS <= 0 || recs[0].UndoneS < recs[0].AppliedS {
+		t.Errorf("faults.json %+v, want applied then undone", recs)
+	}
+}

@@ -55,7 +55,6 @@ variant "killed" {
 func TestFaultCells(t *testing.T) {
 	began := time.Now()
 	lab := Lab(t)
-	labUp(t)
 	tb := labTestbed(t, lab, t.TempDir(), 200, 14, []labEdit{
 		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"14s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}8`},

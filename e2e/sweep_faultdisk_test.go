@@ -27,7 +27,6 @@ func TestFaultSlowDisk(t *testing.T) {
 	}
 	began := time.Now()
 	lab := Lab(t)
-	labUp(t)
 	dir := t.TempDir()
 	var devs []string
 	for _, d := range []string{"d0", "d1", "d2", "d3"} {

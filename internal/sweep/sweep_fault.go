@@ -13,6 +13,7 @@ import (
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/schedule"
+	"benchbed/remote"
 	"benchbed/results/rundir"
 )
 
@@ -59,11 +60,21 @@ func (ex *cellRun) faultProbe(ctx context.Context) error {
 		}
 		for _, hs := range a.targets {
 			if _, err := fc.hosts.Run(ctx, hs.Target.Host, hs.Scripts.Probe); err != nil {
-				errs = append(errs, fmt.Errorf("fault %d (%s) on %s: the host cannot apply it: %w", a.fault, hs.Target.Fault.Kind, hs.Target.Host, err))
+				errs = append(errs, fmt.Errorf("fault %d (%s) on %s: the host cannot apply it: %s", a.fault, hs.Target.Fault.Kind, hs.Target.Host, probeSays(err)))
 			}
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// probeSays is what a failed probe said (its stderr's last lines, which
+// name host, kind and mechanism), not the script; err itself otherwise.
+func probeSays(err error) string {
+	var xe *remote.ExitError
+	if errors.As(err, &xe) && xe.StderrTail != "" {
+		return xe.StderrTail
+	}
+	return err.Error()
 }
 
 // newFaultCell builds the cell's faults from the testbed, in the order of

@@ -60,20 +60,25 @@ type restore struct {
 	journal *step.Runner // the run's journal
 	locked  bool         // the lock step took every host's lock
 	notBack []string     // hosts whose originals are not back: they keep the lock
+	// faultsErr is what the faults step could not undo or found left: the
+	// files are restored all the same, and the restore fails with it.
+	faultsErr error
 }
 
 // steps runs the restore's steps on a runner of their own (journaled as
 // the one restore step): no live sweep of the run, the locks (released by
-// the undo, but on the hosts not restored), the files, the generic services.
+// the undo, but on the hosts not restored), the faults the run left, the
+// files, the generic services.
 func (rs *restore) steps(ctx context.Context) error {
 	r := &step.Runner{}
 	err := r.Run(ctx, []step.Step{
 		{Name: "check-not-running", Run: rs.checkNotRunning},
 		{Name: schedule.StepLock, Run: rs.lock, Undo: rs.unlock},
+		{Name: "faults", Run: rs.faults},
 		{Name: "files", Run: rs.files},
 		{Name: "generic-services", Run: rs.generic},
 	})
-	return errors.Join(err, r.Unwind(ctx))
+	return errors.Join(err, rs.faultsErr, r.Unwind(ctx))
 }
 
 func (rs *restore) checkNotRunning(ctx context.Context) error {

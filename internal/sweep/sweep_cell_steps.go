@@ -31,6 +31,12 @@ type cellRun struct {
 	// has a telemetry-start step and a run on the load agents.
 	ahead                  cellAhead
 	wantTelemetry, wantRun bool
+	// plan are the schedule's steps of the cell, runner the cell's runner
+	// (the fault steps journal and push their undos on it while the run
+	// lasts), faults the fault-probe step's faults (nil: none).
+	plan   []schedule.Step
+	runner *step.Runner
+	faults *faultCell
 }
 
 // cellSteps makes each kind of cell step, by the schedule's kind: the
@@ -63,11 +69,9 @@ var cellSteps = map[string]func(ex *cellRun) step.Step{
 		return run(schedule.StepServices, func(ctx context.Context) error { return ex.s.runGeneric(ctx, ex.c.Variant) })
 	},
 	schedule.StepDropCaches: func(ex *cellRun) step.Step { return run(schedule.StepDropCaches, ex.dropCaches) },
-	schedule.StepRun: func(ex *cellRun) step.Step {
-		return run(schedule.StepRun, func(ctx context.Context) error {
-			return ex.s.measureCell(ctx, ex.c, ex.dir, ex.res, &ex.tele, ex.runAgents)
-		})
-	},
+	schedule.StepRun:        func(ex *cellRun) step.Step { return run(schedule.StepRun, ex.runStep) },
+	schedule.StepFaultProbe: func(ex *cellRun) step.Step { return run(schedule.StepFaultProbe, ex.faultProbe) },
+	schedule.StepFaultCheck: func(ex *cellRun) step.Step { return run(schedule.StepFaultCheck, ex.faultCheck) },
 	schedule.StepTelemetry: func(ex *cellRun) step.Step {
 		return run(schedule.StepTelemetry, func(context.Context) error { return ex.finishTelemetry() })
 	},
@@ -84,6 +88,7 @@ func (ex *cellRun) steps(kinds []string) []step.Step {
 	for _, kind := range kinds {
 		mk, ok := cellSteps[kind]
 		switch {
+		case duringRun[kind]: // the run step's (runStep)
 		case !ok:
 			out = append(out, step.Unknown(kind, "the cell"))
 		case ex.skip[kind]:

@@ -94,6 +94,9 @@ func (s *Sweeper) measureOn(ctx context.Context, c plan.Cell, dir string, res *r
 		}
 	}
 	ar := s.agentRun(c, 0, tele)
+	if tele != nil {
+		ar.Started = bothAt(ar.Started, tele.runStarted)
+	}
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
 	m, err := lr(ctx, ar)
 	tele.idle()
@@ -116,6 +119,7 @@ func (s *Sweeper) measureOn(ctx context.Context, c plan.Cell, dir string, res *r
 			err = fmt.Errorf("no operation succeeded (%d errors: %v)", cell.Total.Errors, cell.Total.ErrorsBy)
 		case ferr != nil:
 			cell.Status, err = "failed", ferr
+		case c.Variant.HasFaults(): // gated phase by phase (faultResult)
 		default:
 			if g := results.Gate(&cell, s.tb.ErrorGate(c.Workload)); g != nil {
 				err = g

@@ -24,6 +24,9 @@ const dropCachesScript = "sync && echo 3 > /proc/sys/vm/drop_caches"
 type cellTelemetry struct {
 	agents  *agents.Telemetry // nil: none
 	dropped bool
+	// runStarted, when set, also learns the measured run's shared start
+	// (a fault cell's timer).
+	runStarted func(time.Time)
 }
 
 // telemetryStartStep starts the cell's telemetry agents, one per host

@@ -13,12 +13,11 @@
 #   benchbed sweep testbeds/distro/faults-distro.hcl --only normal+slow_disk --only servers_per_port=4+slow_disk
 #   benchbed compare RUN:normal+slow_disk RUN:servers_per_port=4+slow_disk
 #
-# The lab's containers as testbeds/distro/up boots them today cannot be
-# throttled from inside (their blkio controller is read-only) and lack
-# CAP_NET_ADMIN, iptables and nft: the sweep's fault-probe step then fails
-# the cell before anything changes, naming host and mechanism. A real
-# host's root has all of it; the lab needs up to grant it (a writable
-# controller, --capability=CAP_NET_ADMIN, nftables in its mirror).
+# testbeds/distro/up boots the containers with CAP_NET_ADMIN and an image
+# with nftables and iptables (partition, slow_link), but they cannot be
+# throttled from inside yet (their blkio controller is read-only): the
+# sweep's fault-probe step then fails a slow_disk cell before anything
+# changes, naming host and mechanism. A real host's root has all of it.
 
 testbed "faults-distro" {
   description = "seed 000's normal and servers_per_port=4 under one slow disk and one paused object server, on booted Debian 12 hosts"

@@ -75,7 +75,9 @@ disk_binds() {
 # no systemd of its own to register the container with; so nspawn keeps the
 # cgroup it is started in (--keep-unit), and each host is started in its own
 # (DISTRO_CGROUP/<host> in every hierarchy): in a shared one the hosts'
-# systemds would make and remove each other's units' cgroups.
+# systemds would make and remove each other's units' cgroups. CAP_NET_ADMIN
+# (in the host's own network namespace) lets the partition and slow_link
+# faults set nft rules and tc qdiscs there.
 boot_host() {
   local h=$1 d=$DISTRO_DIR/hosts/$1 ns cg enter=""
   [ -n "$(nspawn_pid "$h")" ] && return 0
@@ -85,7 +87,7 @@ boot_host() {
     enter+="echo \$\$ > $cg/$DISTRO_CGROUP/$h/cgroup.procs; "
   done
   setsid bash -c "echo \$\$ > $d/nspawn.pid; $enter exec systemd-nspawn --boot --directory=$d/root \
-    --register=no --keep-unit --machine=$h --hostname=$h --console=passive --resolv-conf=off \
+    --register=no --keep-unit --capability=CAP_NET_ADMIN --machine=$h --hostname=$h --console=passive --resolv-conf=off \
     --timezone=off --link-journal=no --network-namespace-path=/run/netns/$ns $(disk_binds "$h" | tr '\n' ' ')" \
     </dev/null >"$d/nspawn.log" 2>&1 9>&- &
 }

@@ -10,8 +10,10 @@ DISTRO_MIRROR=$DISTRO_CACHE/mirror
 # The Debian release of the hosts and where debootstrap and the mirror get it.
 DISTRO_SUITE=bookworm
 DISTRO_ARCHIVE=${BENCHBED_DISTRO_ARCHIVE:-http://deb.debian.org/debian}
-# What debootstrap puts in the image: a booted systemd machine with sshd.
-DISTRO_INCLUDE=systemd,systemd-sysv,dbus,openssh-server,iproute2,python3,procps
+# What debootstrap puts in the image: a booted systemd machine with sshd,
+# and nftables and iptables for the partition fault (an image cached before
+# they were added lacks them: remove $DISTRO_IMAGE to rebuild it).
+DISTRO_INCLUDE=systemd,systemd-sysv,dbus,openssh-server,iproute2,python3,procps,nftables,iptables
 # The bridge in the root namespace and its address (RFC 2544's benchmark
 # range; the netns lab has 198.18.0.0/24 on bbr0, so both labs coexist).
 DISTRO_BRIDGE=bbr1

@@ -20,11 +20,14 @@
 #   benchbed sweep testbeds/lab/faults-lab.hcl --only normal+slow_disk --only servers_per_port=4+slow_disk
 #
 # (losetup -d each device once the lab is down.) The lab's hosts are root
-# in their own network namespaces of this machine: the cgroup v1 blkio and
-# freezer controllers, tc and nft/iptables all act there, so every fault
-# kind runs on this lab; the pause and stop faults signal the process
-# groups of the directly started servers (manager "direct": stop needs
-# how = "kill").
+# in their own network namespaces of this machine: tc and nft/iptables act
+# there (partition, slow_link), and the pause and stop faults signal the
+# process groups of the directly started servers (manager "direct": stop
+# needs how = "kill"). But a host's sshd runs under `ip netns exec`, which
+# mounts a sysfs of its own over /sys: /sys/fs/cgroup is empty there, so
+# the sweep's fault-probe refuses slow_disk (and a pause with how =
+# "freezer") on this lab, naming the missing cgroup hierarchy, until
+# testbeds/lab/up binds the cgroup hierarchies into the hosts.
 
 testbed "faults-lab" {
   description = "local lab: seed 000's normal and servers_per_port=4 under one slow disk and one paused object server"

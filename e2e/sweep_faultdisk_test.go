@@ -1,0 +1,113 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"benchbed/results"
+	"benchbed/results/rundir"
+)
+
+// TestFaultSlowDisk (BENCHBED_E2E_SLOW_DISK=1: it does not fit make
+// test's budget): stor1's four object disks on loop devices (XFS, mounted
+// in stor1's own mount namespace, no fstab line: the lab's /etc is this
+// machine's), a PUT cell with d0 throttled to 256 KiB/s and 10 write IOPS
+// for the object server from 5 s to 13 s of an 18 s run. The cell has its
+// three phases; the during p99 against before's is logged, not gated (a
+// timing). Afterwards no throttle is left and the disks are unmounted.
+// On the lab as testbeds/lab/up makes it today the cell fails at its
+// fault-probe (the hosts' sshd sees no /sys/fs/cgroup: faults-lab.hcl's
+// header).
+func TestFaultSlowDisk(t *testing.T) {
+	if os.Getenv("BENCHBED_E2E_SLOW_DISK") != "1" {
+		t.Skip("SKIP: BENCHBED_E2E_SLOW_DISK=1 runs the slow-disk cell (loop devices; beyond make test's budget)")
+	}
+	began := time.Now()
+	lab := Lab(t)
+	dir := t.TempDir()
+	var devs []string
+	for _, d := range []string{"d0", "d1", "d2", "d3"} {
+		img := filepath.Join(dir, "stor1-"+d+".img")
+		must(t, exec.Command("truncate", "-s", "300M", img).Run())
+		out, err := exec.Command("losetup", "-f", "--show", img).Output()
+		if err != nil {
+			t.Skipf("SKIP: no loop device: %v", err)
+		}
+		dev := strings.TrimSpace(string(out))
+		devs = append(devs, dev)
+		t.Cleanup(func() { _ = exec.Command("losetup", "-d", dev).Run() })
+	}
+	var mount strings.Builder
+	for i, dev := range devs {
+		fmt.Fprintf(&mount, "mkfs.xfs -q -f %s && mkdir -p /srv/node/d%d && mount %s /srv/node/d%d && chown swift: /srv/node/d%d || exit 1\n", dev, i, dev, i, i)
+	}
+	t.Cleanup(func() { _, _ = lab.SSH(t, "stor1", "for d in d0 d1 d2 d3; do umount /srv/node/$d; done; true") })
+	if out, err := lab.SSH(t, "stor1", mount.String()); err != nil {
+		t.Fatalf("stor1: the loop disks: %v\n%s", err, out)
+	}
+	quoted := make([]string, len(devs))
+	for i, d := range devs {
+		quoted[i] = `"` + d + `"`
+	}
+	tb := labTestbed(t, lab, dir, 100, 18, []labEdit{
+		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"18s"`},
+		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
+		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
+		{`(?s)(host "stor1" \{.*?)disks "object" \{ names = local.disks \}`, `${1}disks "object" {
+    names   = local.disks
+    devices = [` + strings.Join(quoted, ", ") + `]
+  }`},
+		{`(?s)variant "normal" \{\}\n.*?ring "object" \{ port_per_disk = true \}\n\}\n`, `variant "slow_disk" {
+  fault "slow_disk" {
+    hosts             = ["stor1"]
+    disks             = ["d0"]
+    at                = 5
+    for               = "8s"
+    write_bytes_per_s = 262144
+    write_iops        = 10
+  }
+}
+`},
+	})
+	putScenario(t, lab, tb)
+	runs := t.TempDir()
+	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, tb)
+	if err != nil {
+		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
+	}
+	dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*"))
+	rr, err := rundir.ReadRun(dirs[0])
+	must(t, err)
+	c := rr.Summary.Cells[0]
+	if c.Fault == nil {
+		t.Fatalf("cell %s (%s): no phases", c.ID, c.Status)
+	}
+	b, d := c.Fault.Phase(results.PhaseBefore), c.Fault.Phase(results.PhaseDuring)
+	if b == nil || d == nil || c.Fault.Phase(results.PhaseAfter) == nil {
+		t.Fatalf("cell %s: phases %+v, want before, during and after", c.ID, c.Fault.Phases)
+	}
+	t.Logf("slow d0: PUT last-byte p99 before %.1f ms, during %.1f ms (x%.2f); req/s %.1f -> %.1f; %s; took %.0f s",
+		b.Total.LastByte.P99*1000, d.Total.LastByte.P99*1000, d.Total.LastByte.P99/b.Total.LastByte.P99,
+		b.Total.ReqPerS, d.Total.ReqPerS, c.Fault.Recovery.Text(), time.Since(began).Seconds())
+	if got, err := lab.SSH(t, "stor1", "ls -d /sys/fs/cgroup/blkio/benchbed-* /sys/fs/cgroup/benchbed-* 2>/dev/null; ls -A /var/tmp/benchbed-faults 2>/dev/null; true"); err != nil || strings.TrimSpace(got) != "" {
+		t.Errorf("stor1: a throttle is left (%v):\n%s", err, got)
+	}
+}
+
+// putScenario points tb's workload at a copy of 64K_put_faults.scenario
+// (PUTs, which Swift fsyncs: the throttle reaches the disk).
+func putScenario(t *testing.T, lab *Env, tb string) {
+	t.Helper()
+	src := filepath.Join(filepath.Dir(lab.Testbed), "64K_put_faults.scenario")
+	writeScenario(t, src, filepath.Join(filepath.Dir(tb), "64K_put_faults.scenario"), 100, 18)
+	b, err := os.ReadFile(tb)
+	must(t, err)
+	s := regexp.MustCompile(`scenario\s*=\s*"[^"]+"`).ReplaceAllString(string(b), `scenario = "64K_put_faults.scenario"`)
+	must(t, os.WriteFile(tb, []byte(s), 0o644))
+}

@@ -1,0 +1,239 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"benchbed/internal/labtest"
+	"benchbed/internal/step"
+	"benchbed/plan"
+	"benchbed/remote"
+	"benchbed/results/rundir"
+)
+
+// scriptHosts stands in for the hosts: it keeps every script run, fails
+// the one that is fail, and calls seen with each before it answers.
+type scriptHosts struct {
+	mu   sync.Mutex
+	ran  []string // host + ": " + script
+	fail string
+	seen func(cmd string)
+}
+
+func (h *scriptHosts) Run(_ context.Context, host, cmd string) (*remote.Result, error) {
+	h.mu.Lock()
+	h.ran = append(h.ran, host+": "+cmd)
+	h.mu.Unlock()
+	if h.seen != nil {
+		h.seen(cmd)
+	}
+	if cmd == h.fail {
+		return nil, errors.New("connection lost")
+	}
+	return &remote.Result{Host: host, Cmd: cmd}, nil
+}
+
+func (h *scriptHosts) FanOut(ctx context.Context, hosts []string, fn func(context.Context, string) error) *remote.Summary {
+	for _, host := range hosts {
+		_ = fn(ctx, host)
+	}
+	return &remote.Summary{}
+}
+
+// faultsLab loads testbeds/lab/faults-lab.hcl.
+func faultsLab(t *testing.T) *plan.Testbed {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "faults-lab.hcl")
+	tb, diags := plan.Load(path, plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", path, diags)
+	}
+	return tb
+}
+
+// faultCellOf builds the fault cell of variant on tb as the probe does,
+// over hosts, its faults.json in a run under a temporary directory.
+func faultCellOf(t *testing.T, tb *plan.Testbed, variant string, hosts *scriptHosts) (*faultCell, *step.Runner, *rundir.Run) {
+	t.Helper()
+	run, err := rundir.NewRun(t.TempDir(), tb.Name, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &step.Runner{QuietUndo: true}
+	c := plan.Cell{ID: "001-" + variant, Variant: tb.Variant(variant), Workload: tb.Workloads[0]}
+	ex := &cellRun{s: &Sweeper{tb: tb, run: run}, c: c, r: labtest.RenderVariant(t, tb, variant), runner: r}
+	fc, err := newFaultCell(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc.hosts = hosts
+	return fc, r, run
+}
+
+// TestFaultApplyPushesItsUndoFirst: a fault's undo is on the cell's stack
+// and faults.json names the fault before its apply acts, so that an apply
+// that fails half-way (a lost session) is undone and checked as the cell
+// unwinds; once undone, the pushed undo does nothing more.
+func TestFaultApplyPushesItsUndoFirst(t *testing.T) {
+	tb := faultsLab(t)
+	hosts := &scriptHosts{}
+	fc, r, run := faultCellOf(t, tb, "normal+paused", hosts)
+	if len(fc.timed) != 2 || fc.timed[0].kind != "fault-apply" || fc.timed[1].kind != "fault-undo" {
+		t.Fatalf("timed steps %+v, want one apply then its undo", fc.timed)
+	}
+	apply := &fc.timed[0]
+	sc := apply.targets[0].Scripts
+	var pending []string
+	var recs []rundir.FaultRecord
+	hosts.fail = sc.Apply
+	hosts.seen = func(cmd string) {
+		if cmd == sc.Apply {
+			_, pending = r.Left()
+			dir, _ := run.CellDir(fc.ex.c.ID)
+			recs, _ = rundir.ReadFaults(dir)
+		}
+	}
+	if err := fc.act(context.Background(), apply); err == nil || !strings.Contains(err.Error(), "pause fault on stor1: connection lost") {
+		t.Fatalf("apply err %v, want the host's failure", err)
+	}
+	if !slices.Equal(pending, []string{"fault-apply"}) {
+		t.Errorf("undos pending as the apply ran: %v, want its own", pending)
+	}
+	if len(recs) != 1 || recs[0].Variant != "normal+paused" || recs[0].Index != 0 || !slices.Equal(recs[0].IDs, []string{"f0-stor1"}) {
+		t.Errorf("faults.json as the apply ran: %+v, want the fault named", recs)
+	}
+	if err := r.Unwind(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"stor1: " + sc.Apply, "stor1: " + sc.Undo + "\n" + sc.Check}
+	if !slices.Equal(hosts.ran, want) {
+		t.Fatalf("ran %q, want the apply then its undo and check", hosts.ran)
+	}
+	if err := fc.undo(context.Background(), 0, apply.targets); err != nil || len(hosts.ran) != 2 {
+		t.Errorf("a second undo ran %d scripts (%v), want none", len(hosts.ran)-2, err)
+	}
+	dir, _ := run.CellDir(fc.ex.c.ID)
+	if recs, _ := rundir.ReadFaults(dir); len(recs) != 1 || recs[0].UndoneS <= 0 {
+		t.Errorf("faults.json after the undo: %+v, want it undone", recs)
+	}
+}
+
+// TestRestoreUndoesWhatFaultsJSONLeaves: the restore undoes the faults
+// faults.json does not say undone, checks every one (and that no state
+// file is left), goes on past a variant the testbed lost, and says what
+// failed.
+func TestRestoreUndoesWhatFaultsJSONLeaves(t *testing.T) {
+	tb := faultsLab(t)
+	recs := []rundir.FaultRecord{
+		{Variant: "normal+paused", Index: 0, IDs: []string{"f0-stor1"}, Kind: plan.FaultPause, Hosts: []string{"stor1"}, AppliedS: 20},
+		{Variant: "gone", Index: 0, Kind: plan.FaultPause, Hosts: []string{"stor2"}},
+		{Variant: "normal+slow_disk", Index: 0, IDs: []string{"f0-stor1"}, Kind: plan.FaultSlowDisk, Hosts: []string{"stor1"}, AppliedS: 20, UndoneS: 40},
+	}
+	paused, err := recordTargets(tb, recs[0])
+	if err != nil || len(paused) != 1 {
+		t.Fatalf("targets %v (%v)", paused, err)
+	}
+	slow, err := recordTargets(tb, recs[2])
+	if err != nil || len(slow) != 1 {
+		t.Fatalf("targets %v (%v)", slow, err)
+	}
+	hosts := &scriptHosts{}
+	var said []string
+	err = undoFaults(context.Background(), tb, hosts, recs, nil, func(f string, a ...any) { said = append(said, f) })
+	if err == nil || !strings.Contains(err.Error(), "variant gone") {
+		t.Fatalf("err %v, want the lost variant named", err)
+	}
+	want := []string{
+		"stor1: " + paused[0].Scripts.Undo,
+		"stor1: " + paused[0].Scripts.Check + noStateLeft("f0-stor1"),
+		"stor1: " + slow[0].Scripts.Check + noStateLeft("f0-stor1"),
+	}
+	if !slices.Equal(hosts.ran, want) {
+		t.Fatalf("ran %d scripts, want the pause's undo, then the pause's and slow disk's checks:\n%q", len(hosts.ran), hosts.ran)
+	}
+	if len(said) != 1 {
+		t.Errorf("said %q, want the one undo", said)
+	}
+	hosts = &scriptHosts{fail: slow[0].Scripts.Check + noStateLeft("f0-stor1")}
+	if err := undoFaults(context.Background(), tb, hosts, recs[2:], nil, func(string, ...any) {}); err == nil ||
+		!strings.Contains(err.Error(), "check of slow_disk fault 0 of variant normal+slow_disk on stor1") {
+		t.Errorf("a failed check: err %v, want it named", err)
+	}
+}
+
+// entries keeps a runner's journal.
+type entries struct {
+	mu sync.Mutex
+	es []rundir.Entry
+}
+
+func (e *entries) Add(x rundir.Entry) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.es = append(e.es, x)
+	return nil
+}
+
+// TestFaultTimelineUndoesAtTheRunsEnd: the timer applies a fault at its
+// time after the agents' start, journaled as the plan's fault-apply; a
+// fault whose undo the run's end comes before (for = "end") is undone, as
+// the plan's fault-undo, once the agents return.
+func TestFaultTimelineUndoesAtTheRunsEnd(t *testing.T) {
+	tb := faultsLab(t)
+	hosts := &scriptHosts{}
+	fc, r, run := faultCellOf(t, tb, "normal+paused", hosts)
+	j := &entries{}
+	r.Journal, r.Cell = j, fc.ex.c.ID
+	fc.timed[0].at, fc.timed[1].at = 10*time.Millisecond, time.Hour
+	sc := fc.timed[0].targets[0].Scripts
+	started, stop := make(chan time.Time, 1), make(chan struct{})
+	done := make(chan error, 1)
+	go func() { done <- fc.timeline(context.Background(), started, stop, func(error) {}) }()
+	started <- time.Now()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		hosts.mu.Lock()
+		n := len(hosts.ran)
+		hosts.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the apply never ran")
+		}
+	}
+	close(stop)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if err := fc.finish(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"stor1: " + sc.Apply, "stor1: " + sc.Undo + "\n" + sc.Check}
+	if !slices.Equal(hosts.ran, want) {
+		t.Fatalf("ran %q, want the apply, then its undo once the run returned", hosts.ran)
+	}
+	var got []string
+	for _, e := range j.es {
+		got = append(got, e.Cell+"/"+e.Step+":"+e.Status)
+	}
+	cell := fc.ex.c.ID
+	if w := []string{cell + "/fault-apply:started", cell + "/fault-apply:ok", cell + "/fault-undo:started", cell + "/fault-undo:ok"}; !slices.Equal(got, w) {
+		t.Errorf("journal %v, want %v", got, w)
+	}
+	if !strings.Contains(j.es[0].Detail, "variant normal+paused fault 0 (pause) ids f0-stor1 on stor1") {
+		t.Errorf("apply journaled with %q, want variant, index, ids and hosts", j.es[0].Detail)
+	}
+	dir, _ := run.CellDir(cell)
+	recs, _ := rundir.ReadFaults(dir)
+	if len(recs) != 1 || recs[0].AppliedS <= 0 || recs[0].UndoneS < recs[0].AppliedS {
+		t.Errorf("faults.json %+v, want applied then undone", recs)
+	}
+}

@@ -104,7 +104,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	ex.planRestarts(cp.Steps)
 	ex.skip = unchangedKinds(cp.Steps, trusted)
 	s.lab.begin()
-	r := &step.Runner{Journal: s.steps.Journal, Cell: c.ID, Mask: s.Mask, Log: s.logf, QuietUndo: true}
+	r := &step.Runner{Journal: s.steps.Journal, Cell: c.ID, Mask: s.Mask, Log: s.logf, QuietUndo: true, Failed: s.failedStep(c.ID)}
 	defer func() {
 		// The cell's undos run as it ends, whatever its outcome; one that
 		// fails is said (the journal lists the plan's steps only).

@@ -13,7 +13,9 @@ import (
 
 // createdDirMarker, in a directory, says the sweep's backup created it (a
 // conf's directory that did not exist): the restore removes the directory
-// again once it is empty, and keeps it, with the marker, when it is not.
+// again, with what the sweep's daemons left in it, but only when the
+// directory and its marker are the restoring user's (a marker planted by
+// another user, in a directory others may write, removes nothing).
 const createdDirMarker = ".benchbed-sweep-created-dir"
 
 // parentDirs are the directories above file p, top down, "/" excluded.
@@ -39,8 +41,7 @@ func mkdirsScript(p string) string {
 }
 
 // rmdirsScript removes, deepest first, the directories the backup created
-// above the files that were absent, each once it is empty but for its
-// marker; a directory something else now uses is kept with its marker.
+// above the files that were absent (see createdDirMarker).
 func rmdirsScript(files []rundir.Original) string {
 	var dirs []string
 	for _, f := range files {
@@ -55,8 +56,9 @@ func rmdirsScript(files []rundir.Original) string {
 	slices.SortStableFunc(dirs, func(a, b string) int { return cmp.Compare(strings.Count(b, "/"), strings.Count(a, "/")) })
 	var b strings.Builder
 	for _, d := range dirs {
-		q := remote.Quote(d)
-		fmt.Fprintf(&b, "if [ -f %[1]s/%[2]s ]; then rm -f %[1]s/%[2]s; rmdir %[1]s 2>/dev/null || : > %[1]s/%[2]s; fi\n", q, createdDirMarker)
+		q, m := remote.Quote(d), remote.Quote(d+"/"+createdDirMarker)
+		fmt.Fprintf(&b, "if [ -d %[1]s ] && [ ! -L %[1]s ] && [ -f %[2]s ] && [ ! -L %[2]s ] && "+
+			"[ \"$(stat -c %%u %[1]s %[2]s | sort -u)\" = \"$(id -u)\" ]; then rm -rf %[1]s; fi\n", q, m)
 	}
 	return b.String()
 }

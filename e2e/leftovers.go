@@ -77,10 +77,10 @@ func removeBuildDirs(w io.Writer) {
 // logLabState says which sweep locks and copies of originals an earlier
 // run left in the lab's state, which the following `down` removes.
 func logLabState(w io.Writer) {
-	locks, _ := filepath.Glob(filepath.Join(LabDir, "hosts", "*", "tmp", "benchbed-sweep.lock", "holder"))
+	locks, _ := filepath.Glob(filepath.Join(LabDir, "hosts", "*", "tmp", "benchbed", "sweep.lock", "holder"))
 	for _, l := range locks {
 		b, _ := os.ReadFile(l)
-		host := filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(l))))
+		host := filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(l)))))
 		fmt.Fprintf(w, "e2e: %s: a sweep's lock was left (%s); taking the lab down removes it\n", host, strings.TrimSpace(string(b)))
 	}
 	copies, _ := filepath.Glob(filepath.Join(LabDir, "hosts", "*", "etc-swift", "*.benchbed-sweep-orig"))

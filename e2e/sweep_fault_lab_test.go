@@ -80,7 +80,7 @@ func labAsBefore(t *testing.T, f *fault, hosts ...string) {
 }
 
 // lockDir is sweep.LockDir, spelt out: the test checks the contract.
-const lockDir = "/var/tmp/benchbed-sweep.lock"
+const lockDir = "/var/tmp/benchbed/sweep.lock"
 
 // hostAddr and basePorts are lab.hcl's addresses and the ports its first
 // variant's servers answer on (proxy bind_port, the rings' ports).

@@ -104,7 +104,7 @@ func writeStaleLocks(t *testing.T, lab *Env) staleHolder {
 	h := staleHolder{run: "20261201T000000Z-dead00", pid: gone.Process.Pid}
 	line := fmt.Sprintf(`{"run":%q,"by":%q,"pid":%d,"since":"2026-12-01T00:00:00Z"}`, h.run, u.Username+"@"+host, h.pid)
 	for _, host := range Hosts {
-		if out, err := lab.SSH(t, host, "mkdir "+lockDir+" && echo '"+line+"' > "+lockDir+"/holder"); err != nil {
+		if out, err := lab.SSH(t, host, "mkdir -p -m 700 /var/tmp/benchbed && mkdir "+lockDir+" && echo '"+line+"' > "+lockDir+"/holder"); err != nil {
 			t.Fatalf("%s: writing a stale lock: %v\n%s", host, err, out)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,16 +32,20 @@ type Result struct {
 }
 
 // ExitError is a command that exited non-zero, or died without a status.
-// Cmd and StderrTail are as the host gave them: mask secrets before printing.
+// Cmd, Stdout and StderrTail are as the host gave them: mask secrets before
+// printing.
 type ExitError struct {
 	Host       string
 	Cmd        string
 	Code       int    // exit status; -1 when the command died by a signal or the connection dropped
 	Signal     string // the signal that killed it, if any
 	StderrTail string // the last lines of stderr
+	Stdout     string // the beginning of stdout (for Detail)
 }
 
-// Error names the host, the command and how it ended.
+// Error says in one line the host, the command (its first line, a script
+// summarised: CommandSummary), how it ended and the last line of its stderr, the
+// cause. Detail has the whole script and output, for a log file.
 func (e *ExitError) Error() string {
 	how := fmt.Sprintf("exited with status %d", e.Code)
 	if e.Signal != "" {
@@ -48,11 +53,67 @@ func (e *ExitError) Error() string {
 	} else if e.Code < 0 {
 		how = "ended without an exit status (connection lost?)"
 	}
-	msg := fmt.Sprintf("%s: %q %s", e.Host, e.Cmd, how)
-	if e.StderrTail != "" {
-		msg += ": " + e.StderrTail
+	msg := fmt.Sprintf("%s: %s %s", e.Host, CommandSummary(e.Cmd), how)
+	if cause := lastLine(e.StderrTail); cause != "" {
+		msg += ": " + cause
 	}
 	return msg
+}
+
+// Detail is the whole command, its stdout and its stderr's end, for the
+// run directory's log (never the terminal: a script may be long).
+func (e *ExitError) Detail() string {
+	return fmt.Sprintf("%s\n--- command:\n%s\n--- stdout:\n%s\n--- stderr (end):\n%s\n", e.Error(), e.Cmd, e.Stdout, e.StderrTail)
+}
+
+// summaryMax is how much of a command's first line CommandSummary keeps.
+const summaryMax = 72
+
+// CommandSummary is cmd for a one-line message: quoted when it is one short line,
+// else its first line cut to summaryMax bytes and the number of lines.
+func CommandSummary(cmd string) string {
+	first, rest, multi := strings.Cut(strings.TrimSpace(cmd), "\n")
+	if !multi && len(first) <= summaryMax {
+		return strconv.Quote(first)
+	}
+	if len(first) > summaryMax {
+		first = first[:summaryMax] + "..."
+	}
+	n := 1
+	if multi {
+		n += strings.Count(rest, "\n") + 1
+	}
+	return fmt.Sprintf("%s (a %d-line script)", strconv.Quote(first), n)
+}
+
+// lastLine is the last non-blank line of s, trimmed.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// ExitErrors are the *ExitErrors in err's tree (errors.Join, %w), in order.
+func ExitErrors(err error) []*ExitError {
+	var out []*ExitError
+	var walk func(error)
+	walk = func(err error) {
+		if ee, ok := err.(*ExitError); ok {
+			out = append(out, ee)
+			return
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				walk(e)
+			}
+		case interface{ Unwrap() error }:
+			walk(u.Unwrap())
+		}
+	}
+	if err != nil {
+		walk(err)
+	}
+	return out
 }
 
 // wrapper runs "$1" in a new session (its own process group) and watches its
@@ -177,7 +238,8 @@ func exitError(ctx context.Context, res *Result, err error) error {
 		res.Code = -1
 		return fmt.Errorf("%s: %q cancelled, remote command killed: %w", res.Host, res.Cmd, err)
 	}
-	ee := &ExitError{Host: res.Host, Cmd: res.Cmd, Code: -1, StderrTail: lastLines(res.Stderr, tailLines, tailMaxLen)}
+	ee := &ExitError{Host: res.Host, Cmd: res.Cmd, Code: -1, StderrTail: lastLines(res.Stderr, tailLines, tailMaxLen),
+		Stdout: string(res.Stdout)}
 	var se *ssh.ExitError
 	var missing *ssh.ExitMissingError
 	switch {

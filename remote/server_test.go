@@ -30,6 +30,7 @@ type testServer struct {
 	ln       net.Listener
 	hostKey  ssh.Signer
 	clientFS sftp.Handlers
+	realFS   bool     // serve SFTP on this machine's filesystem instead of clientFS (set by useRealFS)
 	env      []string // extra environment of exec'd commands
 	mu       sync.Mutex
 	sessions int // exec and subsystem requests served
@@ -128,6 +129,15 @@ func (s *testServer) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 		case "subsystem":
 			r.Reply(string(r.Payload[4:]) == "sftp", nil)
 			s.count()
+			s.mu.Lock()
+			real := s.realFS
+			s.mu.Unlock()
+			if real {
+				if srv, err := sftp.NewServer(ch); err == nil {
+					srv.Serve()
+				}
+				return
+			}
 			srv := sftp.NewRequestServer(ch, s.clientFS)
 			srv.Serve()
 			return
@@ -135,6 +145,14 @@ func (s *testServer) session(ch ssh.Channel, reqs <-chan *ssh.Request) {
 			r.Reply(false, nil)
 		}
 	}
+}
+
+// useRealFS makes the server's SFTP subsystem serve the local filesystem
+// (owners, modes and symlinks real), as sshd's sftp-server does.
+func (s *testServer) useRealFS() {
+	s.mu.Lock()
+	s.realFS = true
+	s.mu.Unlock()
 }
 
 func (s *testServer) count() {

@@ -111,15 +111,17 @@ func TestDownload(t *testing.T) {
 }
 
 func TestUploadBinaryIsContentAddressed(t *testing.T) {
-	p, _ := newTestPool(t, 1)
+	p, servers := newTestPool(t, 1)
+	servers[0].useRealFS()
 	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "bb")
 	bin := filepath.Join(t.TempDir(), "benchbed")
 	writeFile(t, bin, []byte("#!/bin/sh\necho agent\n"), 0o755)
-	dst, err := p.UploadBinary(ctx, "h0", bin, "/opt/bb")
+	dst, err := p.UploadBinary(ctx, "h0", bin, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(dst, "/opt/bb/benchbed-") || len(dst) != len("/opt/bb/benchbed-")+24 {
+	if !strings.HasPrefix(dst, dir+"/benchbed-") || len(dst) != len(dir+"/benchbed-")+24 {
 		t.Fatalf("remote path %q", dst)
 	}
 	if got, _ := remoteRead(t, p, "h0", dst); got != "#!/bin/sh\necho agent\n" {
@@ -127,7 +129,7 @@ func TestUploadBinaryIsContentAddressed(t *testing.T) {
 	}
 	// Replace it behind benchbed's back: a second call in the run does not look.
 	p.withSFTP(ctx, "h0", func(c *sftp.Client) error { return c.Remove(dst) })
-	if again, err := p.UploadBinary(ctx, "h0", bin, "/opt/bb"); err != nil || again != dst {
+	if again, err := p.UploadBinary(ctx, "h0", bin, dir); err != nil || again != dst {
 		t.Fatalf("second upload: %q %v", again, err)
 	}
 	if _, ok := remoteRead(t, p, "h0", dst); ok {
@@ -136,7 +138,7 @@ func TestUploadBinaryIsContentAddressed(t *testing.T) {
 	writeFile(t, bin, []byte("#!/bin/sh\necho agent v2\n"), 0o755)
 	p2, _ := NewPool([]Config{})
 	p2.eps, p2.order, p2.conns = p.eps, p.order, p.conns // same hosts, a new run
-	dst2, err := p2.UploadBinary(ctx, "h0", bin, "/opt/bb")
+	dst2, err := p2.UploadBinary(ctx, "h0", bin, dir)
 	if err != nil || dst2 == dst {
 		t.Fatalf("new content must get a new name: %q %v", dst2, err)
 	}

@@ -95,7 +95,11 @@ func (p *Pool) Download(ctx context.Context, host, remotePath, localPath string)
 
 // UploadBinary places the executable at localPath on host under dir
 // ("" = DefaultBinaryDir), named by its content hash, and returns the remote
-// path. A binary already there under that name is not sent again.
+// path. dir is made the writer's own (root's on Become hosts) with mode
+// 0700, its parents checked (see privateDir); a path someone else owns or
+// a symlink there is refused with an *UnsafePathError. A binary already
+// there under that name is reused only when its SHA-256 matches; the
+// upload is verified by its SHA-256 too.
 func (p *Pool) UploadBinary(ctx context.Context, host, localPath, dir string) (string, error) {
 	if dir == "" {
 		dir = DefaultBinaryDir
@@ -112,7 +116,11 @@ func (p *Pool) UploadBinary(ctx context.Context, host, localPath, dir string) (s
 	if done {
 		return dst, nil
 	}
-	err = p.withSFTP(ctx, host, func(c *sftp.Client) error { return placeBinary(c, localPath, dst) })
+	uid, err := p.selfUID(ctx, host)
+	if err != nil {
+		return "", err
+	}
+	err = p.withSFTP(ctx, host, func(c *sftp.Client) error { return placeBinary(c, host, localPath, dst, sum, uid) })
 	if err != nil {
 		return "", fmt.Errorf("%s: upload binary %s: %w", host, localPath, err)
 	}
@@ -123,29 +131,6 @@ func (p *Pool) UploadBinary(ctx context.Context, host, localPath, dir string) (s
 	p.state.bins[key] = dst
 	p.state.mu.Unlock()
 	return dst, nil
-}
-
-func placeBinary(c *sftp.Client, localPath, dst string) error {
-	local, err := os.Open(localPath)
-	if err != nil {
-		return err
-	}
-	defer local.Close()
-	fi, err := local.Stat()
-	if err != nil {
-		return err
-	}
-	if rfi, err := c.Stat(dst); err == nil && rfi.Size() == fi.Size() {
-		return nil
-	}
-	if err := c.MkdirAll(path.Dir(dst)); err != nil {
-		return err
-	}
-	tmp, err := writeTemp(c, dst, local, 0o755, -1, -1)
-	if err != nil {
-		return err
-	}
-	return c.PosixRename(tmp, dst)
 }
 
 // fileHash is the SHA-256 (hex) of a local file, computed once per run.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"strings"
 
@@ -20,8 +21,21 @@ const (
 )
 
 // genericConfMode is the mode of a generic service's conf: its daemon may
-// run as any user.
-const genericConfMode = 0o644
+// run as any user. A conf that holds a secret is genericSecretMode.
+const (
+	genericConfMode   = 0o644
+	genericSecretMode = 0o600
+)
+
+// genericConfFile is how conf c is written: root's, 0644, or 0600 when it
+// holds a secret (render.GenericConf.Secret).
+func genericConfFile(c *render.GenericConf) remote.File {
+	mode := fs.FileMode(genericConfMode)
+	if c.Secret {
+		mode = genericSecretMode
+	}
+	return remote.File{Path: c.Path, Content: c.Content, Mode: mode, Owner: "root", Group: "root"}
+}
 
 // genericDaemon returns generic service g's daemon on host in variant v
 // (nil: as declared): under systemd its unit; started directly, its
@@ -78,7 +92,7 @@ func PushGenericConfs(ctx context.Context, p *remote.Pool, confs []*render.Gener
 		if _, err := p.Run(ctx, host, "mkdir -p "+remote.Quote(path.Dir(c.Path))); err != nil {
 			return changed, err
 		}
-		ch, err := p.Upload(ctx, host, remote.File{Path: c.Path, Content: c.Content, Mode: genericConfMode, Owner: "root", Group: "root"})
+		ch, err := p.Upload(ctx, host, genericConfFile(c))
 		if err != nil {
 			return changed, fmt.Errorf("%s: %s: %w", host, c.Path, err)
 		}

@@ -30,7 +30,8 @@ type SetupOptions struct {
 // the builder host and copies them everywhere, starts memcached and the
 // servers (restarting those whose confs changed), waits for every server's
 // /healthcheck and does an auth, PUT, GET and DELETE through every proxy.
-// Every error names the host where it happened.
+// Every error names the host where it happened. A testbed without Swift
+// (generic services only) is set up by setupGeneric.
 func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOptions) (*Summary, error) {
 	logf := func(format string, a ...any) {
 		if opts.Log != nil {
@@ -47,6 +48,9 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 	}
 	for _, w := range r.Warnings {
 		logf("warning: %s", tb.Mask(w.String()))
+	}
+	if swiftless(tb) {
+		return setupGeneric(ctx, tb, p, r, base, opts, logf)
 	}
 	builder, err := BuilderHost(tb)
 	if err != nil {

@@ -25,6 +25,9 @@ type Runner struct {
 	Mask    func(string) string           // hides secrets in journaled errors (nil: none)
 	Log     func(format string, a ...any) // warnings, e.g. a journal that cannot be written (nil: none)
 	Begin   func(name string)             // called as each step of a list begins (nil: none)
+	// Failed is called with each step's error as it fails (nil: none): the
+	// sweep logs the whole scripts and output behind it to the run directory.
+	Failed func(name, host string, err error)
 	// QuietUndo runs the undos without journaling them: a cell's, whose
 	// journal lists exactly the plan's steps.
 	QuietUndo bool
@@ -72,6 +75,9 @@ func (r *Runner) record(ctx context.Context, name, host, detail string, fn func(
 		Detail: fmt.Sprintf("%.1f s", time.Since(start).Seconds())}
 	if err != nil {
 		e.Status, e.Detail = rundir.StepFailed, r.mask(err.Error())
+		if r.Failed != nil {
+			r.Failed(name, host, err)
+		}
 	}
 	r.Add(e)
 	return err

@@ -16,9 +16,6 @@ import (
 	"benchbed/remote"
 )
 
-// LockDir is the directory whose creation takes a host's sweep lock.
-const LockDir = "/var/tmp/benchbed-sweep.lock"
-
 // holder says who holds a sweep lock, and since when.
 type holder struct {
 	Run   string    `json:"run"`   // the run id
@@ -77,11 +74,10 @@ func lock(ctx context.Context, r cluster.Runner, hosts []string, h holder, force
 	var taken []string
 	var stale []staleLock
 	err := r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
-		res, err := r.Run(ctx, host, lockScript(h, force))
+		out, err := runLock(ctx, r, host, lockScript(h, force))
 		if err != nil {
 			return err
 		}
-		out := strings.TrimSpace(string(res.Stdout))
 		if out == "taken" {
 			mu.Lock()
 			taken = append(taken, host)
@@ -115,11 +111,14 @@ func lock(ctx context.Context, r cluster.Runner, hosts []string, h holder, force
 	return stale, nil
 }
 
-// unlock releases the locks of run on hosts (another run's are left).
+// unlock releases the locks of run on hosts (another run's are left), in
+// LockDir and, for a run of an earlier version, in oldLockDir.
 func unlock(ctx context.Context, r cluster.Runner, hosts []string, run string) error {
-	script := "grep -qF " + remote.Quote(`"run":"`+run+`"`) + " " + LockDir + "/holder 2>/dev/null && rm -rf " + LockDir + "; true"
+	mine := remote.Quote(`"run":"` + run + `"`)
+	script := "grep -qF " + mine + " " + LockDir + "/holder 2>/dev/null && rm -rf " + LockDir + "\n" +
+		"[ ! -L " + oldLockDir + " ] && grep -qF " + mine + " " + oldLockDir + "/holder 2>/dev/null && rm -rf " + oldLockDir + "; true"
 	return r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
-		_, err := r.Run(ctx, host, script)
+		_, err := runLock(ctx, r, host, script)
 		return err
 	}).Err()
 }

@@ -38,11 +38,10 @@ func takeOver(ctx context.Context, r cluster.Runner, host, held string, me holde
 	script := "if [ \"$(cat " + LockDir + "/holder 2>/dev/null)\" = " + remote.Quote(held) + " ]; then printf '%s\\n' " +
 		remote.Quote(string(b)) + " > " + LockDir + "/holder.new && mv -f " + LockDir + "/holder.new " + LockDir +
 		"/holder && echo taken; else echo \"held $(cat " + LockDir + "/holder 2>/dev/null)\"; fi"
-	res, err := r.Run(ctx, host, script)
+	out, err := runLock(ctx, r, host, script)
 	if err != nil {
 		return err
 	}
-	out := strings.TrimSpace(string(res.Stdout))
 	if out == "taken" {
 		return nil
 	}

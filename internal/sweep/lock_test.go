@@ -35,7 +35,7 @@ func TestLockRefusesAnotherRunAndNamesIt(t *testing.T) {
 	if err := unlock(ctx, r, []string{"a"}, "run-2"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(r.Root("a"), "lock", "holder")); err != nil {
+	if _, err := os.Stat(filepath.Join(r.Root("a"), lockRel, "holder")); err != nil {
 		t.Fatalf("run-1's lock was removed by run-2's unlock: %v", err)
 	}
 	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("run-3"), true); err != nil {
@@ -45,7 +45,7 @@ func TestLockRefusesAnotherRunAndNamesIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, h := range []string{"a", "b"} {
-		if _, err := os.Stat(filepath.Join(r.Root(h), "lock")); !os.IsNotExist(err) {
+		if _, err := os.Stat(filepath.Join(r.Root(h), lockRel)); !os.IsNotExist(err) {
 			t.Fatalf("%s: lock left after unlock (%v)", h, err)
 		}
 	}
@@ -60,7 +60,7 @@ func TestLockReleasesWhatItTookOnRefusal(t *testing.T) {
 	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("mine"), false); err == nil {
 		t.Fatal("b is held by another run")
 	}
-	if _, err := os.Stat(filepath.Join(r.Root("a"), "lock")); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(r.Root("a"), lockRel)); !os.IsNotExist(err) {
 		t.Fatalf("a's lock kept after the refusal on b (%v)", err)
 	}
 }
@@ -80,7 +80,7 @@ func TestFailedTakeOverKeepsTheRunsLocks(t *testing.T) {
 	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("killed"), false); err == nil {
 		t.Fatal("b is held by another run")
 	}
-	if b, err := os.ReadFile(filepath.Join(r.Root("a"), "lock", "holder")); err != nil || !strings.Contains(string(b), `"run":"killed"`) {
+	if b, err := os.ReadFile(filepath.Join(r.Root("a"), lockRel, "holder")); err != nil || !strings.Contains(string(b), `"run":"killed"`) {
 		t.Fatalf("a: the killed run's lock is gone after a failed take-over (%v): %s", err, b)
 	}
 }
@@ -165,7 +165,7 @@ func TestStaleLock(t *testing.T) {
 				}
 			}
 			for _, h := range []string{"a", "b"} {
-				b, err := os.ReadFile(filepath.Join(r.Root(h), "lock", "holder"))
+				b, err := os.ReadFile(filepath.Join(r.Root(h), lockRel, "holder"))
 				if err != nil || !strings.Contains(string(b), `"run":"mine"`) {
 					t.Errorf("%s: the lock is not mine after the take-over (%v): %s", h, err, b)
 				}
@@ -177,10 +177,14 @@ func TestStaleLock(t *testing.T) {
 	}
 }
 
-// lockShells is a shellRunner for hosts with LockDir under each host's
-// directory, as "lock".
+// lockRel is LockDir under a lockShells host's directory.
+var lockRel = filepath.Join("private", "sweep.lock")
+
+// lockShells is a shellRunner for hosts with LockParent under each host's
+// directory, as "private" (and the old lock, which it prefixes, as
+// "private-sweep.lock").
 func lockShells(t *testing.T, hosts ...string) *labtest.Shell {
 	r := labtest.NewShell(t, hosts...)
-	r.Paths[LockDir] = "lock"
+	r.Paths[LockParent] = "private"
 	return r
 }

@@ -18,7 +18,8 @@ import (
 const sweepBackupSuffix = ".benchbed-sweep-orig"
 
 // backupScript copies each original next to itself and prints the
-// checksum of each backup, or "absent". A copy already there was left by
+// checksum of each backup, or "absent"; a file whose directory does not
+// exist is absent, its directory created (mkdirsScript) for the mark. A copy already there was left by
 // an earlier attempt: resuming its run, it is kept (it is the older
 // original); otherwise the script changes nothing, prints "stale <path>"
 // for each such copy and fails.
@@ -36,6 +37,7 @@ func backupScript(paths []string, resume bool) string {
 	for _, p := range paths {
 		o, a := remote.Quote(p+sweepBackupSuffix), remote.Quote(p+sweepBackupSuffix+"-absent")
 		q := remote.Quote(p)
+		b.WriteString(mkdirsScript(p))
 		fmt.Fprintf(&b, "if [ ! -e %[1]s ] && [ ! -e %[2]s ]; then if [ -e %[3]s ]; then cp -p %[3]s %[1]s.tmp && mv %[1]s.tmp %[1]s; else : > %[2]s; fi; fi\n", o, a, q)
 		fmt.Fprintf(&b, "if [ -e %[1]s ]; then echo \"$(sha256sum < %[1]s | cut -c1-64) \"%[2]s; else echo absent %[2]s; fi\n", o, q)
 	}

@@ -34,13 +34,14 @@ func restoreScript(files []rundir.Original) string {
 	return b.String()
 }
 
-// dropScript removes the backups once the originals are verified back.
+// dropScript removes the backups once the originals are verified back,
+// then the directories the backup created (rmdirsScript).
 func dropScript(files []rundir.Original) string {
 	var ps []string
 	for _, f := range files {
 		ps = append(ps, remote.Quote(f.Path+sweepBackupSuffix), remote.Quote(f.Path+sweepBackupSuffix+"-absent"))
 	}
-	return "rm -f " + strings.Join(ps, " ")
+	return "rm -f " + strings.Join(ps, " ") + "\n" + rmdirsScript(files)
 }
 
 // restoreFiles puts back every original of b on its host, compares each

@@ -33,12 +33,12 @@ func checkNotRunning(ctx context.Context, r cluster.Runner, hosts []string, run 
 	var mu sync.Mutex
 	var live *holder
 	_ = r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
-		res, err := r.Run(ctx, host, "cat "+LockDir+"/holder 2>/dev/null; true")
+		out, err := runLock(ctx, r, host, "cat "+LockDir+"/holder 2>/dev/null || cat "+oldLockDir+"/holder 2>/dev/null; true")
 		if err != nil {
 			return nil
 		}
 		var h holder
-		if json.Unmarshal([]byte(strings.TrimSpace(string(res.Stdout))), &h) != nil || h.Run != run {
+		if json.Unmarshal([]byte(out), &h) != nil || h.Run != run {
 			return nil
 		}
 		if h.By == me.By && h.PID != me.PID && benchbedAlive(h.PID) {

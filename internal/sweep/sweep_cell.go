@@ -106,7 +106,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	ex.beginAhead(ctx, schedule.Kinds(cp.Steps))
 	defer ex.endAhead() // after the undos: what no step took
 	s.lab.begin()
-	r := &step.Runner{Journal: s.steps.Journal, Cell: c.ID, Mask: s.Mask, Log: s.logf, QuietUndo: true}
+	r := &step.Runner{Journal: s.steps.Journal, Cell: c.ID, Mask: s.Mask, Log: s.logf, QuietUndo: true, Failed: s.failedStep(c.ID)}
 	ex.plan, ex.runner = cp.Steps, r
 	defer func() {
 		// The cell's undos run as it ends, whatever its outcome; one that

@@ -40,7 +40,7 @@ func (s *Sweeper) openRun() error {
 	if err != nil {
 		return err
 	}
-	s.steps = &step.Runner{Journal: j, Mask: s.Mask, Log: s.logf}
+	s.steps = &step.Runner{Journal: j, Mask: s.Mask, Log: s.logf, Failed: s.failedStep("")}
 	return nil
 }
 

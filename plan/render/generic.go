@@ -14,6 +14,9 @@ type GenericConf struct {
 	Service *plan.Generic
 	Path    string // absolute path on the host
 	Content []byte // as written to the host, secrets in clear
+	// Secret: Content holds a secret (a key naming one, a sensitive value
+	// or a token: what secrets.Set.Conf masks), so it is written 0600.
+	Secret bool
 }
 
 // Generic renders every generic service's conf (those that have
@@ -24,6 +27,7 @@ type GenericConf struct {
 // key by key. A template that fails names the template and line.
 func Generic(tb *plan.Testbed, v *plan.Variant) ([]*GenericConf, error) {
 	var out []*GenericConf
+	m := tb.Secrets()
 	for _, h := range tb.Hosts {
 		for _, g := range tb.Generics {
 			if !h.HasRole(g.Role) || g.Path == "" {
@@ -33,7 +37,7 @@ func Generic(tb *plan.Testbed, v *plan.Variant) ([]*GenericConf, error) {
 			if err != nil {
 				return nil, fmt.Errorf("host %s, %s: %w", h.Name, g.Path, err)
 			}
-			out = append(out, &GenericConf{Host: h, Service: g, Path: g.Path, Content: b})
+			out = append(out, &GenericConf{Host: h, Service: g, Path: g.Path, Content: b, Secret: m.Conf(string(b)) != string(b)})
 		}
 	}
 	return out, nil

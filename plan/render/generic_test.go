@@ -2,6 +2,7 @@ package render
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -119,5 +120,39 @@ func TestGenericRunDiff(t *testing.T) {
 	got := strings.Join(GenericRunDiff(tb, on, off), "\n")
 	if got != "nginx: flags [] -> [\"-e\" \"stderr\"]\nnginx: after_start [] -> [\"true\"]" {
 		t.Errorf("diff %q", got)
+	}
+}
+
+// TestGenericSecret: a generic conf holding a secret (a key that names
+// one, in any format; a sensitive variable's value) is marked Secret, so it
+// is written 0600; one without is not.
+func TestGenericSecret(t *testing.T) {
+	src := strings.Replace(genericTestbed, `testbed "t" {}`, `testbed "t" {}
+variable "pw" {
+  default   = "s3cret-Value"
+  sensitive = true
+}`, 1)
+	cases := map[string]struct {
+		ini, plain string
+		want       [2]bool
+	}{
+		"none":      {"[main]\nthreads = 1\n", "http { }\n", [2]bool{false, false}},
+		"key name":  {"[main]\npassword = hunter2\n", "db_password: hunter2\n", [2]bool{true, true}},
+		"sensitive": {"[main]\nx = {{ .Vars.pw }}\n", "auth {{ .Vars.pw }};\n", [2]bool{true, true}},
+	}
+	for name, c := range cases {
+		s := strings.Replace(src, `"http { sendfile {{ .Settings.http.sendfile }}; listen {{ .Host.Address }}:80; }\n"`, strconv.Quote(c.plain), 1)
+		s = strings.Replace(s, `"[main]\nname = {{ .Host.Name }}\nthreads = 1\n"`, strconv.Quote(c.ini), 1)
+		tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(s), plan.LoadOptions{})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", name, diags.Error())
+		}
+		confs, err := Generic(tb, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := [2]bool{confs[0].Secret, confs[1].Secret}; got != [2]bool{c.want[1], c.want[0]} {
+			t.Errorf("%s: Secret (plain, ini) = %v, want %v\n%s\n%s", name, got, [2]bool{c.want[1], c.want[0]}, confs[0].Content, confs[1].Content)
+		}
 	}
 }

@@ -36,11 +36,20 @@ func TestPolicies(t *testing.T) {
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
-	t.Logf("setup done at %.0f s", time.Since(start).Seconds())
+	out, errOut, err := lab.Benchbed(t, "setup", "-q", tb)
+	if err != nil || !strings.Contains(out, "setup: no change; the cluster is healthy") {
+		t.Fatalf("second benchbed setup (%v) changed something:\n%s\n%s", err, out, errOut)
+	}
+	before := labFiles(t, lab)
+	checkPolicyRings(t, before)
+	t.Logf("setup, twice, done at %.0f s", time.Since(start).Seconds())
 	runs := t.TempDir()
-	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", tb)
+	out, errOut, err = lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", tb)
 	if err != nil {
 		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
+	}
+	if after := labFiles(t, lab); after != before {
+		t.Errorf("the lab's confs, rings and builders differ after the sweep:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 	t.Logf("sweep done at %.0f s:\n%s", time.Since(start).Seconds(), out)
 	dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*"))
@@ -51,6 +60,28 @@ func TestPolicies(t *testing.T) {
 	checkPolicyCells(t, sum)
 	checkSegments(t)
 	checkCorruptCounted(t, lab, filepath.Dir(tb))
+}
+
+// checkPolicyRings wants each policy's ring (object, object-1, object-2)
+// on every Swift host, the same file on all of them, and swift.conf's
+// policies 1 and 2 erasure-coded.
+func checkPolicyRings(t *testing.T, files string) {
+	t.Helper()
+	sums := map[string]map[string]bool{}
+	for _, l := range strings.Split(files, "\n") {
+		f := strings.Fields(l)
+		if len(f) == 2 && strings.HasSuffix(f[1], ".ring.gz") {
+			if sums[f[1]] == nil {
+				sums[f[1]] = map[string]bool{}
+			}
+			sums[f[1]][f[0]] = true
+		}
+	}
+	for _, r := range []string{"object", "object-1", "object-2"} {
+		if s := sums[r+".ring.gz"]; len(s) != 1 || strings.Count(files, " "+r+".ring.gz\n") != 3 {
+			t.Errorf("ring %s: %d distinct files, want one on each of the 3 Swift hosts:\n%s", r, len(s), files)
+		}
+	}
 }
 
 // policiesTestbed is policies-lab.hcl with replication 2x and EC 4+2 only,

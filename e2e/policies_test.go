@@ -13,7 +13,7 @@ import (
 )
 
 // TestPolicies: one sweep of testbeds/lab/policies-lab.hcl (variant
-// normal, 4 s runs, replication 2x and EC 4+2) gives the replicated and
+// normal, 4 s runs (6 s for the large objects), replication 2x and EC 4+2) gives the replicated and
 // the erasure-coded GET and PUT cells side by side, every one ok with 0
 // errors and its GETs verified; the large-object cell (16 MiB static large
 // objects in 4 MiB segments, EC 4+2) PUTs, GETs and DELETEs whole objects,
@@ -96,7 +96,7 @@ func policiesTestbed(t *testing.T, lab *Env) string {
 		{`policies = ["rep2", "ec42", "ec62"]`, `policies = ["rep2", "ec42"]`},
 		{`"64KiB" = 500`, `"64KiB" = 100`},
 		{`duration = "15s"`, `duration = "4s"`},
-		{`duration = "20s"`, `duration = "4s"`},
+		{`duration = "20s"`, `duration = "6s"`},
 		{`users    = 16`, `users    = 8`},
 		{`user_count     = 16`, `user_count     = 8`},
 		{`warmup     = "3s"`, `warmup     = "1s"`},

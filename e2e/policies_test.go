@@ -58,6 +58,7 @@ func TestPolicies(t *testing.T) {
 	}
 	sum := readSummary(t, dirs[0])
 	checkPolicyCells(t, sum)
+	checkProxyCPUReported(t, lab, dirs[0])
 	checkSegments(t)
 	checkCorruptCounted(t, lab, filepath.Dir(tb))
 }
@@ -232,4 +233,25 @@ func checkCorruptCounted(t *testing.T, lab *Env, dir string) {
 		t.Fatalf("verified GETs of corrupted objects: %d ok, errors %v; want corrupt ones", c.Total.Count, c.Total.ErrorsBy)
 	}
 	t.Logf("verified GETs of corrupted objects: %d ok, errors %v, status %s", c.Total.Count, c.Total.ErrorsBy, c.Status)
+}
+
+// checkProxyCPUReported wants the report's telemetry to give the proxy's
+// CPU in every cell (where EC's encoding and decoding cost shows) and logs
+// those lines.
+func checkProxyCPUReported(t *testing.T, lab *Env, run string) {
+	t.Helper()
+	out, errOut, err := lab.Benchbed(t, "report", run)
+	if err != nil {
+		t.Fatalf("benchbed report: %v\n%s", err, errOut)
+	}
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "Telemetry of ") || strings.Contains(l, "proxy1 proxy-server CPU") {
+			lines = append(lines, strings.TrimSpace(l))
+		}
+	}
+	if n := strings.Count(out, "proxy1 proxy-server CPU"); n < len(policyCells) {
+		t.Errorf("the report gives the proxy's CPU in %d cells, want %d:\n%s", n, len(policyCells), out)
+	}
+	t.Logf("the report's proxy CPU per cell:\n%s", strings.Join(lines, "\n"))
 }

@@ -41,7 +41,7 @@ func TestRunAgentsEndpointsAndVerify(t *testing.T) {
 	m, err := RunAgents(context.Background(), la, Job{Name: "c1", Clients: []string{"cl1"}, PerClient: 3,
 		Scenario: []byte(agentsScenario), Auth: WorkloadAuth(w), Verify: true,
 		AgentAuth: func(i int) load.AuthSpec { return WorkloadAgentAuth(w, i) },
-		Users: 3, Duration: 300 * time.Millisecond, Lead: 200 * time.Millisecond})
+		Users:     3, Duration: 300 * time.Millisecond, Lead: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ const readSwiftConfScript = "[ ! -e " + render.SwiftConfPath + " ] || cat " + re
 // testbed would change the type of or drop (render.PolicyConflicts): data
 // stored in it would become unreadable. A host without swift.conf has none.
 // Setup and the sweep run it before they change anything.
-func PolicyConflicts(ctx context.Context, p *remote.Pool, tb *plan.Testbed) error {
+func PolicyConflicts(ctx context.Context, p Runner, tb *plan.Testbed) error {
 	return p.FanOut(ctx, Names(ServiceHosts(tb)), func(ctx context.Context, host string) error {
 		res, err := p.Run(ctx, host, readSwiftConfScript)
 		if err != nil {
@@ -67,7 +67,7 @@ func ecProbes(tb *plan.Testbed) []ecProbe {
 // host that encodes or decodes (tb.ECHosts) and returns an error naming
 // the host, the policy and PyECLib's words for each one that fails: Swift's
 // proxy and object servers would refuse swift.conf there.
-func ECBackends(ctx context.Context, p *remote.Pool, tb *plan.Testbed) error {
+func ECBackends(ctx context.Context, p Runner, tb *plan.Testbed) error {
 	probes := ecProbes(tb)
 	if len(probes) == 0 {
 		return nil
@@ -88,19 +88,15 @@ func ECBackends(ctx context.Context, p *remote.Pool, tb *plan.Testbed) error {
 				why = strings.TrimSpace(string(res.Stderr))
 			}
 			errs = append(errs, fmt.Errorf("%s: policy %s: PyECLib cannot build its driver with %s (exit %d): %s",
-				host, strings.Join(pr.Policies, ", "), plan.SystemPython, ee.Code, lastLines(why, 4)))
+				host, strings.Join(pr.Policies, ", "), plan.SystemPython, ee.Code, lastLine(why)))
 		}
 		return errors.Join(errs...)
 	}).Err()
 }
 
-// lastLines keeps the last n lines of s (a Python traceback's end says why).
-func lastLines(s string, n int) string {
-	ls := strings.Split(s, "\n")
-	if len(ls) > n {
-		ls = ls[len(ls)-n:]
-	}
-	return strings.Join(ls, " | ")
+// lastLine is the last line of s: a Python traceback's says why.
+func lastLine(s string) string {
+	return s[strings.LastIndex(s, "\n")+1:]
 }
 
 // ecPackages are the packages the testbed's EC policies need on host h
@@ -115,7 +111,7 @@ func ecPackages(tb *plan.Testbed, h *plan.Host, pm string) []string {
 
 // CheckPolicies is PolicyConflicts, then ECBackends: the storage policies'
 // part of a preflight, changing nothing.
-func CheckPolicies(ctx context.Context, p *remote.Pool, tb *plan.Testbed) error {
+func CheckPolicies(ctx context.Context, p Runner, tb *plan.Testbed) error {
 	if err := PolicyConflicts(ctx, p, tb); err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 
 	"benchbed/plan"
 	"benchbed/plan/render"
-	"benchbed/remote"
 	"benchbed/templates"
 )
 
@@ -48,7 +47,7 @@ func PoliciesAdded(tb *plan.Testbed, name string, live []byte) ([]string, error)
 
 // SweepPolicies is CheckPolicies with PoliciesAdded on every service host:
 // the storage policies' part of the sweep's preflight.
-func SweepPolicies(ctx context.Context, p *remote.Pool, tb *plan.Testbed) error {
+func SweepPolicies(ctx context.Context, p Runner, tb *plan.Testbed) error {
 	if err := CheckPolicies(ctx, p, tb); err != nil {
 		return err
 	}

@@ -1,13 +1,18 @@
 package cluster
 
 import (
+	"context"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
+	"benchbed/internal/labtest"
 	"benchbed/plan"
+	"benchbed/plan/render"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -78,5 +83,52 @@ func TestECProbesAndPackages(t *testing.T) {
 	stor.Packages, stor.PackagesSet = []string{"only-this"}, true
 	if diff := cmp.Diff([]string{"only-this"}, hostPackages(tb, stor, proxy, packagerApt)); diff != "" {
 		t.Errorf("a host's own packages (-want +got):\n%s", diff)
+	}
+}
+
+// TestCheckPoliciesOnHosts: on hosts run by the local shell, a swift.conf
+// that has policy 1 replicated is refused naming the host and both types
+// before anything else; with the testbed's own policies the EC probes run
+// through this machine's PyECLib (liberasurecode_rs_vand loads), and one
+// whose backend is not there (libphazr, a vendor library) fails naming the
+// host, the policy and PyECLib's error.
+func TestCheckPoliciesOnHosts(t *testing.T) {
+	if _, err := os.Stat(plan.SystemPython); err != nil {
+		t.Skip("no " + plan.SystemPython)
+	}
+	if err := exec.Command(plan.SystemPython, "-c", "import pyeclib.ec_iface").Run(); err != nil {
+		t.Skip("no PyECLib here (python3-pyeclib, scripts/deps.sh)")
+	}
+	tb := policiesTestbed(t)
+	hosts := Names(ServiceHosts(tb))
+	sh := labtest.NewShell(t, hosts...)
+	sh.Paths[render.SwiftConfPath] = "swift.conf"
+	conf := "[storage-policy:0]\nname = rep2\ndefault = yes\n\n[storage-policy:1]\nname = old\n"
+	must(t, os.WriteFile(filepath.Join(sh.Root("stor2"), "swift.conf"), []byte(conf), 0o644))
+	err := CheckPolicies(context.Background(), sh, tb)
+	if err == nil || !strings.Contains(err.Error(), "stor2:/etc/swift/swift.conf: policy 1 is replication (old)") ||
+		!strings.Contains(err.Error(), "erasure_coding (ec42)") || strings.Contains(err.Error(), "proxy1") {
+		t.Fatalf("err = %v; want stor2's policy 1 named, replication there and erasure_coding in the testbed", err)
+	}
+	must(t, os.Remove(filepath.Join(sh.Root("stor2"), "swift.conf")))
+	if err := CheckPolicies(context.Background(), sh, tb); err != nil {
+		t.Fatalf("no swift.conf, liberasurecode_rs_vand: %v", err)
+	}
+	tb.Policies[2].ECType = "libphazr"
+	err = CheckPolicies(context.Background(), sh, tb)
+	for _, h := range Names(tb.ECHosts()) {
+		if err == nil || !strings.Contains(err.Error(), h+": policy ec62 (libphazr 6+2): PyECLib cannot build its driver") {
+			t.Errorf("err = %v; want %s's ec62 named", err, h)
+		}
+	}
+	if err != nil && !strings.Contains(err.Error(), "pyeclib") {
+		t.Errorf("err = %v; want PyECLib's words about the backend", err)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }

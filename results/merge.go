@@ -32,6 +32,10 @@ type Merged struct {
 
 	// Fill is a fill run's creates by fill bucket, all agents.
 	Fill FillRecording
+
+	// Agents are the agents' own recordings, by stream (agent i's is
+	// Agents[i]): what each endpoint served (EndpointRecordings).
+	Agents []Recording
 }
 
 // agentLine is one decoded line, or a stream's failure or end.
@@ -58,7 +62,11 @@ func MergeStreams(streams []io.Reader, live func(Live)) *Merged {
 		}()
 	}
 	go func() { wg.Wait(); close(lines) }()
-	m := &merger{out: &Merged{Recording: Recording{}, Fill: FillRecording{}}, rate: make([]float64, len(streams)),
+	agents := make([]Recording, len(streams))
+	for i := range agents {
+		agents[i] = Recording{}
+	}
+	m := &merger{out: &Merged{Recording: Recording{}, Fill: FillRecording{}, Agents: agents}, rate: make([]float64, len(streams)),
 		seen: make([]bool, len(streams)), done: make([]bool, len(streams))}
 	var errs []error
 	for l := range lines {
@@ -147,6 +155,7 @@ func (m *merger) interval(stream int, ev AgentEvent) {
 		e += h.ErrorCount()
 	}
 	m.out.Recording.Merge(ev.Ops)
+	m.out.Agents[stream].Merge(ev.Ops)
 	m.out.Fill.Merge(ev.Fill)
 	for len(m.out.PerSecond) <= ev.Index {
 		m.out.PerSecond = append(m.out.PerSecond, 0)

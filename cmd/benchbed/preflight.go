@@ -24,7 +24,7 @@ func newPreflightCmd() *cobra.Command {
 	var require []string
 	cmd := &cobra.Command{
 		Use:   "preflight FILE",
-		Short: "Check every host before any change: reachable, host key known, sudo works, SFTP, required commands (one table)",
+		Short: "Check every host before any change: reachable, host key known, sudo works, SFTP, required commands (one table), storage policies",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			tb, ok := lf.load(cmd, args[0])
@@ -50,6 +50,10 @@ func newPreflightCmd() *cobra.Command {
 			}
 			fmt.Fprint(cmd.OutOrStdout(), tb.Mask(table.String()))
 			if err := rep.Err(); err != nil {
+				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed: preflight:", tb.Mask(err.Error()))
+				return exitCode(1)
+			}
+			if err := cluster.CheckPolicies(ctx, p, tb); err != nil {
 				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed: preflight:", tb.Mask(err.Error()))
 				return exitCode(1)
 			}

@@ -41,6 +41,10 @@ type Job struct {
 	PerClient int           // agents per client host (default 1)
 	Scenario  []byte        // ssbench scenario JSON
 	Auth      load.AuthSpec // how agents reach the cluster
+	// AgentAuth, when set, is how agent i (0-based, in start order) reaches
+	// the cluster instead of Auth: its own endpoint (plan's AgentEndpoint).
+	AgentAuth func(i int) load.AuthSpec
+	Verify    bool          // every GET's body checked against what was written
 	Users     int           // users in all (0 = the scenario's user_count)
 	Duration  time.Duration // run time (0 = the scenario's)
 	Ops       int64         // operation count in all, when no duration
@@ -66,7 +70,10 @@ func (r Job) agentJobs(users int, start time.Time, hosts []string) []load.Job {
 	for i := range jobs {
 		j := load.Job{Agent: fmt.Sprintf("%s/%s#%d", r.Name, hosts[i], i), Scenario: json.RawMessage(r.Scenario),
 			Auth: r.Auth, Users: share(users, n, i), DurationS: r.Duration.Seconds(),
-			Keep: r.Keep, StartAt: start, Part: i, Parts: n, Fill: r.Fill}
+			Keep: r.Keep, StartAt: start, Part: i, Parts: n, Fill: r.Fill, Verify: r.Verify}
+		if r.AgentAuth != nil {
+			j.Auth = r.AgentAuth(i)
+		}
 		if r.Ops > 0 {
 			j.Ops = max(share(r.Ops, n, i), 1)
 		}
@@ -163,12 +170,26 @@ func dedupeHosts(hosts []string) []string {
 
 // WorkloadAuth is how a workload's agents reach the cluster.
 func WorkloadAuth(w *plan.Workload) load.AuthSpec {
-	if w.Auth == nil {
-		return load.AuthSpec{StorageURL: w.StorageURL, Token: w.Token}
+	return authSpec(w.Auth, w.StorageURL, w.Token)
+}
+
+// WorkloadAgentAuth is how the workload's agent i reaches the cluster: at
+// its endpoint (plan's AgentEndpoint: an auth URL with an auth block, else
+// a storage URL with the workload's token).
+func WorkloadAgentAuth(w *plan.Workload, i int) load.AuthSpec {
+	if a := w.AgentAuth(i); a != nil {
+		return authSpec(a, "", "")
 	}
-	a := load.AuthSpec{URL: w.Auth.URL, User: w.Auth.User, Key: w.Auth.Key}
-	if w.Auth.Kind == "v3" {
-		a.Project, a.Domain = w.Auth.Project, w.Auth.Domain
+	return authSpec(nil, w.AgentEndpoint(i), w.Token)
+}
+
+func authSpec(auth *plan.Auth, storageURL, token string) load.AuthSpec {
+	if auth == nil {
+		return load.AuthSpec{StorageURL: storageURL, Token: token}
+	}
+	a := load.AuthSpec{URL: auth.URL, User: auth.User, Key: auth.Key}
+	if auth.Kind == "v3" {
+		a.Project, a.Domain = auth.Project, auth.Domain
 	}
 	return a
 }

@@ -37,7 +37,8 @@ var defaultPackages = map[string]map[string]string{
 // is pm: the host's packages when the testbed gives them; else its
 // services' (their own list, or their Swift server's package; a generic
 // service's own list, none by default), memcached
-// on a proxy host, the ring tools on the builder host, and mkfs for disks
+// on a proxy host, the ring tools on the builder host, what the EC
+// policies need on a proxy or object host (ecPackages), and mkfs for disks
 // to format. Each package once, in that order.
 func hostPackages(tb *plan.Testbed, h, builder *plan.Host, pm string) []string {
 	if h.PackagesSet {
@@ -68,6 +69,7 @@ func hostPackages(tb *plan.Testbed, h, builder *plan.Host, pm string) []string {
 	if h == builder {
 		add(names["builder"])
 	}
+	add(ecPackages(tb, h, pm)...)
 	for _, g := range ringDisks(tb, h) {
 		for _, d := range g.Disks {
 			if d.Format && d.Device != "" {

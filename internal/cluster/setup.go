@@ -25,7 +25,9 @@ type SetupOptions struct {
 
 // Setup turns the testbed's hosts into a healthy cluster with the baseline
 // variant (the first) and returns what it changed per host. It installs
-// the packages a host lacks (hostPackages), prepares the disks, pushes swift.conf (hash prefix
+// the packages a host lacks (hostPackages), refusing first a host whose
+// swift.conf has a policy the testbed would drop or retype (PolicyConflicts),
+// checks every EC policy's backend on its hosts (ECBackends), prepares the disks, pushes swift.conf (hash prefix
 // and suffix generated once, then kept) and the confs, builds the rings on
 // the builder host and copies them everywhere, starts memcached and the
 // servers (restarting those whose confs changed), waits for every server's
@@ -60,8 +62,10 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 	rep := NewSummary(Names(tb.Hosts))
 	s := &setup{tb: tb, p: p, r: r, builder: builder, hosts: hosts, rep: rep, logf: logf}
 	list := []step.Step{
+		{Name: "storage policies against the hosts' swift.conf", Run: func(ctx context.Context) error { return PolicyConflicts(ctx, p, tb) }},
 		{Name: "packages", Run: s.packages},
 		{Name: "checking the hosts' commands", Run: s.preflight},
+		{Name: "erasure-coding backends", Run: func(ctx context.Context) error { return ECBackends(ctx, p, tb) }},
 		{Name: "disks and directories", Run: s.disks},
 		{Name: "swift.conf and service confs", Run: s.confs},
 		{Name: "rings on " + builder.Name, Run: s.rings},

@@ -70,7 +70,7 @@ func (s *Sweeper) preflight(ctx context.Context) error {
 		}
 		return err
 	}
-	return nil
+	return cluster.SweepPolicies(ctx, s.p, s.tb)
 }
 
 func (s *Sweeper) captureEnv(ctx context.Context) error {

@@ -58,6 +58,12 @@ type Job struct {
 	// Started, when set, learns the agents' shared start time once every
 	// agent has its job.
 	Started func(start time.Time)
+	// Stop, when closed, ends the run gracefully: every agent is sent
+	// load.StopLine (agents_stop.go).
+	Stop <-chan struct{}
+	// Second, when set, is told each second of the run for all agents:
+	// req/s and first-byte p99 (results.Seconds), as the intervals come.
+	Second func(reqPerS, p99 float64)
 }
 
 // agentJobs splits the run over n agents: users, operations and rate
@@ -153,7 +159,8 @@ func RunAgents(ctx context.Context, hs Hosts, r Job) (*results.Merged, error) {
 		return nil, err
 	}
 	defer closeLogs()
-	return collect(ctx, procs, hosts, r.Live, sendErr)
+	defer r.watchStop(procs)()
+	return collect(ctx, procs, hosts, r.Live, r.each(len(procs)), sendErr)
 }
 
 // sendJob writes the job as one JSON line, leaving stdin open.

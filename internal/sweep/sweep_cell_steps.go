@@ -61,6 +61,7 @@ var cellSteps = map[string]func(ex *cellRun) step.Step{
 	schedule.StepRun: func(ex *cellRun) step.Step {
 		return run(schedule.StepRun, func(ctx context.Context) error { return ex.s.measureCell(ctx, ex.c, ex.dir, ex.res, &ex.tele) })
 	},
+	schedule.StepSearch: func(ex *cellRun) step.Step { return run(schedule.StepSearch, ex.search) },
 	schedule.StepTelemetry: func(ex *cellRun) step.Step {
 		return run(schedule.StepTelemetry, func(context.Context) error { return ex.finishTelemetry() })
 	},

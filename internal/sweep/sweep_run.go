@@ -61,11 +61,21 @@ func (s *Sweeper) liveLine(what string, tele *cellTelemetry) func(results.Live) 
 // warmup runs the cell's workload for the sweep's warm-up, unmeasured; a
 // command workload has none (its before commands prepare its run).
 func (s *Sweeper) warmup(ctx context.Context, c plan.Cell, tele *cellTelemetry) error {
-	if s.tb.Sweep.Warmup <= 0 || c.Workload.IsCommand() {
+	d := s.warmupOf(c.Workload)
+	if d <= 0 || c.Workload.IsCommand() {
 		return nil
 	}
-	_, err := agents.RunAgents(ctx, s.opts.Agents, s.agentRun(c, s.tb.Sweep.Warmup, tele))
+	ar := s.agentRun(c, d, tele)
+	why := func() string { return "" }
+	if w := c.Workload.Warmup; w != nil && w.Auto {
+		why = steadyWarmup(&ar)
+	}
+	_, err := agents.RunAgents(ctx, s.opts.Agents, ar)
 	tele.idle()
+	if w := why(); w != "" && err == nil {
+		tele.warmedUp = w
+		s.logf("  warm-up: %s", w)
+	}
 	return err
 }
 
@@ -92,13 +102,14 @@ func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res 
 func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry) error {
 	ar := s.agentRun(c, 0, tele)
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
+	stopped := preciseRun(c.Workload, &ar)
 	m, err := agents.RunAgents(ctx, s.opts.Agents, ar)
 	tele.idle()
 	if m != nil {
 		cell := results.Summarise(m.Recording, m.Duration)
 		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
 		cell.Params = c.Workload.Params()
-		cell.Status = "ok"
+		cell.Status, cell.Stopped, cell.WarmedUp = "ok", stopped(), tele.warmReason()
 		var ferr error
 		if ar.Fill != nil {
 			cell.Fill, ferr = results.SummariseFill(*ar.Fill, m.Fill)

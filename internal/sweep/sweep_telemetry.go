@@ -24,6 +24,8 @@ const dropCachesScript = "sync && echo 3 > /proc/sys/vm/drop_caches"
 type cellTelemetry struct {
 	agents  *agents.Telemetry // nil: none
 	dropped bool
+	// warmedUp is why a warmup = "auto" ended (the cell's WarmedUp).
+	warmedUp string
 }
 
 // telemetryStartStep starts the cell's telemetry agents, one per host

@@ -66,6 +66,11 @@ func (r *Report) Figures() ([]Figure, error) {
 		return nil, err
 	}
 	out = append(out, faults...)
+	searches, err := r.searchFigures()
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, searches...)
 	tel, err := r.telemetryFigures()
 	return append(out, tel...), err
 }

@@ -85,7 +85,7 @@ func TestSweepCapacity(t *testing.T) {
 	}
 	auto := byWorkload["64K_get"]
 	t.Logf("duration auto: %s after %.1f s at %.1f req/s (warm-up: %s)", auto.Stopped, auto.DurationS, auto.Total.ReqPerS, auto.WarmedUp)
-	if auto.Status != "ok" || !strings.HasSuffix(auto.Stopped, " reached") || auto.WarmedUp == "" || auto.DurationS >= 30 {
+	if auto.Status != "ok" || !strings.HasSuffix(auto.Stopped, " reached") || auto.WarmedUp == "" {
 		t.Errorf("auto cell: status %s, stopped %q after %.1f s, warmed up %q", auto.Status, auto.Stopped, auto.DurationS, auto.WarmedUp)
 	}
 	slow, again := byWorkload["slow"], byWorkload["slow_again"]

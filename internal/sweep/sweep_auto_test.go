@@ -94,7 +94,7 @@ func TestSweepSearchCell(t *testing.T) {
 	}
 	probes := 0
 	for _, e := range es {
-		if e.Step == "search" && e.Data["probe"] != "" {
+		if e.Step == "probe" && e.Cell == c.ID && e.Status == rundir.StepOK && e.Data["probe"] != "" {
 			probes++
 		}
 	}

@@ -11,8 +11,13 @@ import (
 )
 
 // StepSearch is a capacity search's measured probes (a workload's
-// search block): the cell's run, its probes in the journal's detail.
-const StepSearch = "search"
+// search block): the cell's run. Each of its probes is journaled, as it
+// ends, as a StepProbe entry of status ok within it (an instant step:
+// no started entry, so the plan need not know their number).
+const (
+	StepSearch = "search"
+	StepProbe  = "probe"
+)
 
 // measured reports whether kind is a cell's measured load (the
 // estimate counts its duration and the agents' lead).
@@ -64,7 +69,7 @@ func describeAuto(tb *plan.Testbed, s Step) (string, bool) {
 	}
 	switch {
 	case s.Kind == StepSearch && w.Search != nil:
-		return fmt.Sprintf("%s: capacity search from %.4g to %.4g req/s at %s, open loop, probes of %s (about %d), %d agents on %s; each probe journaled",
+		return fmt.Sprintf("%s: capacity search from %.4g to %.4g req/s at %s, open loop, probes of %s (about %d), %d agents on %s; each probe journaled as a probe entry",
 			w.Name, w.Search.From, w.Search.To, w.Search.SLO, short(w.Search.Probe), expectedProbes(w.Search), s.Agents, joinHosts(s.Hosts)), true
 	case s.Kind == StepWarmup && w.Warmup != nil && w.Warmup.Auto:
 		return fmt.Sprintf("%s: %d users until req/s and p99 per second are steady, at most %s, %d agents on %s",

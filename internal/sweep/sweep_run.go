@@ -103,6 +103,9 @@ func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *res
 	ar := s.agentRun(c, 0, tele)
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
 	stopped := preciseRun(c.Workload, &ar)
+	if c.Workload.AutoDuration != nil { // its end is not known: tele.idle marks it
+		ar.Started = tele.phaseAt(telemetry.PhaseRun, 0)
+	}
 	m, err := agents.RunAgents(ctx, s.opts.Agents, ar)
 	tele.idle()
 	if m != nil {

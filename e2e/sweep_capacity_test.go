@@ -103,14 +103,15 @@ func TestSweepCapacity(t *testing.T) {
 }
 
 // autoTestbed is the lab's testbed whose workload runs with duration and
-// warmup "auto", beside two identical workloads held at 20 req/s for 3 s.
+// warmup "auto", beside two identical workloads held at 20 req/s for 6 s (4 seconds
+// compared once the first and last are dropped).
 func autoTestbed(t *testing.T, lab *Env) string {
 	slow := func(name string) string {
 		return `workload "` + name + `" {
   scenario = "64K_get_lab.scenario"
   users    = 8
   rate     = 20
-  duration = "3s"
+  duration = "6s"
   clients  = ["client1"]
   auth {
     url  = "http://198.18.0.11:8080/auth/v1.0"
@@ -125,7 +126,7 @@ func autoTestbed(t *testing.T, lab *Env) string {
   precision    = "10%"
   max_duration = "30s"
   warmup       = "auto"
-  max_warmup   = "10s"`},
+  max_warmup   = "5s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
 		{`(?m)^(\s*warmup\s*=\s*)"5s"`, `${1}"1s"`},
 		{`(?m)^prefill \{`, slow("slow") + slow("slow_again") + "prefill {"},

@@ -80,6 +80,9 @@ func (r *Report) Figures() ([]Figure, error) {
 func (r *Report) spectra() []Curve {
 	var curves []Curve
 	for _, c := range r.Run.Summary.Cells {
+		if c.Search != nil { // its probes' streams are under probes/; its plot is the search's
+			continue
+		}
 		rec, err := r.CellRecording(c)
 		if err != nil {
 			msg := fmt.Sprintf("cell %s: %v", cellName(c), err)

@@ -97,16 +97,20 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(use
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	go func() { // stdin closed: the orchestrator is gone
-		_, _ = io.Copy(io.Discard, br)
+	stop := make(chan struct{})
+	cfg.Stop = stop
+	go func() { // a stop line ends the run gracefully; stdin closed: the orchestrator is gone
+		readControl(br, stop)
 		cancel()
 	}()
 	w.Put(results.AgentEvent{Type: "ready", Agent: job.Agent, Clock: time.Now()})
+	cpu0, t0 := ProcessCPU(), time.Now()
 	res, err := runAgentJob(ctx, job, cfg, w, onStart)
 	if err != nil {
 		return agentFail(w, job.Agent, err)
 	}
-	done := results.AgentEvent{Type: "done", Agent: job.Agent, Duration: res.Duration.Seconds(), Clock: time.Now()}
+	share := CPUShare(ProcessCPU()-cpu0, time.Since(t0))
+	done := results.AgentEvent{Type: "done", Agent: job.Agent, Duration: res.Duration.Seconds(), Clock: time.Now(), ClientCPU: &share}
 	if res.Cleanup != nil {
 		done.Error = res.Cleanup.Error()
 	}

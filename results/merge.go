@@ -36,6 +36,9 @@ type Merged struct {
 	// Agents are the agents' own recordings, by stream (agent i's is
 	// Agents[i]): what each endpoint served (EndpointRecordings).
 	Agents []Recording
+	// ClientCPU is the busiest agent's own CPU share over its run (its done
+	// event's), nil when no agent said.
+	ClientCPU *float64
 }
 
 // agentLine is one decoded line, or a stream's failure or end.
@@ -52,6 +55,12 @@ type agentLine struct {
 // returns when every stream has ended. Memory does not grow with the
 // number of requests: only histograms and per-interval counts are kept.
 func MergeStreams(streams []io.Reader, live func(Live)) *Merged {
+	return MergeStreamsEach(streams, live, nil)
+}
+
+// MergeStreamsEach is MergeStreams that also hands each decoded event
+// to each (if not nil), with its stream's index, in the order merged.
+func MergeStreamsEach(streams []io.Reader, live func(Live), each func(stream int, ev AgentEvent)) *Merged {
 	lines := make(chan agentLine)
 	var wg sync.WaitGroup
 	for i, r := range streams {
@@ -75,6 +84,9 @@ func MergeStreams(streams []io.Reader, live func(Live)) *Merged {
 		}
 		if l.ev.Type == "interval" && live != nil {
 			live(m.live)
+		}
+		if each != nil && l.err == nil && !l.eof {
+			each(l.stream, l.ev)
 		}
 	}
 	m.out.Err = errors.Join(errs...)
@@ -138,6 +150,10 @@ func (m *merger) take(l agentLine) error {
 		m.done[l.stream] = true
 		m.out.Done++
 		m.out.Duration = max(m.out.Duration, time.Duration(ev.Duration*float64(time.Second)))
+		if ev.ClientCPU != nil && (m.out.ClientCPU == nil || *ev.ClientCPU > *m.out.ClientCPU) {
+			cpu := *ev.ClientCPU
+			m.out.ClientCPU = &cpu
+		}
 		if ev.Error != "" {
 			return fmt.Errorf("agent %s: %s", ev.Agent, ev.Error)
 		}

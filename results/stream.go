@@ -27,6 +27,9 @@ type AgentEvent struct {
 
 	// Fill is an interval's creates by fill bucket (a fill run's).
 	Fill FillRecording `json:"fill,omitempty"`
+	// ClientCPU is, in a done event, the agent process's own CPU over its
+	// run as a share of the cores it may use (load.CPUShare).
+	ClientCPU *float64 `json:"client_cpu,omitempty"`
 }
 
 // LineWriter writes values as JSON lines, one at a time from any number of

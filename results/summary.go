@@ -54,6 +54,9 @@ type Cell struct {
 	// Stopped says why a run of duration "auto" ended: "precision 1.8%
 	// reached" or "max 1h reached" (omitted for a run of fixed length).
 	Stopped string `json:"stopped,omitempty"`
+	// WarmedUp says why a warmup = "auto" ended: "steady after 14s" or
+	// "not steady after 2m: ..." (omitted for other warm-ups).
+	WarmedUp string `json:"warmed_up,omitempty"`
 	// Error says why a cell that is not "ok" failed: the step and its
 	// error, secrets masked.
 	Error string `json:"error,omitempty"`

@@ -9,8 +9,9 @@ import (
 	"benchbed/plan"
 )
 
-// TestSweepRefusesAuto: until the sweep runs them, a search block or an
-// auto run is refused before any host is touched; thresholds pass.
+// TestSweepRefusesAuto: until the sweep runs it, repeat = "auto" is
+// refused before any host is touched; searches, auto runs and
+// thresholds pass.
 func TestSweepRefusesAuto(t *testing.T) {
 	src, err := os.ReadFile("../../testbeds/lab/lab.hcl")
 	if err != nil {
@@ -24,10 +25,15 @@ func TestSweepRefusesAuto(t *testing.T) {
 		}
 		return tb
 	}
-	tb := load("  search {\n    slo = { first_byte_p99 = \"50ms\" }\n    from = 10\n    to = 100\n  }\n  warmup = \"auto\"")
-	err = refuseAuto(tb)
-	if err == nil || !strings.Contains(err.Error(), `workload "64K_get" (a search block, its own warmup, at `) {
+	err = refuseAuto(load("  repeat = \"auto\""))
+	if err == nil || !strings.Contains(err.Error(), `repeat = "auto" yet: workload "64K_get" (at `) {
 		t.Errorf("%v", err)
+	}
+	if err := refuseAuto(load("  search {\n    slo = { first_byte_p99 = \"50ms\" }\n    from = 10\n    to = 100\n  }\n  warmup = \"auto\"")); err != nil {
+		t.Errorf("a search refused: %v", err)
+	}
+	if err := refuseAuto(load("  duration = \"auto\"")); err != nil {
+		t.Errorf("duration auto refused: %v", err)
 	}
 	if err := refuseAuto(load("  threshold {\n    metric = \"req/s\"\n    op = \"<\"\n    change = \"-5%\"\n  }")); err != nil {
 		t.Errorf("thresholds refused: %v", err)

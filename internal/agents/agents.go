@@ -60,6 +60,12 @@ type Job struct {
 	// Started, when set, learns the agents' shared start time once every
 	// agent has its job.
 	Started func(start time.Time)
+	// Stop, when closed, ends the run gracefully: every agent is sent
+	// load.StopLine (agents_stop.go).
+	Stop <-chan struct{}
+	// Second, when set, is told each second of the run for all agents:
+	// req/s and first-byte p99 (results.Seconds), as the intervals come.
+	Second func(reqPerS, p99 float64)
 }
 
 // agentJobs splits the run over n agents: users, operations and rate

@@ -112,7 +112,8 @@ func (p *Prepared) Run(ctx context.Context, r Job) (*results.Merged, error) {
 		return nil, err
 	}
 	defer closeLogs()
-	return collect(ctx, p.procs, p.hosts, r.Live, sendErr)
+	defer r.watchStop(p.procs)()
+	return collect(ctx, p.procs, p.hosts, r.Live, r.each(len(p.procs)), sendErr)
 }
 
 // startAt is the shared start of a run whose jobs are sent at now: lead

@@ -94,7 +94,8 @@ func (r Job) keepStreams(procs []*Proc, hosts []string) (func(), error) {
 
 // collect merges the agents' streams, stops the agents when ctx ends, and
 // waits for every process.
-func collect(ctx context.Context, procs []*Proc, hosts []string, live func(results.Live), sendErr error) (*results.Merged, error) {
+func collect(ctx context.Context, procs []*Proc, hosts []string, live func(results.Live),
+	each func(int, results.AgentEvent), sendErr error) (*results.Merged, error) {
 	streams := make([]io.Reader, len(procs))
 	for i, p := range procs {
 		streams[i] = p.Stdout
@@ -118,7 +119,7 @@ func collect(ctx context.Context, procs []*Proc, hosts []string, live func(resul
 	if sendErr != nil {
 		closeAll()
 	}
-	m := results.MergeStreams(streams, live)
+	m := results.MergeStreamsEach(streams, live, each)
 	close(done)
 	closeAll()
 	errs := []error{sendErr, m.Err}

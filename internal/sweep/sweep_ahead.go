@@ -70,7 +70,7 @@ func (ex *cellRun) usesAgents(kinds []string, kind string) bool {
 	if ex.c.Workload.IsCommand() || !slices.Contains(kinds, kind) {
 		return false
 	}
-	return kind != schedule.StepWarmup || ex.s.tb.Sweep.Warmup > 0
+	return kind != schedule.StepWarmup || ex.s.warmupOf(ex.c.Workload) > 0
 }
 
 // beginAhead starts, as the cell begins, its first load run's agents and
@@ -78,7 +78,7 @@ func (ex *cellRun) usesAgents(kinds []string, kind string) bool {
 func (ex *cellRun) beginAhead(ctx context.Context, kinds []string) {
 	switch {
 	case ex.usesAgents(kinds, schedule.StepWarmup):
-		ex.ahead.warmup = ex.prepareAgents(ctx, ex.s.tb.Sweep.Warmup > 0)
+		ex.ahead.warmup = ex.prepareAgents(ctx, ex.s.warmupOf(ex.c.Workload) > 0)
 	case ex.usesAgents(kinds, schedule.StepRun):
 		ex.ahead.run = ex.prepareAgents(ctx, false)
 	}
@@ -91,7 +91,7 @@ func (ex *cellRun) beginAhead(ctx context.Context, kinds []string) {
 func (ex *cellRun) prepareAgents(ctx context.Context, warmup bool) *ahead[*agents.Prepared] {
 	job := ex.s.agentRun(ex.c, 0, &cellTelemetry{})
 	if warmup {
-		job = ex.s.agentRun(ex.c, ex.s.tb.Sweep.Warmup, &cellTelemetry{})
+		job = ex.s.agentRun(ex.c, ex.s.warmupOf(ex.c.Workload), &cellTelemetry{})
 	}
 	return startAhead(func() (*agents.Prepared, error) { return agents.Prepare(ctx, ex.s.opts.Agents, job) })
 }
@@ -125,7 +125,8 @@ func (ex *cellRun) runLoad(ctx context.Context, a *ahead[*agents.Prepared], job 
 // run).
 func (ex *cellRun) warmup(ctx context.Context) error {
 	s, c := ex.s, ex.c
-	if s.tb.Sweep.Warmup <= 0 || c.Workload.IsCommand() {
+	d := s.warmupOf(c.Workload)
+	if d <= 0 || c.Workload.IsCommand() {
 		return nil
 	}
 	if ex.wantRun {
@@ -133,8 +134,17 @@ func (ex *cellRun) warmup(ctx context.Context) error {
 		ex.ahead.run = ex.prepareAgents(ctx, false)
 		ex.ahead.mu.Unlock()
 	}
-	_, err := ex.runLoad(ctx, ex.ahead.warmup, s.agentRun(c, s.tb.Sweep.Warmup, &ex.tele))
+	ar := s.agentRun(c, d, &ex.tele)
+	why := func() string { return "" }
+	if w := c.Workload.Warmup; w != nil && w.Auto {
+		why = steadyWarmup(&ar)
+	}
+	_, err := ex.runLoad(ctx, ex.ahead.warmup, ar)
 	ex.tele.idle()
+	if w := why(); w != "" && err == nil {
+		ex.tele.warmedUp = w
+		s.logf("  warm-up: %s", w)
+	}
 	return err
 }
 

@@ -121,7 +121,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 			res.Status = "interrupted"
 		}
 		res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", se.Step, se.Err))
-		if se.Step == schedule.StepRun {
+		if se.Step == schedule.StepRun || se.Step == schedule.StepSearch {
 			_ = ex.finishTelemetry() // what the hosts did in a run that failed
 		}
 		_ = s.run.WriteCellError(c.ID, res.Error)

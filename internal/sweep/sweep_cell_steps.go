@@ -72,6 +72,7 @@ var cellSteps = map[string]func(ex *cellRun) step.Step{
 	schedule.StepRun:        func(ex *cellRun) step.Step { return run(schedule.StepRun, ex.runStep) },
 	schedule.StepFaultProbe: func(ex *cellRun) step.Step { return run(schedule.StepFaultProbe, ex.faultProbe) },
 	schedule.StepFaultCheck: func(ex *cellRun) step.Step { return run(schedule.StepFaultCheck, ex.faultCheck) },
+	schedule.StepSearch:     func(ex *cellRun) step.Step { return run(schedule.StepSearch, ex.search) },
 	schedule.StepTelemetry: func(ex *cellRun) step.Step {
 		return run(schedule.StepTelemetry, func(context.Context) error { return ex.finishTelemetry() })
 	},

@@ -60,6 +60,9 @@ func (s *Sweeper) Table(w io.Writer) error {
 	if err == nil {
 		err = s.writeFillTables(w)
 	}
+	if err == nil {
+		err = results.WriteSearchTables(w, s.namedCells())
+	}
 	if err != nil {
 		return err
 	}

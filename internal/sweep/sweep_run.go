@@ -95,10 +95,14 @@ func (s *Sweeper) measureOn(ctx context.Context, c plan.Cell, dir string, res *r
 		}
 	}
 	ar := s.agentRun(c, 0, tele)
+	if c.Workload.AutoDuration != nil { // its end is not known: tele.idle marks it
+		ar.Started = tele.phaseAt(telemetry.PhaseRun, 0)
+	}
 	if tele != nil {
 		ar.Started = bothAt(ar.Started, tele.runStarted)
 	}
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
+	stopped := preciseRun(c.Workload, &ar)
 	m, err := lr(ctx, ar)
 	tele.idle()
 	if m != nil {
@@ -106,7 +110,7 @@ func (s *Sweeper) measureOn(ctx context.Context, c plan.Cell, dir string, res *r
 		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
 		cell.Params = c.Workload.Params()
 		cell.Endpoints = endpointFigures(c.Workload, m)
-		cell.Status = "ok"
+		cell.Status, cell.Stopped, cell.WarmedUp = "ok", stopped(), tele.warmReason()
 		var ferr error
 		if ar.Fill != nil {
 			cell.Fill, ferr = results.SummariseFill(*ar.Fill, m.Fill)

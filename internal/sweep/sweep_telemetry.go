@@ -27,6 +27,8 @@ type cellTelemetry struct {
 	// runStarted, when set, also learns the measured run's shared start
 	// (a fault cell's timer).
 	runStarted func(time.Time)
+	// warmedUp is why a warmup = "auto" ended (the cell's WarmedUp).
+	warmedUp string
 }
 
 // telemetryStartStep starts the cell's telemetry agents, one per host

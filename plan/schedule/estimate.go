@@ -70,7 +70,7 @@ func estimate(p *Plan, c *Costs) Estimate {
 func (e *Estimate) cellTime(tb *plan.Testbed, c *Costs, steps []Step, first bool) time.Duration {
 	var d time.Duration
 	for _, kind := range Kinds(steps) {
-		if kind != StepWarmup && kind != StepRun {
+		if !measured(kind) {
 			d += c.cellCost(kind, first, allUnchanged(steps, kind))
 			continue
 		}

@@ -90,7 +90,8 @@ func (sm *samples) add(tb *plan.Testbed, byID map[string]plan.Cell, r PastRun) {
 	}
 	sm.runs++
 	for i, cp := range Of(tb, cells).Cells {
-		if _, ran := took[key{cp.Cell.ID, StepRun}]; ran {
+		_, ran := took[key{cp.Cell.ID, StepRun}]
+		if _, searched := took[key{cp.Cell.ID, StepSearch}]; ran || searched {
 			sm.cells++
 		}
 		for _, kind := range Kinds(cp.Steps) {
@@ -98,7 +99,7 @@ func (sm *samples) add(tb *plan.Testbed, byID map[string]plan.Cell, r PastRun) {
 			if !ok {
 				continue
 			}
-			if kind == StepWarmup || kind == StepRun {
+			if measured(kind) {
 				sm.addLead(tb, cp.Steps, kind, d)
 				continue
 			}

@@ -326,15 +326,15 @@ func runSteps(tb *plan.Testbed, w *plan.Workload, faults []Step) []Step {
 	if tb.Telemetry.Enabled {
 		out = append(out, Step{Kind: StepTelemetryStart, Hosts: all, Duration: tb.Telemetry.Interval})
 	}
-	if tb.Sweep.Warmup > 0 && !w.IsCommand() {
-		warm := run
-		warm.Kind, warm.Duration = StepWarmup, tb.Sweep.Warmup
-		out = append(out, warm)
+	if warm := warmupOf(tb, w); warm > 0 && !w.IsCommand() {
+		ws := run
+		ws.Kind, ws.Duration = StepWarmup, warm
+		out = append(out, ws)
 	}
 	if tb.Telemetry.DropCaches {
 		out = append(out, Step{Kind: StepDropCaches, Hosts: hostNames(tb.HostsWithRole(plan.RoleObject))})
 	}
-	out = append(out, run)
+	out = append(out, autoRun(w, run))
 	out = append(out, faults...)
 	if tb.Telemetry.Enabled {
 		out = append(out, Step{Kind: StepTelemetry, Hosts: all})

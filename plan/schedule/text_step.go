@@ -28,6 +28,9 @@ func describe(tb *plan.Testbed, s Step) string {
 	if s.Unchanged {
 		return unchanged[s.Kind]
 	}
+	if d, ok := describeAuto(tb, s); ok {
+		return d
+	}
 	switch s.Kind {
 	case StepFaultProbe, StepFaultApply, StepFaultUndo, StepFaultCheck:
 		return describeFault(s)

@@ -107,7 +107,7 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	s := r.Run.Summary
 	d := pageData{Title: r.Title(), Testbed: s.Testbed, Run: s.Run, Cells: len(s.Cells),
 		Notices: r.Notices, Problems: r.Problems, Env: r.Env, Steps: r.stepTable(), TestbedFile: r.TestbedFile,
-		Tables: append([]table{r.metricTable(), r.opTable(), r.endpointTable(), r.errorTable(), r.repeatTable()}, append(append(r.fillTables(), r.faultTables()...), r.envTable())...)}
+		Tables: append([]table{r.metricTable(), r.opTable(), r.endpointTable(), r.errorTable(), r.repeatTable()}, append(append(append(r.fillTables(), r.faultTables()...), r.searchTables()...), r.envTable())...)}
 	if !r.Started.IsZero() {
 		d.Started = r.Started.UTC().Format(time.RFC3339)
 	}

@@ -66,6 +66,11 @@ func (r *Report) Figures() ([]Figure, error) {
 		return nil, err
 	}
 	out = append(out, faults...)
+	searches, err := r.searchFigures()
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, searches...)
 	tel, err := r.telemetryFigures()
 	return append(out, tel...), err
 }
@@ -75,6 +80,9 @@ func (r *Report) Figures() ([]Figure, error) {
 func (r *Report) spectra() []Curve {
 	var curves []Curve
 	for _, c := range r.Run.Summary.Cells {
+		if c.Search != nil { // its probes' streams are under probes/; its plot is the search's
+			continue
+		}
 		rec, err := r.CellRecording(c)
 		if err != nil {
 			msg := fmt.Sprintf("cell %s: %v", cellName(c), err)

@@ -81,7 +81,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 			return err
 		}
 	}
-	for _, t := range append([]table{r.envTable(), r.metricTable(), r.opTable(), r.endpointTable(), r.errorTable(), r.repeatTable()}, append(r.fillTables(), r.faultTables()...)...) {
+	for _, t := range append([]table{r.envTable(), r.metricTable(), r.opTable(), r.endpointTable(), r.errorTable(), r.repeatTable()}, append(append(r.fillTables(), r.faultTables()...), r.searchTables()...)...) {
 		if len(t.Rows) == 0 {
 			continue
 		}

@@ -114,12 +114,13 @@ func readEntries(rd io.Reader, name string) ([]Entry, error) {
 	return out, sc.Err()
 }
 
-// Finished returns the cells whose "run" step ended ok, by cell id: what a
-// resumed sweep keeps.
+// Finished returns the cells whose "run" step (or "search" step, a
+// capacity search's) ended ok, by cell id: what a resumed sweep keeps.
 func Finished(entries []Entry) map[string]bool {
 	done := map[string]bool{}
 	for _, e := range entries {
-		if e.Step == "run" && e.Cell != "" && e.Status == StepOK {
+		measured := e.Step == "run" || e.Step == "search"
+		if measured && e.Cell != "" && e.Status == StepOK {
 			done[e.Cell] = true
 		}
 	}

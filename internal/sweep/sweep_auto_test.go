@@ -1,0 +1,151 @@
+package sweep
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"benchbed/internal/agents"
+	"benchbed/internal/labtest"
+	"benchbed/plan"
+	"benchbed/results"
+	"benchbed/results/rundir"
+)
+
+// TestPreciseRunStops: a duration = "auto" run's job lasts at most its
+// max, and its Stop closes once the per-second series is precise enough,
+// saying so; a steady series ends an auto warm-up.
+func TestPreciseRunStops(t *testing.T) {
+	w := &plan.Workload{AutoDuration: &plan.AutoDuration{Precision: 0.02, Max: time.Hour}}
+	ar := agents.Job{Duration: time.Minute, Ops: 10}
+	why := preciseRun(w, &ar)
+	if ar.Duration != time.Hour || ar.Ops != 0 || ar.Stop == nil || ar.Second == nil {
+		t.Fatalf("job %+v: want the max, no count, a stop and a series", ar)
+	}
+	for i := 0; i < 20 && !closed(ar.Stop); i++ {
+		ar.Second(100+float64(i%2), 0.01)
+	}
+	if !closed(ar.Stop) || !strings.HasPrefix(why(), "precision ") || !strings.HasSuffix(why(), " reached") {
+		t.Fatalf("stopped %v, why %q", closed(ar.Stop), why())
+	}
+	fixed := agents.Job{Duration: time.Minute}
+	if preciseRun(&plan.Workload{}, &fixed)() != "" || fixed.Stop != nil {
+		t.Errorf("a fixed run was changed: %+v", fixed)
+	}
+	warm := agents.Job{Duration: 2 * time.Minute}
+	wwhy := steadyWarmup(&warm)
+	if got := wwhy(); !strings.HasPrefix(got, "not steady after 2m: ") {
+		t.Errorf("an unsampled warm-up says %q", got)
+	}
+	for i := 0; i < 30 && !closed(warm.Stop); i++ {
+		warm.Second(100, 0.01)
+	}
+	if !closed(warm.Stop) || !strings.HasPrefix(wwhy(), "steady after ") {
+		t.Errorf("a steady warm-up: stopped %v, %q", closed(warm.Stop), wwhy())
+	}
+}
+
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
+// TestSweepSearchCell: a search cell runs its probes from the agents
+// (each kept under probes/), journals each, and records the search with
+// the figures of the probe at the capacity.
+func TestSweepSearchCell(t *testing.T) {
+	srv := httptest.NewServer(&labtest.Swift{Objects: map[string]map[string]int64{}})
+	t.Cleanup(srv.Close)
+	tb := searchTestbed(t, srv.URL)
+	s := bareSweeper(t)
+	s.tb, s.opts.Agents = tb, &agents.Local{}
+	c := plan.Expand(tb)[0]
+	dir, err := s.run.CellDir(c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res results.Cell
+	ex := &cellRun{s: s, c: c, dir: dir, res: &res}
+	if err := ex.search(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	se := res.Search
+	if se == nil || res.Status != "ok" || se.Outcome != results.OutcomeAboveTo || se.Capacity != 160 || len(se.Probes) < 3 {
+		t.Fatalf("cell %s, search %+v", res.Status, se)
+	}
+	if res.Total.Count == 0 || res.Total.ReqPerS < 80 {
+		t.Errorf("the cell's figures are not the 160 req/s probe's: %+v", res.Total)
+	}
+	kept, _ := filepath.Glob(filepath.Join(dir, ProbesDir, "*", rundir.AgentsDir, "agent-*.jsonl"))
+	if len(kept) != len(se.Probes) {
+		t.Errorf("probe streams kept: %v, want %d", kept, len(se.Probes))
+	}
+	es, err := s.run.ReadJournal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	probes := 0
+	for _, e := range es {
+		if e.Step == "probe" && e.Cell == c.ID && e.Status == rundir.StepOK && e.Data["probe"] != "" {
+			probes++
+		}
+	}
+	if probes != len(se.Probes) {
+		t.Errorf("journal has %d probes, the search %d", probes, len(se.Probes))
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "cell.json")); err != nil || !strings.Contains(string(b), `"capacity_req_per_s": 160`) {
+		t.Errorf("cell.json lacks the capacity (%v):\n%s", err, b)
+	}
+}
+
+// searchTestbed is a one-host testbed whose workload searches from 40 to
+// 160 req/s, an SLO any machine meets, in probes of 1 s.
+func searchTestbed(t *testing.T, url string) *plan.Testbed {
+	dir := t.TempDir()
+	sc := strings.Replace(labtest.GateScenario, `"operation_count": 400, `, `"run_seconds": 1, `, 1)
+	if err := os.WriteFile(filepath.Join(dir, "get.scenario"), []byte(sc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := `testbed "search" {}
+host "st" {
+  address = "127.0.0.1"
+  roles   = ["object", "client"]
+  disks "d" { names = ["d1"] }
+}
+ring "object" {
+  part_power = 4
+  disks      = "d"
+}
+service "object-server" { role = "object" }
+variant "normal" {}
+workload "4K_get" {
+  scenario = "get.scenario"
+  users    = 4
+  clients  = ["st"]
+  search {
+    slo   = { first_byte_p99 = "2s" }
+    from  = 40
+    to    = 160
+    probe = "1s"
+  }
+  auth {
+    url  = "` + url + `/auth/v1.0"
+    user = "t:t"
+    key  = "k"
+  }
+}
+`
+	tb, diags := plan.LoadSource(filepath.Join(dir, "search.hcl"), []byte(src), plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	return tb
+}

@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"benchbed/templates/boundedfile"
+	"benchbed/templates"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -205,5 +205,5 @@ func (d *decoder) decodeAuth(b *hcl.Block, ctx *hcl.EvalContext) *Auth {
 	return au
 }
 
-// readLimited reads a regular file of at most boundedfile.MaxSize bytes.
-func readLimited(p string) ([]byte, error) { return boundedfile.Read(p) }
+// readLimited reads a regular file of at most templates.MaxFileSize bytes.
+func readLimited(p string) ([]byte, error) { return templates.ReadBounded(p) }

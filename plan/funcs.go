@@ -1,7 +1,7 @@
 package plan
 
 import (
-	"benchbed/templates/boundedfile"
+	"benchbed/templates"
 
 	"os"
 	"path/filepath"
@@ -15,7 +15,7 @@ import (
 
 // maxFileSize bounds what file() reads, so that a testbed cannot make
 // benchbed load a huge file into memory.
-const maxFileSize = boundedfile.MaxSize
+const maxFileSize = templates.MaxFileSize
 
 // newEvalContext returns the context of every expression: var.*, local.*
 // (filled by decodeLocals) and the functions.

@@ -26,7 +26,7 @@ const (
 	MaxBlocks       = 16384
 	MaxTemplateCost = 1 << 28
 	// MaxSourceSize bounds the HCL text of a testbed or var file (other
-	// files, read as text, may be larger: boundedfile.MaxSize).
+	// files, read as text, may be larger: templates.MaxFileSize).
 	MaxSourceSize = 2 << 20
 )
 

@@ -5,20 +5,19 @@ import (
 	"strings"
 
 	"benchbed/templates"
-	"benchbed/templates/boundedfile"
 
 	"github.com/hashicorp/hcl/v2"
 )
 
 // checkTemplateFile refuses, where template = name is written, a template
 // that is not built in and whose file cannot be read (missing, not a
-// regular file, larger than boundedfile.MaxSize): render and diff read it
+// regular file, larger than templates.MaxFileSize): render and diff read it
 // later, and /dev/zero there would never end.
 func (d *decoder) checkTemplateFile(a *hcl.Attribute, service, name string) {
 	if name == "" || isBuiltin(name) {
 		return
 	}
-	if err := boundedfile.Check(d.resolve(name)); err != nil {
+	if err := templates.CheckBounded(d.resolve(name)); err != nil {
 		d.errorf(a.Expr.Range().Ptr(), "Cannot read template", "service %q: %s", service, err)
 	}
 }

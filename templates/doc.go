@@ -16,4 +16,8 @@
 // rendered value remembers its template line; the testbed's settings, the
 // variant's set and the host's bind_ip then overlay it, each with its HCL
 // file and line.
+//
+// ReadBounded reads every file a testbed names (the testbed itself, var
+// files, templates, file()) only when it is a regular file of at most
+// MaxFileSize bytes.
 package templates

@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"benchbed/templates/boundedfile"
 	"bytes"
 	"fmt"
 	"path/filepath"
@@ -61,7 +60,7 @@ func Load(name, dir string) (*Template, error) {
 	if !filepath.IsAbs(path) && dir != "" {
 		path = filepath.Join(dir, path)
 	}
-	text, err := boundedfile.Read(path)
+	text, err := ReadBounded(path)
 	if err != nil {
 		return nil, fmt.Errorf("template %q: not a built-in template (%s) and %w", name, strings.Join(Builtins(), ", "), err)
 	}

@@ -134,7 +134,8 @@ func TestPackageArrows(t *testing.T) {
 	forbid("plan", "the testbed language contacts no host and runs no load", "remote", "load")
 	forbid("results", "the results model touches no host and knows nothing of the sweep",
 		"remote", "internal")
-	forbid("internal/cluster", "the cluster is below the sweep and the agents", "internal/sweep", "internal/agents")
+	forbid("internal/cluster", "the cluster is below setup, the sweep and the agents", "internal/setup", "internal/sweep", "internal/agents")
+	forbid("internal/restore", "the restore is below the sweep, which takes its locks and backups", "internal/sweep")
 
 	for _, p := range mod {
 		for _, imp := range p.Imports {

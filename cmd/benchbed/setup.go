@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/setup"
 	"benchbed/remote"
 
 	"github.com/spf13/cobra"
@@ -39,8 +40,8 @@ func newSetupCmd() *cobra.Command {
 				return err
 			}
 			defer p.Close()
-			opts := cluster.SetupOptions{Log: cmd.ErrOrStderr(), HealthTimeout: health}
-			rep, err := cluster.Setup(ctx, tb, p, opts)
+			opts := setup.Options{Log: cmd.ErrOrStderr(), HealthTimeout: health}
+			rep, err := setup.Run(ctx, tb, p, opts)
 			if rep != nil {
 				if werr := rep.Write(cmd.OutOrStdout(), tb.Mask); werr != nil && err == nil {
 					err = werr

@@ -6,15 +6,16 @@ import (
 	"strings"
 
 	"benchbed/plan"
+	"benchbed/plan/render"
 	"benchbed/remote"
 )
 
 // devicesRoot is Swift's default devices directory.
 const devicesRoot = "/srv/node"
 
-// ringDisks returns host h's disk groups that a ring of one of its roles
+// RingDisks returns host h's disk groups that a ring of one of its roles
 // uses: only those disks are prepared.
-func ringDisks(tb *plan.Testbed, h *plan.Host) []*plan.DiskGroup {
+func RingDisks(tb *plan.Testbed, h *plan.Host) []*plan.DiskGroup {
 	var out []*plan.DiskGroup
 	seen := map[string]bool{}
 	for _, r := range tb.Rings {
@@ -28,11 +29,11 @@ func ringDisks(tb *plan.Testbed, h *plan.Host) []*plan.DiskGroup {
 	return out
 }
 
-// disksScript prepares host h's ring disks under root and the directories
+// DisksScript prepares host h's ring disks under root and the directories
 // every Swift daemon needs: a directory disk is made and given to the swift
 // user; a disk with a device is mounted there (mountScript), persistently,
 // and given to the swift user. It prints one line per change.
-func disksScript(tb *plan.Testbed, h *plan.Host, root string) string {
+func DisksScript(tb *plan.Testbed, h *plan.Host, root string) string {
 	var b strings.Builder
 	b.WriteString("set -e\n" + mountFunctions)
 	for _, d := range []string{"/etc/swift", "/var/cache/swift", runDir, logDir, root} {
@@ -41,7 +42,7 @@ func disksScript(tb *plan.Testbed, h *plan.Host, root string) string {
 	for _, d := range []string{"/var/cache/swift", runDir, logDir} {
 		b.WriteString(ownScript(d))
 	}
-	for _, g := range ringDisks(tb, h) {
+	for _, g := range RingDisks(tb, h) {
 		for _, d := range g.Disks {
 			p := path.Join(root, d.Name)
 			if d.Device != "" {
@@ -58,4 +59,16 @@ func disksScript(tb *plan.Testbed, h *plan.Host, root string) string {
 // ownScript gives directory p to the swift user when another owns it.
 func ownScript(p string) string {
 	return fmt.Sprintf("[ \"$(stat -c %%U:%%G %[1]s)\" = swift:swift ] || { chown swift:swift %[1]s; echo \"chown swift %[1]s\"; }\n", remote.Quote(p))
+}
+
+// DevicesRootOf is the devices directory of host h's storage confs in r.
+func DevicesRootOf(r *render.Rendering, h *plan.Host) string {
+	for _, c := range r.Confs {
+		if c.Host == h {
+			if v, ok := c.File.Value("DEFAULT", "devices"); ok && strings.HasPrefix(v, "/") {
+				return v
+			}
+		}
+	}
+	return devicesRoot
 }

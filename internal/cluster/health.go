@@ -16,9 +16,9 @@ import (
 	"benchbed/plan"
 )
 
-// waitHealthy polls GET http://addr/healthcheck (at the backoff's waits) until it answers 200 or
+// WaitHealthy polls GET http://addr/healthcheck (at the backoff's waits) until it answers 200 or
 // ctx ends; the error names host and service and gives the last answer.
-func waitHealthy(ctx context.Context, hc *http.Client, host string, l listener) error {
+func WaitHealthy(ctx context.Context, hc *http.Client, host string, l listener) error {
 	u := "http://" + l.Addr + "/healthcheck"
 	last := "no answer"
 	var b backoff
@@ -46,9 +46,9 @@ func waitHealthy(ctx context.Context, hc *http.Client, host string, l listener) 
 	}
 }
 
-// smokeAuth is the account setup's round trip uses: the first v1 auth of the
+// SmokeAuth is the account setup's round trip uses: the first v1 auth of the
 // testbed's workloads, or nil.
-func smokeAuth(tb *plan.Testbed) *plan.Auth {
+func SmokeAuth(tb *plan.Testbed) *plan.Auth {
 	for _, w := range tb.Workloads {
 		if w.Auth != nil && (w.Auth.Kind == "" || w.Auth.Kind == "v1") {
 			return w.Auth
@@ -57,10 +57,10 @@ func smokeAuth(tb *plan.Testbed) *plan.Auth {
 	return nil
 }
 
-// roundTrip authenticates against the proxy at addr (the auth's URL path on
+// RoundTrip authenticates against the proxy at addr (the auth's URL path on
 // that proxy), then PUTs a container and an object, GETs the object back
 // and compares it, and DELETEs it. Errors name the proxy and the step.
-func roundTrip(ctx context.Context, hc *http.Client, host, addr string, a *plan.Auth) error {
+func RoundTrip(ctx context.Context, hc *http.Client, host, addr string, a *plan.Auth) error {
 	au, err := url.Parse(a.URL)
 	if err != nil {
 		return fmt.Errorf("auth url of the testbed: %w", err)

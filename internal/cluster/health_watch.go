@@ -41,7 +41,7 @@ func WaitHostHealthy(ctx context.Context, p *remote.Pool, hc *http.Client, host 
 	defer stop(nil)
 	go watchDaemons(wctx, p, host, ds, stop)
 	for _, l := range ls {
-		if err := waitHealthy(wctx, hc, host, l); err != nil {
+		if err := WaitHealthy(wctx, hc, host, l); err != nil {
 			var dead *daemonExitedError
 			if errors.As(context.Cause(wctx), &dead) {
 				return dead

@@ -19,7 +19,7 @@ const readSwiftConfScript = "[ ! -e " + render.SwiftConfPath + " ] || cat " + re
 // is and returns an error naming each storage policy of the host that the
 // testbed would change the type of or drop (render.PolicyConflicts): data
 // stored in it would become unreadable. A host without swift.conf has none.
-// Setup and the sweep run it before they change anything.
+// Setup (internal/setup) and the sweep run it before they change anything.
 func PolicyConflicts(ctx context.Context, p Runner, tb *plan.Testbed) error {
 	return p.FanOut(ctx, Names(ServiceHosts(tb)), func(ctx context.Context, host string) error {
 		res, err := p.Run(ctx, host, readSwiftConfScript)
@@ -99,11 +99,17 @@ func lastLine(s string) string {
 	return s[strings.LastIndex(s, "\n")+1:]
 }
 
-// ecPackages are the packages the testbed's EC policies need on host h
+// Package managers setup installs with, chosen from a host's /etc/os-release.
+const (
+	PackagerApt = "apt" // Debian, Ubuntu and their derivatives
+	PackagerDnf = "dnf" // Fedora, RHEL, CentOS Stream, Rocky, Alma
+)
+
+// ECPackages are the packages the testbed's EC policies need on host h
 // (a proxy or object host, with apt; tb.ECPackageList), nil otherwise.
 // RPM distributions' openstack-swift packages depend on PyECLib already.
-func ecPackages(tb *plan.Testbed, h *plan.Host, pm string) []string {
-	if pm != packagerApt || !slices.Contains(tb.ECHosts(), h) {
+func ECPackages(tb *plan.Testbed, h *plan.Host, pm string) []string {
+	if pm != PackagerApt || !slices.Contains(tb.ECHosts(), h) {
 		return nil
 	}
 	return tb.ECPackageList()

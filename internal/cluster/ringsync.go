@@ -16,9 +16,9 @@ import (
 // SwiftDir is where rings and builders live.
 const SwiftDir = "/etc/swift"
 
-// buildRings brings every ring's builder on host b to the layout l (the
+// BuildRings brings every ring's builder on host b to the layout l (the
 // baseline variant's ports) and writes the ring files there.
-func buildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, l *plan.Layout, rep *Summary) error {
+func BuildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, l *plan.Layout, rep *Summary) error {
 	if _, err := p.Run(ctx, b.Name, "mkdir -p "+SwiftDir); err != nil {
 		return err
 	}

@@ -39,13 +39,13 @@ func TestHostDaemonsOfTheLab(t *testing.T) {
 
 func TestDisksScriptOfTheLab(t *testing.T) {
 	tb := labtest.LabTestbed(t)
-	s := disksScript(tb, tb.Host("stor1"), devicesRoot)
+	s := DisksScript(tb, tb.Host("stor1"), devicesRoot)
 	for _, d := range []string{"d0", "d1", "d2", "d3", "m0"} {
 		if !strings.Contains(s, "mkdir -p /srv/node/"+d+";") {
 			t.Errorf("stor1's disk script does not make /srv/node/%s:\n%s", d, s)
 		}
 	}
-	if s := disksScript(tb, tb.Host("proxy1"), devicesRoot); strings.Contains(s, "/srv/node/d") {
+	if s := DisksScript(tb, tb.Host("proxy1"), devicesRoot); strings.Contains(s, "/srv/node/d") {
 		t.Errorf("proxy1 gets disks:\n%s", s)
 	}
 }

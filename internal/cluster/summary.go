@@ -8,7 +8,7 @@ import (
 )
 
 // Summary is what a step changed and noted, per host, in the testbed's host
-// order: what Setup returns, and what the sweep's cells and restore log.
+// order: what setup.Run returns, and what the sweep's cells and restore log.
 type Summary struct {
 	mu      sync.Mutex
 	order   []string

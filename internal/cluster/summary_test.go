@@ -46,11 +46,11 @@ func swiftConf(t *testing.T, suffix, prefix string) *templates.File {
 
 func TestChooseHashesGeneratesOnceThenKeeps(t *testing.T) {
 	placeholder := swiftConf(t, "benchbed-suffix", "benchbed-prefix")
-	h, gen, err := chooseHashes(Hashes{}, placeholder, "proxy1")
+	h, gen, err := ChooseHashes(Hashes{}, placeholder, "proxy1")
 	if err != nil || !gen || len(h[hashSuffix]) != 32 || h[hashSuffix] == h[hashPrefix] {
 		t.Fatalf("first setup: %v generated=%v err=%v", h, gen, err)
 	}
-	again, gen, err := chooseHashes(h, placeholder, "proxy1")
+	again, gen, err := ChooseHashes(h, placeholder, "proxy1")
 	if err != nil || gen || again[hashSuffix] != h[hashSuffix] || again[hashPrefix] != h[hashPrefix] {
 		t.Errorf("second setup changed the hashes: %v -> %v generated=%v err=%v", h, again, gen, err)
 	}
@@ -62,11 +62,11 @@ func TestChooseHashesGeneratesOnceThenKeeps(t *testing.T) {
 
 func TestChooseHashesTestbedValuesAndConflict(t *testing.T) {
 	own := swiftConf(t, "mysuffix", "myprefix")
-	h, gen, err := chooseHashes(Hashes{}, own, "proxy1")
+	h, gen, err := ChooseHashes(Hashes{}, own, "proxy1")
 	if err != nil || gen || h[hashSuffix] != "mysuffix" {
 		t.Errorf("testbed's own hashes: %v generated=%v err=%v", h, gen, err)
 	}
-	_, _, err = chooseHashes(Hashes{hashSuffix: "other", hashPrefix: "myprefix"}, own, "proxy1")
+	_, _, err = ChooseHashes(Hashes{hashSuffix: "other", hashPrefix: "myprefix"}, own, "proxy1")
 	if err == nil || !strings.Contains(err.Error(), "proxy1") {
 		t.Errorf("changed hash on a cluster: err %v, want a refusal naming the host", err)
 	}

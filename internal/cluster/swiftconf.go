@@ -64,11 +64,11 @@ func ReadHashes(ctx context.Context, p *remote.Pool, host string) (Hashes, error
 	return h, nil
 }
 
-// chooseHashes decides the cluster's hashes: those the builder host already
+// ChooseHashes decides the cluster's hashes: those the builder host already
 // has (never changed once data exists: a testbed that sets other ones is an
 // error), else the testbed's own, else new random ones for a template
 // placeholder.
-func chooseHashes(have Hashes, rendered *templates.File, host string) (Hashes, bool, error) {
+func ChooseHashes(have Hashes, rendered *templates.File, host string) (Hashes, bool, error) {
 	out, generated := Hashes{}, false
 	for k, placeholder := range hashPlaceholders {
 		want, _ := rendered.Value(hashSection, k)

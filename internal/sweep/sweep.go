@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"benchbed/internal/restore"
 	"context"
 	"errors"
 	"fmt"
@@ -17,10 +18,6 @@ import (
 	"benchbed/results/rundir"
 )
 
-// DefaultHealthTimeout is how long a cell, or a restore, waits for every
-// server to answer unless told otherwise.
-const DefaultHealthTimeout = 120 * time.Second
-
 // Options tune a sweep.
 type Options struct {
 	Log           io.Writer     // progress lines and the live req/s line (nil = none)
@@ -29,7 +26,7 @@ type Options struct {
 	Only          []string      // variant names to run (nil = all)
 	BreakLock     bool          // remove another sweep's locks
 	OnFailure     string        // "continue" or "stop" ("" = the testbed's)
-	HealthTimeout time.Duration // per cell, for every server to answer (0 = DefaultHealthTimeout)
+	HealthTimeout time.Duration // per cell, for every server to answer (0 = restore.DefaultHealthTimeout)
 	Agents        agents.Hosts  // nil = PoolAgents over the pool
 }
 
@@ -63,7 +60,7 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts Options) (*Sweeper, error
 		opts.OnFailure = tb.Sweep.OnFailure
 	}
 	if opts.HealthTimeout <= 0 {
-		opts.HealthTimeout = DefaultHealthTimeout
+		opts.HealthTimeout = restore.DefaultHealthTimeout
 	}
 	if opts.Agents == nil {
 		opts.Agents = agents.PoolAgents{Pool: p}
@@ -168,7 +165,7 @@ func (s *Sweeper) leftLine(name string, failed bool) string {
 	case schedule.StepBackup:
 		return "the original confs and rings are not restored" + some + ": once every host is reachable, run `benchbed restore " + s.run.Dir + "`"
 	case schedule.StepLock:
-		return "the sweep locks (" + LockDir + ") are still held" + some + ": `benchbed restore " + s.run.Dir + "` releases them"
+		return "the sweep locks (" + restore.LockDir + ") are still held" + some + ": `benchbed restore " + s.run.Dir + "` releases them"
 	}
 	return "undo " + name
 }

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"benchbed/internal/restore"
 	"context"
 	"errors"
 	"maps"
@@ -20,8 +21,8 @@ type backupState struct {
 	notRestored []string
 }
 
-// backupStep backs up every file the sweep may change (takeBackup, the
-// shell copies ending in sweepBackupSuffix); its undo puts the originals
+// backupStep backs up every file the sweep may change (restore.TakeBackup, the
+// shell copies ending in restore.BackupSuffix); its undo puts the originals
 // back and the generic services as they were (restoreAll).
 func (s *Sweeper) backupStep() step.Step {
 	return step.Step{Name: schedule.StepBackup, Run: s.takeBackup, Undo: s.restoreAll}
@@ -66,7 +67,7 @@ func (s *Sweeper) takeBackup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.backup.files, err = takeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
+	s.backup.files, err = restore.TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
 	var n int
 	for _, fs := range s.backup.files {
 		n += len(fs)
@@ -89,17 +90,17 @@ func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
 	}
 	s.logf("restoring the original confs and rings")
 	var err error
-	s.backup.notRestored, err = restoreLab(ctx, s.tb, s.p, s.base(), s.backup.files, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
+	s.backup.notRestored, err = restore.RestoreLab(ctx, s.tb, s.p, s.base(), s.backup.files, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
 	return err
 }
 
 // dropBackups puts back and checks the originals and removes the backups,
 // restarting nothing; a host where that fails keeps them and its lock.
 func (s *Sweeper) dropBackups(ctx context.Context) error {
-	byHost := restoreFilesByHost(ctx, s.p, s.backup.files)
+	byHost := restore.RestoreFilesByHost(ctx, s.p, s.backup.files)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
-		if err := byHost[h].err; err != nil {
+		if err := byHost[h].Err; err != nil {
 			errs = append(errs, err)
 			s.backup.notRestored = append(s.backup.notRestored, h)
 		}

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"benchbed/internal/restore"
 	"context"
 	"slices"
 	"strconv"
@@ -16,7 +17,7 @@ func (s *Sweeper) lockStep() step.Step {
 }
 
 func (s *Sweeper) lock(ctx context.Context) error {
-	stale, err := lock(ctx, s.p, s.p.Hosts(), newHolder(s.run.ID), s.opts.BreakLock)
+	stale, err := restore.Lock(ctx, s.p, s.p.Hosts(), restore.NewHolder(s.run.ID), s.opts.BreakLock)
 	for _, st := range stale {
 		s.logf("%s", st)
 		s.steps.Add(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String(),
@@ -29,5 +30,5 @@ func (s *Sweeper) lock(ctx context.Context) error {
 // not be put back: no other sweep starts on it before `benchbed restore`.
 func (s *Sweeper) unlock(ctx context.Context) error {
 	hosts := slices.DeleteFunc(s.p.Hosts(), func(h string) bool { return slices.Contains(s.backup.notRestored, h) })
-	return unlock(ctx, s.p, hosts, s.run.ID)
+	return restore.Unlock(ctx, s.p, hosts, s.run.ID)
 }

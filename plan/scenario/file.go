@@ -72,7 +72,7 @@ func position(data []byte, off int64) (int, int) {
 	return line, col
 }
 
-// maxFileSize bounds a scenario file (as templates/boundedfile does the
+// maxFileSize bounds a scenario file (as templates.ReadBounded does the
 // testbed's other inputs; this package imports only the standard library).
 const maxFileSize = 16 << 20
 

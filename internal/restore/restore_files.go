@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -24,7 +24,7 @@ const changedPrefix = "changed "
 func restoreScript(files []rundir.Original) string {
 	var b strings.Builder
 	for _, f := range files {
-		o, a := remote.Quote(f.Path+sweepBackupSuffix), remote.Quote(f.Path+sweepBackupSuffix+"-absent")
+		o, a := remote.Quote(f.Path+BackupSuffix), remote.Quote(f.Path+BackupSuffix+"-absent")
 		q, t := remote.Quote(f.Path), remote.Quote(f.Path+".benchbed-restore")
 		fmt.Fprintf(&b, "if [ -e %[1]s ] && ! cmp -s %[1]s %[3]s; then echo %[4]s%[3]s; elif [ -e %[2]s ] && [ -e %[3]s ]; then echo %[4]s%[3]s; fi\n",
 			o, a, q, remote.Quote(changedPrefix))
@@ -39,7 +39,7 @@ func restoreScript(files []rundir.Original) string {
 func dropScript(files []rundir.Original) string {
 	var ps []string
 	for _, f := range files {
-		ps = append(ps, remote.Quote(f.Path+sweepBackupSuffix), remote.Quote(f.Path+sweepBackupSuffix+"-absent"))
+		ps = append(ps, remote.Quote(f.Path+BackupSuffix), remote.Quote(f.Path+BackupSuffix+"-absent"))
 	}
 	return "rm -f " + strings.Join(ps, " ") + "\n" + rmdirsScript(files)
 }
@@ -49,31 +49,31 @@ func dropScript(files []rundir.Original) string {
 // whose files all match. A mismatch keeps the backups and is an error
 // naming the host and file.
 func restoreFiles(ctx context.Context, r cluster.Runner, b rundir.Backup) error {
-	byHost := restoreFilesByHost(ctx, r, b)
+	byHost := RestoreFilesByHost(ctx, r, b)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
-		errs = append(errs, byHost[h].err)
+		errs = append(errs, byHost[h].Err)
 	}
 	return errors.Join(errs...)
 }
 
-// hostRestore is what restoring one host's originals did.
-type hostRestore struct {
-	changed []string // the files whose content the restore changed
-	err     error    // nil: the originals are back and the backups gone
+// HostRestore is what restoring one host's originals did.
+type HostRestore struct {
+	Changed []string // the files whose content the restore changed
+	Err     error    // nil: the originals are back and the backups gone
 }
 
-// restoreFilesByHost is restoreFiles on every host at once, with what each
+// RestoreFilesByHost is restoreFiles on every host at once, with what each
 // host's restore changed, and its error.
-func restoreFilesByHost(ctx context.Context, r cluster.Runner, b rundir.Backup) map[string]hostRestore {
+func RestoreFilesByHost(ctx context.Context, r cluster.Runner, b rundir.Backup) map[string]HostRestore {
 	hosts := slices.Sorted(maps.Keys(b))
-	outs := make([]hostRestore, len(hosts))
+	outs := make([]HostRestore, len(hosts))
 	_ = r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		i := slices.Index(hosts, host)
-		outs[i].changed, outs[i].err = restoreHostFiles(ctx, r, host, b[host])
+		outs[i].Changed, outs[i].Err = restoreHostFiles(ctx, r, host, b[host])
 		return nil
 	}).Err()
-	out := map[string]hostRestore{}
+	out := map[string]HostRestore{}
 	for i, h := range hosts {
 		out[h] = outs[i]
 	}
@@ -105,7 +105,7 @@ func restoreHostFiles(ctx context.Context, r cluster.Runner, host string, files 
 	var errs []error
 	for i, f := range files {
 		if i >= len(got) || got[i] != f {
-			errs = append(errs, fmt.Errorf("%s: %s differs from its backup after the restore (backup kept at %s)", host, f.Path, f.Path+sweepBackupSuffix))
+			errs = append(errs, fmt.Errorf("%s: %s differs from its backup after the restore (backup kept at %s)", host, f.Path, f.Path+BackupSuffix))
 		}
 	}
 	if len(errs) > 0 {

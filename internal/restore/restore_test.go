@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func TestBackupRestoreByteIdentical(t *testing.T) {
 	}
 	ctx := context.Background()
 	files := map[string][]string{"h1": {conf, ring, fresh}}
-	b, err := takeBackup(ctx, r, run, files, false)
+	b, err := TakeBackup(ctx, r, run, files, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestBackupRestoreByteIdentical(t *testing.T) {
 	os.WriteFile(ring, []byte("other ring"), 0o644)
 	os.WriteFile(fresh, []byte("x"), 0o644)
 	// An interrupted sweep's second backup keeps the originals.
-	if _, err := takeBackup(ctx, r, run, files, true); err != nil {
+	if _, err := TakeBackup(ctx, r, run, files, true); err != nil {
 		t.Fatal(err)
 	}
 	read, err := run.ReadBackup()
@@ -74,12 +74,12 @@ func TestRestoreReportsMismatch(t *testing.T) {
 	conf := filepath.Join(dir, "a.conf")
 	os.WriteFile(conf, []byte("one"), 0o644)
 	b := rundir.Backup{"h1": {{Path: conf, SHA256: strings.Repeat("0", 64)}}}
-	os.WriteFile(conf+sweepBackupSuffix, []byte("one"), 0o644)
+	os.WriteFile(conf+BackupSuffix, []byte("one"), 0o644)
 	err := restoreFiles(context.Background(), r, b)
 	if err == nil || !strings.Contains(err.Error(), "h1") || !strings.Contains(err.Error(), conf) {
 		t.Fatalf("err = %v, want the host and file that differ", err)
 	}
-	if _, err := os.Stat(conf + sweepBackupSuffix); err != nil {
+	if _, err := os.Stat(conf + BackupSuffix); err != nil {
 		t.Fatal("the backup is kept when the check fails")
 	}
 }
@@ -115,21 +115,21 @@ func TestNewSweepRefusesAStaleBackup(t *testing.T) {
 	a, b := filepath.Join(dir, "a.conf"), filepath.Join(dir, "b.conf")
 	os.WriteFile(a, []byte("now"), 0o644)
 	os.WriteFile(b, []byte("b"), 0o644)
-	os.WriteFile(a+sweepBackupSuffix, []byte("before"), 0o644)
+	os.WriteFile(a+BackupSuffix, []byte("before"), 0o644)
 	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	files := map[string][]string{"h1": {a, b}}
-	_, err = takeBackup(context.Background(), r, run, files, false)
+	_, err = TakeBackup(context.Background(), r, run, files, false)
 	var se *staleBackupError
 	if !errors.As(err, &se) || se.Host != "h1" || len(se.Paths) != 1 || se.Paths[0] != a || !strings.Contains(err.Error(), "benchbed restore") {
 		t.Fatalf("err = %v, want h1's stale copy of %s named", err, a)
 	}
-	if _, err := os.Stat(b + sweepBackupSuffix); !os.IsNotExist(err) {
+	if _, err := os.Stat(b + BackupSuffix); !os.IsNotExist(err) {
 		t.Fatalf("the refused backup copied %s (%v)", b, err)
 	}
-	got, err := takeBackup(context.Background(), r, run, files, true)
+	got, err := TakeBackup(context.Background(), r, run, files, true)
 	if err != nil || len(got["h1"]) != 2 || got["h1"][0].SHA256 == "" {
 		t.Fatalf("resume: %+v, %v", got, err)
 	}
@@ -154,7 +154,7 @@ func TestRestoreSaysWhatItChanged(t *testing.T) {
 	run, err := rundir.NewRun(t.TempDir(), "tb", time.Now())
 	must(err)
 	ctx := context.Background()
-	b, err := takeBackup(ctx, r, run, map[string][]string{"h1": {conf, same, fresh}}, false)
+	b, err := TakeBackup(ctx, r, run, map[string][]string{"h1": {conf, same, fresh}}, false)
 	must(err)
 	must(os.WriteFile(conf, []byte("workers = 8\n"), 0o640))
 	must(os.WriteFile(fresh, []byte("x"), 0o640))

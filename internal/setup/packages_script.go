@@ -1,9 +1,10 @@
-package cluster
+package setup
 
 import (
 	"fmt"
 	"strings"
 
+	"benchbed/internal/cluster"
 	"benchbed/remote"
 )
 
@@ -24,7 +25,7 @@ func installScript(pm string, pkgs []string) string {
 		q[i] = remote.Quote(p)
 	}
 	list := strings.Join(q, " ")
-	if pm == packagerDnf {
+	if pm == cluster.PackagerDnf {
 		return fmt.Sprintf(dnfScript, list, absentCode, installLog)
 	}
 	return fmt.Sprintf(aptScript, list, absentCode, installLog)

@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -37,9 +37,9 @@ func TestRestoreRefusesARunStillSweeping(t *testing.T) {
 	r := lockShells(t, "a", "b")
 	ctx := context.Background()
 	hold := func(pid int) {
-		h := newHolder("r1")
+		h := NewHolder("r1")
 		h.PID = pid
-		if _, err := lock(ctx, r, []string{"a", "b"}, h, true); err != nil {
+		if _, err := Lock(ctx, r, []string{"a", "b"}, h, true); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -13,9 +13,9 @@ import (
 	"benchbed/results/rundir"
 )
 
-// sweepBackupSuffix names a sweep's copy of an original file on its host;
+// BackupSuffix names a sweep's copy of an original file on its host;
 // with "-absent" it marks a file that did not exist before the sweep.
-const sweepBackupSuffix = ".benchbed-sweep-orig"
+const BackupSuffix = ".benchbed-sweep-orig"
 
 // backupScript copies each original next to itself and prints the
 // checksum of each backup, or "absent"; a file whose directory does not
@@ -29,13 +29,13 @@ func backupScript(paths []string, resume bool) string {
 	if !resume {
 		b.WriteString("stale=0\n")
 		for _, p := range paths {
-			o, a := remote.Quote(p+sweepBackupSuffix), remote.Quote(p+sweepBackupSuffix+"-absent")
+			o, a := remote.Quote(p+BackupSuffix), remote.Quote(p+BackupSuffix+"-absent")
 			fmt.Fprintf(&b, "if [ -e %s ] || [ -e %s ]; then echo stale %s; stale=1; fi\n", o, a, remote.Quote(p))
 		}
 		b.WriteString("if [ $stale = 1 ]; then exit 3; fi\n")
 	}
 	for _, p := range paths {
-		o, a := remote.Quote(p+sweepBackupSuffix), remote.Quote(p+sweepBackupSuffix+"-absent")
+		o, a := remote.Quote(p+BackupSuffix), remote.Quote(p+BackupSuffix+"-absent")
 		q := remote.Quote(p)
 		b.WriteString(mkdirsScript(p))
 		fmt.Fprintf(&b, "if [ ! -e %[1]s ] && [ ! -e %[2]s ]; then if [ -e %[3]s ]; then cp -p %[3]s %[1]s.tmp && mv %[1]s.tmp %[1]s; else : > %[2]s; fi; fi\n", o, a, q)
@@ -55,14 +55,14 @@ type staleBackupError struct {
 func (e *staleBackupError) Error() string {
 	return fmt.Sprintf("%s: a sweep's copy (%s) of %s is left by an earlier sweep that was not restored: "+
 		"run `benchbed restore` on that run, or remove the copies if the files as they are now are the originals; "+
-		"nothing changed", e.Host, sweepBackupSuffix, strings.Join(e.Paths, ", "))
+		"nothing changed", e.Host, BackupSuffix, strings.Join(e.Paths, ", "))
 }
 
-// takeBackup backs up files (per host) on the hosts and writes the
+// TakeBackup backs up files (per host) on the hosts and writes the
 // manifest into the run. resume: the run was started before, and copies
 // it left are its originals; otherwise such a copy is a *staleBackupError
 // and that host is left as it was.
-func takeBackup(ctx context.Context, r cluster.Runner, run *rundir.Run, files map[string][]string, resume bool) (rundir.Backup, error) {
+func TakeBackup(ctx context.Context, r cluster.Runner, run *rundir.Run, files map[string][]string, resume bool) (rundir.Backup, error) {
 	b := rundir.Backup{}
 	var mu sync.Mutex
 	err := r.FanOut(ctx, slices.Sorted(maps.Keys(files)), func(ctx context.Context, host string) error {

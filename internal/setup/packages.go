@@ -1,4 +1,4 @@
-package cluster
+package setup
 
 import (
 	"cmp"
@@ -8,25 +8,20 @@ import (
 	"slices"
 	"strings"
 
+	"benchbed/internal/cluster"
 	"benchbed/plan"
 	"benchbed/remote"
-)
-
-// Package managers setup installs with, chosen from a host's /etc/os-release.
-const (
-	packagerApt = "apt" // Debian, Ubuntu and their derivatives
-	packagerDnf = "dnf" // Fedora, RHEL, CentOS Stream, Rocky, Alma
 )
 
 // defaultPackages are the packages of Swift's built-in services, per
 // package manager: Debian's and Ubuntu's names, and RDO's.
 var defaultPackages = map[string]map[string]string{
-	packagerApt: {
+	cluster.PackagerApt: {
 		"proxy-server": "swift-proxy", "object-server": "swift-object", "container-server": "swift-container",
 		"account-server": "swift-account", "memcached": "memcached", "builder": "swift",
 		"xfs": "xfsprogs", "ext4": "e2fsprogs",
 	},
-	packagerDnf: {
+	cluster.PackagerDnf: {
 		"proxy-server": "openstack-swift-proxy", "object-server": "openstack-swift-object",
 		"container-server": "openstack-swift-container", "account-server": "openstack-swift-account",
 		"memcached": "memcached", "builder": "openstack-swift", "xfs": "xfsprogs", "ext4": "e2fsprogs",
@@ -53,7 +48,7 @@ func hostPackages(tb *plan.Testbed, h, builder *plan.Host, pm string) []string {
 			}
 		}
 	}
-	for _, s := range HostServices(tb, h) {
+	for _, s := range cluster.HostServices(tb, h) {
 		if s.PackagesSet {
 			add(s.Packages...)
 		} else {
@@ -63,14 +58,14 @@ func hostPackages(tb *plan.Testbed, h, builder *plan.Host, pm string) []string {
 			add(names["memcached"])
 		}
 	}
-	for _, g := range HostGenerics(tb, h) {
+	for _, g := range cluster.HostGenerics(tb, h) {
 		add(g.Packages...)
 	}
 	if h == builder {
 		add(names["builder"])
 	}
-	add(ecPackages(tb, h, pm)...)
-	for _, g := range ringDisks(tb, h) {
+	add(cluster.ECPackages(tb, h, pm)...)
+	for _, g := range cluster.RingDisks(tb, h) {
 		for _, d := range g.Disks {
 			if d.Format && d.Device != "" {
 				add(names[cmp.Or(d.Filesystem, "xfs")])
@@ -89,11 +84,11 @@ case " $ID $ID_LIKE " in
   *) echo "distribution $ID ($PRETTY_NAME): benchbed installs with apt or dnf only; install the packages yourself and set packages = [] on the host" >&2; exit 2 ;;
 esac`
 
-// packager returns host's package manager, packagerApt or packagerDnf.
+// packager returns host's package manager, cluster.PackagerApt or cluster.PackagerDnf.
 func packager(ctx context.Context, p *remote.Pool, host string) (string, error) {
 	res, err := p.Run(ctx, host, packagerScript)
 	if err != nil {
-		return "", ScriptFailed(host, "reading /etc/os-release", err)
+		return "", cluster.ScriptFailed(host, "reading /etc/os-release", err)
 	}
 	return strings.TrimSpace(string(res.Stdout)), nil
 }
@@ -104,7 +99,7 @@ const absentCode = 3
 
 // installPackages installs on host those of pkgs it lacks with pm and
 // records what it installed; with nothing missing it changes nothing.
-func installPackages(ctx context.Context, p *remote.Pool, host, pm string, pkgs []string, rep *Summary) error {
+func installPackages(ctx context.Context, p *remote.Pool, host, pm string, pkgs []string, rep *cluster.Summary) error {
 	if len(pkgs) == 0 {
 		return nil
 	}
@@ -114,7 +109,7 @@ func installPackages(ctx context.Context, p *remote.Pool, host, pm string, pkgs 
 		return fmt.Errorf("%s: %s; nothing was installed", host, strings.TrimSpace(ee.StderrTail))
 	}
 	if err != nil {
-		return ScriptFailed(host, "installing packages with "+pm, err)
+		return cluster.ScriptFailed(host, "installing packages with "+pm, err)
 	}
 	if out := strings.TrimSpace(string(res.Stdout)); out != "" {
 		rep.Change(host, "%s (%s)", out, pm)

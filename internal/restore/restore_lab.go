@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 	"benchbed/results/rundir"
 )
 
-// restoreLab puts back the originals of backup (confs, rings, builders),
+// RestoreLab puts back the originals of backup (confs, rings, builders),
 // checks their checksums, restarts every Swift server of the service hosts
 // (memcached is left) with the declared managers, and waits for them to
 // answer on the ports of base (the first variant's rendering, which setup
@@ -29,21 +29,21 @@ import (
 // settled (the sweep knows every server runs the files now on its host),
 // only the servers whose confs or rings the restore changed are restarted,
 // and any that is not running started; otherwise every server restarts.
-func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup rundir.Backup, log io.Writer, settled bool, timeout time.Duration) (notBack []string, err error) {
+func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *render.Rendering, backup rundir.Backup, log io.Writer, settled bool, timeout time.Duration) (notBack []string, err error) {
 	if len(backup) == 0 {
 		return nil, nil
 	}
-	byHost := restoreFilesByHost(ctx, p, backup)
+	byHost := RestoreFilesByHost(ctx, p, backup)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
-		if err := byHost[h].err; err != nil {
+		if err := byHost[h].Err; err != nil {
 			errs = append(errs, err)
 			notBack = append(notBack, h)
 		}
 	}
 	var back []string // the service hosts whose originals are back
 	for _, h := range cluster.Names(cluster.ServiceHosts(tb)) {
-		if byHost[h].err == nil {
+		if byHost[h].Err == nil {
 			back = append(back, h)
 		}
 	}
@@ -51,7 +51,7 @@ func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 	sum := p.FanOut(ctx, back, func(ctx context.Context, host string) error {
 		ds, _ := cluster.HostDaemons(tb, base, tb.Host(host))
 		if settled {
-			return cluster.StartServices(ctx, p, host, ds, cluster.RestoredServices(tb, tb.Host(host), byHost[host].changed), false, rep)
+			return cluster.StartServices(ctx, p, host, ds, cluster.RestoredServices(tb, tb.Host(host), byHost[host].Changed), false, rep)
 		}
 		return cluster.StartServices(ctx, p, host, ds, nil, true, rep)
 	})
@@ -59,7 +59,7 @@ func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 		errs = append(errs, fmt.Errorf("restarting after the restore: %w", err))
 	}
 	back = slices.DeleteFunc(back, func(h string) bool { return slices.Contains(sum.Failed(), h) })
-	if err := waitAllHealthy(ctx, tb, p, base, back, timeout); err != nil {
+	if err := WaitAllHealthy(ctx, tb, p, base, back, timeout); err != nil {
 		errs = append(errs, fmt.Errorf("the original files are back but the servers are not healthy: %w", err))
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -71,9 +71,9 @@ func restoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 	return nil, nil
 }
 
-// waitAllHealthy waits until every server of rendering r on hosts answers;
+// WaitAllHealthy waits until every server of rendering r on hosts answers;
 // a server found dead meanwhile fails its host at once (waitHostHealthy).
-func waitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *render.Rendering, hosts []string, timeout time.Duration) error {
+func WaitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *render.Rendering, hosts []string, timeout time.Duration) error {
 	hc := &http.Client{Timeout: 5 * time.Second}
 	return p.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		return cluster.WaitHostHealthy(ctx, p, hc, host, tb, r, timeout)

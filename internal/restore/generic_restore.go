@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -15,9 +15,9 @@ import (
 	"benchbed/results/rundir"
 )
 
-// writeGenericState records before in the run (rundir.ServicesFile):
+// WriteGenericState records before in the run (rundir.ServicesFile):
 // what `benchbed restore` needs to stop the services the sweep started.
-func writeGenericState(run *rundir.Run, before map[string]bool) error {
+func WriteGenericState(run *rundir.Run, before map[string]bool) error {
 	b, err := json.MarshalIndent(before, "", "  ")
 	if err != nil {
 		return err

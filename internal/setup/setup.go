@@ -1,4 +1,4 @@
-package cluster
+package setup
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"benchbed/internal/cluster"
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -17,13 +18,13 @@ import (
 	"benchbed/templates/secrets"
 )
 
-// SetupOptions tune Setup.
-type SetupOptions struct {
+// Options tune Setup.
+type Options struct {
 	Log           io.Writer     // progress lines (nil = none)
 	HealthTimeout time.Duration // per server (0 = 60 s)
 }
 
-// Setup turns the testbed's hosts into a healthy cluster with the baseline
+// Run turns the testbed's hosts into a healthy cluster with the baseline
 // variant (the first) and returns what it changed per host. It installs
 // the packages a host lacks (hostPackages), refusing first a host whose
 // swift.conf has a policy the testbed would drop or retype (PolicyConflicts),
@@ -34,7 +35,7 @@ type SetupOptions struct {
 // /healthcheck and does an auth, PUT, GET and DELETE through every proxy.
 // Every error names the host where it happened. A testbed without Swift
 // (generic services only) is set up by setupGeneric.
-func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOptions) (*Summary, error) {
+func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts Options) (*cluster.Summary, error) {
 	logf := func(format string, a ...any) {
 		if opts.Log != nil {
 			fmt.Fprintf(opts.Log, "setup: "+format+"\n", a...)
@@ -54,18 +55,18 @@ func Setup(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts SetupOpti
 	if swiftless(tb) {
 		return setupGeneric(ctx, tb, p, r, base, opts, logf)
 	}
-	builder, err := BuilderHost(tb)
+	builder, err := cluster.BuilderHost(tb)
 	if err != nil {
 		return nil, err
 	}
-	hosts := ServiceHosts(tb)
-	rep := NewSummary(Names(tb.Hosts))
+	hosts := cluster.ServiceHosts(tb)
+	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
 	s := &setup{tb: tb, p: p, r: r, builder: builder, hosts: hosts, rep: rep, logf: logf}
 	list := []step.Step{
-		{Name: "storage policies against the hosts' swift.conf", Run: func(ctx context.Context) error { return PolicyConflicts(ctx, p, tb) }},
+		{Name: "storage policies against the hosts' swift.conf", Run: func(ctx context.Context) error { return cluster.PolicyConflicts(ctx, p, tb) }},
 		{Name: "packages", Run: s.packages},
 		{Name: "checking the hosts' commands", Run: s.preflight},
-		{Name: "erasure-coding backends", Run: func(ctx context.Context) error { return ECBackends(ctx, p, tb) }},
+		{Name: "erasure-coding backends", Run: func(ctx context.Context) error { return cluster.ECBackends(ctx, p, tb) }},
 		{Name: "disks and directories", Run: s.disks},
 		{Name: "swift.conf and service confs", Run: s.confs},
 		{Name: "rings on " + builder.Name, Run: s.rings},
@@ -89,7 +90,7 @@ type setup struct {
 	r       *render.Rendering
 	builder *plan.Host
 	hosts   []*plan.Host
-	rep     *Summary
+	rep     *cluster.Summary
 	logf    func(string, ...any)
 	written map[string][]string // host -> conf paths written
 }
@@ -97,7 +98,7 @@ type setup struct {
 // fanOut runs fn on every service host, at most the pool's parallelism at
 // once, and joins the errors (each names its host).
 func (s *setup) fanOut(ctx context.Context, fn func(context.Context, *plan.Host) error) error {
-	return s.p.FanOut(ctx, Names(s.hosts), func(ctx context.Context, name string) error {
+	return s.p.FanOut(ctx, cluster.Names(s.hosts), func(ctx context.Context, name string) error {
 		return fn(ctx, s.tb.Host(name))
 	}).Err()
 }
@@ -124,7 +125,7 @@ func (s *setup) preflight(ctx context.Context) error {
 		if h == s.builder {
 			need = append(need, "swift-ring-builder")
 		}
-		ds, _ := HostDaemons(s.tb, s.r, h)
+		ds, _ := cluster.HostDaemons(s.tb, s.r, h)
 		for _, d := range ds {
 			if d.Manager == plan.ManagerDirect {
 				need = append(need, d.Argv[0])
@@ -146,7 +147,7 @@ func (s *setup) preflight(ctx context.Context) error {
 // disks prepares the device directories (or mounts) of every host.
 func (s *setup) disks(ctx context.Context) error {
 	return s.fanOut(ctx, func(ctx context.Context, h *plan.Host) error {
-		res, err := s.p.Run(ctx, h.Name, disksScript(s.tb, h, s.devicesRoot(h)))
+		res, err := s.p.Run(ctx, h.Name, cluster.DisksScript(s.tb, h, s.devicesRoot(h)))
 		if err != nil {
 			return err
 		}
@@ -160,34 +161,22 @@ func (s *setup) disks(ctx context.Context) error {
 }
 
 // devicesRoot is the devices directory of host h's storage confs.
-func (s *setup) devicesRoot(h *plan.Host) string { return DevicesRootOf(s.r, h) }
-
-// DevicesRootOf is the devices directory of host h's storage confs in r.
-func DevicesRootOf(r *render.Rendering, h *plan.Host) string {
-	for _, c := range r.Confs {
-		if c.Host == h {
-			if v, ok := c.File.Value("DEFAULT", "devices"); ok && strings.HasPrefix(v, "/") {
-				return v
-			}
-		}
-	}
-	return devicesRoot
-}
+func (s *setup) devicesRoot(h *plan.Host) string { return cluster.DevicesRootOf(s.r, h) }
 
 // confs fixes swift.conf's hashes and pushes every host's confs.
 func (s *setup) confs(ctx context.Context) error {
-	have, err := ReadHashes(ctx, s.p, s.builder.Name)
+	have, err := cluster.ReadHashes(ctx, s.p, s.builder.Name)
 	if err != nil {
 		return err
 	}
-	var hashes Hashes
+	var hashes cluster.Hashes
 	for _, c := range s.r.Confs {
 		if c.Path != render.SwiftConfPath {
 			continue
 		}
 		if hashes == nil {
 			var generated bool
-			if hashes, generated, err = chooseHashes(have, c.File, s.builder.Name); err != nil {
+			if hashes, generated, err = cluster.ChooseHashes(have, c.File, s.builder.Name); err != nil {
 				return err
 			}
 			if generated {
@@ -200,7 +189,7 @@ func (s *setup) confs(ctx context.Context) error {
 	s.written = map[string][]string{}
 	var mu sync.Mutex
 	return s.fanOut(ctx, func(ctx context.Context, h *plan.Host) error {
-		w, err := PushConfs(ctx, s.p, s.r, h.Name, s.rep)
+		w, err := cluster.PushConfs(ctx, s.p, s.r, h.Name, s.rep)
 		mu.Lock()
 		s.written[h.Name] = w
 		mu.Unlock()
@@ -210,18 +199,18 @@ func (s *setup) confs(ctx context.Context) error {
 
 // rings builds the rings on the builder host and copies them everywhere.
 func (s *setup) rings(ctx context.Context) error {
-	if err := buildRings(ctx, s.p, s.tb, s.builder, s.r.Layout, s.rep); err != nil {
+	if err := cluster.BuildRings(ctx, s.p, s.tb, s.builder, s.r.Layout, s.rep); err != nil {
 		return err
 	}
-	return DistributeRings(ctx, s.p, s.tb, s.builder, s.rep)
+	return cluster.DistributeRings(ctx, s.p, s.tb, s.builder, s.rep)
 }
 
 // services starts what is not running and restarts what changed.
 func (s *setup) services(ctx context.Context) error {
 	return s.fanOut(ctx, func(ctx context.Context, h *plan.Host) error {
-		ds, _ := HostDaemons(s.tb, s.r, h)
-		changed, all := ChangedServices(s.tb, h, s.written[h.Name])
-		return StartServices(ctx, s.p, h.Name, ds, changed, all, s.rep)
+		ds, _ := cluster.HostDaemons(s.tb, s.r, h)
+		changed, all := cluster.ChangedServices(s.tb, h, s.written[h.Name])
+		return cluster.StartServices(ctx, s.p, h.Name, ds, changed, all, s.rep)
 	})
 }
 
@@ -232,11 +221,11 @@ func (s *setup) health(ctx context.Context, timeout time.Duration) error {
 	}
 	hc := &http.Client{Timeout: 5 * time.Second}
 	return s.fanOut(ctx, func(ctx context.Context, h *plan.Host) error {
-		_, ls := HostDaemons(s.tb, s.r, h)
+		_, ls := cluster.HostDaemons(s.tb, s.r, h)
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		for _, l := range ls {
-			if err := waitHealthy(ctx, hc, h.Name, l); err != nil {
+			if err := cluster.WaitHealthy(ctx, hc, h.Name, l); err != nil {
 				return s.withLog(h, l.Service, err)
 			}
 		}
@@ -252,7 +241,7 @@ func (s *setup) withLog(h *plan.Host, service string, err error) error {
 	if sv == nil {
 		return err
 	}
-	d := SwiftDaemon(sv, nil)
+	d := cluster.SwiftDaemon(sv, nil)
 	res, lerr := s.p.Run(context.Background(), h.Name, d.JournalScript())
 	if lerr != nil {
 		return err
@@ -262,19 +251,19 @@ func (s *setup) withLog(h *plan.Host, service string, err error) error {
 
 // roundTrips does an auth, PUT, GET and DELETE through every proxy.
 func (s *setup) roundTrips(ctx context.Context) error {
-	a := smokeAuth(s.tb)
+	a := cluster.SmokeAuth(s.tb)
 	if a == nil {
 		s.logf("no v1 auth in the testbed's workloads: the round trip through the proxies is skipped")
 		return nil
 	}
 	hc := &http.Client{Timeout: 30 * time.Second}
 	for _, h := range s.hosts {
-		_, ls := HostDaemons(s.tb, s.r, h)
+		_, ls := cluster.HostDaemons(s.tb, s.r, h)
 		for _, l := range ls {
 			if s.tb.Service(l.Service).Role != "proxy" {
 				continue
 			}
-			if err := roundTrip(ctx, hc, h.Name, l.Addr, a); err != nil {
+			if err := cluster.RoundTrip(ctx, hc, h.Name, l.Addr, a); err != nil {
 				return err
 			}
 			s.rep.Note(h.Name, "auth, PUT, GET, DELETE ok")

@@ -1,4 +1,4 @@
-package boundedfile
+package templates
 
 import (
 	"errors"
@@ -13,14 +13,14 @@ func TestReadRefusesDevicesDirectoriesAndHugeFiles(t *testing.T) {
 	if err := os.WriteFile(small, []byte("ok"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if b, err := Read(small); err != nil || string(b) != "ok" {
-		t.Fatalf("Read(small) = %q, %v", b, err)
+	if b, err := ReadBounded(small); err != nil || string(b) != "ok" {
+		t.Fatalf("ReadBounded(small) = %q, %v", b, err)
 	}
 	big := filepath.Join(dir, "big")
 	if err := os.WriteFile(big, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(big, MaxSize+1); err != nil {
+	if err := os.Truncate(big, MaxFileSize+1); err != nil {
 		t.Fatal(err)
 	}
 	link := filepath.Join(dir, "zero")
@@ -28,11 +28,11 @@ func TestReadRefusesDevicesDirectoriesAndHugeFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"/dev/zero", link, dir, big} {
-		if _, err := Read(p); !errors.Is(err, ErrNotSmallFile) {
-			t.Errorf("Read(%s) = %v, want ErrNotSmallFile", p, err)
+		if _, err := ReadBounded(p); !errors.Is(err, ErrNotSmallFile) {
+			t.Errorf("ReadBounded(%s) = %v, want ErrNotSmallFile", p, err)
 		}
-		if err := Check(p); !errors.Is(err, ErrNotSmallFile) {
-			t.Errorf("Check(%s) = %v, want ErrNotSmallFile", p, err)
+		if err := CheckBounded(p); !errors.Is(err, ErrNotSmallFile) {
+			t.Errorf("CheckBounded(%s) = %v, want ErrNotSmallFile", p, err)
 		}
 	}
 }

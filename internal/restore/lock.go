@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -16,42 +16,42 @@ import (
 	"benchbed/remote"
 )
 
-// holder says who holds a sweep lock, and since when.
-type holder struct {
+// Holder says who holds a sweep lock, and since when.
+type Holder struct {
 	Run   string    `json:"run"`   // the run id
 	By    string    `json:"by"`    // user@machine of the orchestrator
 	PID   int       `json:"pid"`   // its process id
 	Since time.Time `json:"since"` // when it was taken
 }
 
-// newHolder describes this process holding the lock for run.
-func newHolder(run string) holder {
+// NewHolder describes this process holding the lock for run.
+func NewHolder(run string) Holder {
 	by := "unknown"
 	if u, err := user.Current(); err == nil {
 		by = u.Username
 	}
 	host, _ := os.Hostname()
-	return holder{Run: run, By: by + "@" + host, PID: os.Getpid(), Since: time.Now().UTC().Truncate(time.Second)}
+	return Holder{Run: run, By: by + "@" + host, PID: os.Getpid(), Since: time.Now().UTC().Truncate(time.Second)}
 }
 
-// String describes the holder in a refusal.
-func (h holder) String() string {
+// String describes the Holder in a refusal.
+func (h Holder) String() string {
 	return fmt.Sprintf("run %s by %s (pid %d) since %s", h.Run, h.By, h.PID, h.Since.Format(time.RFC3339))
 }
 
 // lockError is a host's lock held by another run.
 type lockError struct {
 	Host   string
-	Holder holder
+	Holder Holder
 }
 
 func (e *lockError) Error() string {
 	return fmt.Sprintf("%s: locked by another sweep: %s (use --break-lock if it is gone)", e.Host, e.Holder)
 }
 
-// lockScript takes the lock (or reports the holder's line); with force an
+// lockScript takes the lock (or reports the Holder's line); with force an
 // existing lock is removed first.
-func lockScript(h holder, force bool) string {
+func lockScript(h Holder, force bool) string {
 	b, _ := json.Marshal(h)
 	s := ""
 	if force {
@@ -61,18 +61,18 @@ func lockScript(h holder, force bool) string {
 		"/holder; echo taken; else echo \"held $(cat " + LockDir + "/holder 2>/dev/null)\"; fi"
 }
 
-// lock takes the sweep lock on every host. A lock of the same run (a
+// Lock takes the sweep lock on every host. A lock of the same run (a
 // resumed sweep, a restore) is taken over; so is a stale lock, one whose
-// holder ran on this machine (its user@machine) with a process that no
+// Holder ran on this machine (its user@machine) with a process that no
 // longer runs a benchbed: those are returned, for the caller to say and
 // journal. Another run's live lock, or one of another machine, is refused
-// with its holder, unless force. On a refusal the locks this call created
+// with its Holder, unless force. On a refusal the locks this call created
 // are released; those it took over stay with their run, whose changes may
 // still be on the hosts.
-func lock(ctx context.Context, r cluster.Runner, hosts []string, h holder, force bool) ([]staleLock, error) {
+func Lock(ctx context.Context, r cluster.Runner, hosts []string, h Holder, force bool) ([]StaleLock, error) {
 	var mu sync.Mutex
 	var taken []string
-	var stale []staleLock
+	var stale []StaleLock
 	err := r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		out, err := runLock(ctx, r, host, lockScript(h, force))
 		if err != nil {
@@ -85,9 +85,9 @@ func lock(ctx context.Context, r cluster.Runner, hosts []string, h holder, force
 			return nil
 		}
 		line := strings.TrimPrefix(out, "held ")
-		var other holder
+		var other Holder
 		if err := json.Unmarshal([]byte(line), &other); err != nil {
-			return fmt.Errorf("%s: %s exists without a readable holder (%q); remove it or use --break-lock", host, LockDir, out)
+			return fmt.Errorf("%s: %s exists without a readable Holder (%q); remove it or use --break-lock", host, LockDir, out)
 		}
 		if other.Run == h.Run {
 			return nil
@@ -100,20 +100,20 @@ func lock(ctx context.Context, r cluster.Runner, hosts []string, h holder, force
 		}
 		mu.Lock()
 		taken = append(taken, host)
-		stale = append(stale, staleLock{Host: host, Holder: other})
+		stale = append(stale, StaleLock{Host: host, Holder: other})
 		mu.Unlock()
 		return nil
 	}).Err()
 	if err != nil {
-		return nil, errors.Join(err, unlock(context.WithoutCancel(ctx), r, taken, h.Run))
+		return nil, errors.Join(err, Unlock(context.WithoutCancel(ctx), r, taken, h.Run))
 	}
-	slices.SortFunc(stale, func(a, b staleLock) int { return strings.Compare(a.Host, b.Host) })
+	slices.SortFunc(stale, func(a, b StaleLock) int { return strings.Compare(a.Host, b.Host) })
 	return stale, nil
 }
 
-// unlock releases the locks of run on hosts (another run's are left), in
+// Unlock releases the locks of run on hosts (another run's are left), in
 // LockDir and, for a run of an earlier version, in oldLockDir.
-func unlock(ctx context.Context, r cluster.Runner, hosts []string, run string) error {
+func Unlock(ctx context.Context, r cluster.Runner, hosts []string, run string) error {
 	mine := remote.Quote(`"run":"` + run + `"`)
 	script := "grep -qF " + mine + " " + LockDir + "/holder 2>/dev/null && rm -rf " + LockDir + "\n" +
 		"[ ! -L " + oldLockDir + " ] && grep -qF " + mine + " " + oldLockDir + "/holder 2>/dev/null && rm -rf " + oldLockDir + "; true"

@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 // runningError is a restore refused because the run's sweep still runs:
 // restoring under it would change the hosts while it measures them.
 type runningError struct {
-	Holder holder
+	Holder Holder
 }
 
 func (e *runningError) Error() string {
@@ -29,15 +29,15 @@ func (e *runningError) Error() string {
 // still alive and is a benchbed. Unreachable hosts are skipped here: the
 // restore reports them.
 func checkNotRunning(ctx context.Context, r cluster.Runner, hosts []string, run string) error {
-	me := newHolder(run)
+	me := NewHolder(run)
 	var mu sync.Mutex
-	var live *holder
+	var live *Holder
 	_ = r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
 		out, err := runLock(ctx, r, host, "cat "+LockDir+"/holder 2>/dev/null || cat "+oldLockDir+"/holder 2>/dev/null; true")
 		if err != nil {
 			return nil
 		}
-		var h holder
+		var h Holder
 		if json.Unmarshal([]byte(out), &h) != nil || h.Run != run {
 			return nil
 		}

@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -10,30 +10,30 @@ import (
 	"benchbed/remote"
 )
 
-// staleLock is a sweep lock taken over on a host because its holder is gone:
+// StaleLock is a sweep lock taken over on a host because its Holder is gone:
 // it ran on this machine and its process no longer runs a benchbed.
-type staleLock struct {
+type StaleLock struct {
 	Host   string
-	Holder holder
+	Holder Holder
 }
 
 // String says what was taken over and why, for the log and the journal.
-func (s staleLock) String() string {
+func (s StaleLock) String() string {
 	return fmt.Sprintf("%s: took over a stale lock: %s; pid %d no longer runs a benchbed on this machine",
 		s.Host, s.Holder, s.Holder.PID)
 }
 
-// staleFor reports whether holder h's lock is stale for me: both ran on
+// staleFor reports whether Holder h's lock is stale for me: both ran on
 // the same machine as the same user (a pid means nothing elsewhere) and
 // h's process is gone, or is no longer a benchbed (its pid was reused).
-func (h holder) staleFor(me holder) bool {
+func (h Holder) staleFor(me Holder) bool {
 	return h.By == me.By && h.PID > 0 && h.PID != me.PID && !benchbedAlive(h.PID)
 }
 
-// takeOver replaces host's lock by me's, only if its holder line is still
+// takeOver replaces host's lock by me's, only if its Holder line is still
 // held (the exact line read before): a sweep that took it meanwhile keeps
 // it and this one is refused.
-func takeOver(ctx context.Context, r cluster.Runner, host, held string, me holder) error {
+func takeOver(ctx context.Context, r cluster.Runner, host, held string, me Holder) error {
 	b, _ := json.Marshal(me)
 	script := "if [ \"$(cat " + LockDir + "/holder 2>/dev/null)\" = " + remote.Quote(held) + " ]; then printf '%s\\n' " +
 		remote.Quote(string(b)) + " > " + LockDir + "/holder.new && mv -f " + LockDir + "/holder.new " + LockDir +
@@ -45,7 +45,7 @@ func takeOver(ctx context.Context, r cluster.Runner, host, held string, me holde
 	if out == "taken" {
 		return nil
 	}
-	var other holder
+	var other Holder
 	if json.Unmarshal([]byte(strings.TrimPrefix(out, "held ")), &other) == nil && other.Run != "" {
 		return &lockError{Host: host, Holder: other}
 	}

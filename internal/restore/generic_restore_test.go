@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"maps"
@@ -17,7 +17,7 @@ func TestGenericStateRoundTrip(t *testing.T) {
 		t.Fatalf("a run without generic services: %v, %v", got, err)
 	}
 	want := map[string]bool{"proxy1/nginx": false, "proxy1/iperf3": true}
-	if err := writeGenericState(run, want); err != nil {
+	if err := WriteGenericState(run, want); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := readGenericState(run); err != nil || !maps.Equal(got, want) {

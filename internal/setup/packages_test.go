@@ -1,15 +1,16 @@
-package cluster
+package setup
 
 import (
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
+	"benchbed/internal/cluster"
 	"benchbed/plan"
-	"benchbed/plan/render"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -36,10 +37,10 @@ func TestHostPackages(t *testing.T) {
 		pm   string
 		want []string
 	}{
-		{proxy, packagerApt, []string{"swift-proxy", "memcached", "swift"}},
-		{stor, packagerApt, []string{"swift-object", "swift-container", "swift-account", "xfsprogs"}},
-		{stor, packagerDnf, []string{"openstack-swift-object", "openstack-swift-container", "openstack-swift-account", "xfsprogs"}},
-		{tb.Host("client1"), packagerApt, nil},
+		{proxy, cluster.PackagerApt, []string{"swift-proxy", "memcached", "swift"}},
+		{stor, cluster.PackagerApt, []string{"swift-object", "swift-container", "swift-account", "xfsprogs"}},
+		{stor, cluster.PackagerDnf, []string{"openstack-swift-object", "openstack-swift-container", "openstack-swift-account", "xfsprogs"}},
+		{tb.Host("client1"), cluster.PackagerApt, nil},
 	}
 	for _, c := range cases {
 		if diff := cmp.Diff(c.want, hostPackages(tb, c.h, proxy, c.pm)); diff != "" {
@@ -48,15 +49,15 @@ func TestHostPackages(t *testing.T) {
 	}
 	svc := tb.Service("object-server")
 	svc.Packages, svc.PackagesSet = []string{"my-swift-object"}, true
-	if got := hostPackages(tb, stor, proxy, packagerApt); got[0] != "my-swift-object" {
+	if got := hostPackages(tb, stor, proxy, cluster.PackagerApt); got[0] != "my-swift-object" {
 		t.Errorf("a service's packages do not replace its default: %q", got)
 	}
 	tb.Generics = []*plan.Generic{{Name: "nginx", Role: "proxy", Packages: []string{"nginx-light"}, PackagesSet: true}}
-	if diff := cmp.Diff([]string{"swift-proxy", "memcached", "nginx-light", "swift"}, hostPackages(tb, proxy, proxy, packagerApt)); diff != "" {
+	if diff := cmp.Diff([]string{"swift-proxy", "memcached", "nginx-light", "swift"}, hostPackages(tb, proxy, proxy, cluster.PackagerApt)); diff != "" {
 		t.Errorf("a generic service's packages are not its host's (-want +got):\n%s", diff)
 	}
 	stor.Packages, stor.PackagesSet = []string{"only-this"}, true
-	if diff := cmp.Diff([]string{"only-this"}, hostPackages(tb, stor, proxy, packagerApt)); diff != "" {
+	if diff := cmp.Diff([]string{"only-this"}, hostPackages(tb, stor, proxy, cluster.PackagerApt)); diff != "" {
 		t.Errorf("a host's packages are not its whole list:\n%s", diff)
 	}
 }
@@ -83,7 +84,7 @@ func TestAptScript(t *testing.T) {
 		}
 		log := filepath.Join(dir, "log")
 		script := strings.NewReplacer("/usr/sbin/policy-rc.d", dir+"/policy-rc.d", installLog, dir+"/install.log").
-			Replace(installScript(packagerApt, []string{"swift-object", "xfsprogs"}))
+			Replace(installScript(cluster.PackagerApt, []string{"swift-object", "xfsprogs"}))
 		cmd := exec.Command("bash", "-c", script)
 		cmd.Env = []string{"PATH=" + dir + ":/usr/bin:/bin", "STUB_INSTALLED=" + installed, "STUB_AVAILABLE=" + available, "STUB_LOG=" + log}
 		out, err := cmd.Output()
@@ -110,28 +111,28 @@ func TestAptScript(t *testing.T) {
 	}
 }
 
-// TestRoleDaemons: a service's daemons run beside its server with its
-// manager and conf, and restart with it.
-func TestRoleDaemons(t *testing.T) {
-	tb := distroTestbed(t)
-	svc := tb.Service("object-server")
-	svc.Daemons = []string{"replicator", "auditor"}
-	r, err := render.Render(tb, tb.Variants[0], render.Options{})
-	if err != nil {
-		t.Fatal(err)
+// TestECPackages: the EC packages on the proxy and object hosts under apt,
+// not on the client, nor where the host's own list replaces the defaults.
+func TestECPackages(t *testing.T) {
+	_, file, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "policies-lab.hcl")
+	tb, diags := plan.Load(path, plan.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", path, diags)
 	}
-	ds, _ := HostDaemons(tb, r, tb.Host("stor1"))
-	var got []string
-	for _, d := range ds {
-		got = append(got, d.Name+"="+d.Unit)
+	proxy := tb.Host("proxy1")
+	for _, c := range []struct {
+		host, pm string
+		ec       bool
+	}{{"proxy1", cluster.PackagerApt, true}, {"stor1", cluster.PackagerApt, true}, {"client1", cluster.PackagerApt, false}, {"stor1", cluster.PackagerDnf, false}} {
+		got := hostPackages(tb, tb.Host(c.host), proxy, c.pm)
+		if has := slices.Contains(got, "python3-pyeclib") && slices.Contains(got, "liberasurecode1"); has != c.ec {
+			t.Errorf("%s (%s): %q; EC packages wanted: %v", c.host, c.pm, got, c.ec)
+		}
 	}
-	want := []string{"object-server=swift-object", "object-replicator=swift-object-replicator", "object-auditor=swift-object-auditor",
-		"container-server=swift-container", "account-server=swift-account"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("stor1's daemons (-want +got):\n%s", diff)
-	}
-	svc.Manager = plan.ManagerDirect
-	if d := roleDaemon(svc, "auditor"); strings.Join(d.Argv, " ") != "/usr/bin/swift-object-auditor /etc/swift/object-server.conf -v" || d.service() != "object-server" {
-		t.Errorf("direct auditor: %q of %q", d.Argv, d.service())
+	stor := tb.Host("stor2")
+	stor.Packages, stor.PackagesSet = []string{"only-this"}, true
+	if diff := cmp.Diff([]string{"only-this"}, hostPackages(tb, stor, proxy, cluster.PackagerApt)); diff != "" {
+		t.Errorf("a host's own packages (-want +got):\n%s", diff)
 	}
 }

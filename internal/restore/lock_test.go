@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -17,31 +17,31 @@ import (
 func TestLockRefusesAnotherRunAndNamesIt(t *testing.T) {
 	r := lockShells(t, "a", "b")
 	ctx := context.Background()
-	first := newHolder("run-1")
-	if _, err := lock(ctx, r, []string{"a", "b"}, first, false); err != nil {
+	first := NewHolder("run-1")
+	if _, err := Lock(ctx, r, []string{"a", "b"}, first, false); err != nil {
 		t.Fatal(err)
 	}
-	_, err := lock(ctx, r, []string{"a", "b"}, newHolder("run-2"), false)
+	_, err := Lock(ctx, r, []string{"a", "b"}, NewHolder("run-2"), false)
 	var le *lockError
 	if !errors.As(err, &le) || le.Holder.Run != "run-1" || !strings.Contains(err.Error(), "since") ||
 		!strings.Contains(err.Error(), first.By) || !strings.Contains(err.Error(), "--break-lock") {
-		t.Fatalf("err = %v, want a refusal naming run-1, its holder and since when", err)
+		t.Fatalf("err = %v, want a refusal naming run-1, its Holder and since when", err)
 	}
 	// The same run (a resume) takes its own locks over.
-	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("run-1"), false); err != nil {
+	if _, err := Lock(ctx, r, []string{"a", "b"}, NewHolder("run-1"), false); err != nil {
 		t.Fatalf("resume: %v", err)
 	}
 	// Another run's unlock leaves run-1's locks.
-	if err := unlock(ctx, r, []string{"a"}, "run-2"); err != nil {
+	if err := Unlock(ctx, r, []string{"a"}, "run-2"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(r.Root("a"), lockRel, "holder")); err != nil {
 		t.Fatalf("run-1's lock was removed by run-2's unlock: %v", err)
 	}
-	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("run-3"), true); err != nil {
+	if _, err := Lock(ctx, r, []string{"a", "b"}, NewHolder("run-3"), true); err != nil {
 		t.Fatalf("--break-lock: %v", err)
 	}
-	if err := unlock(ctx, r, []string{"a", "b"}, "run-3"); err != nil {
+	if err := Unlock(ctx, r, []string{"a", "b"}, "run-3"); err != nil {
 		t.Fatal(err)
 	}
 	for _, h := range []string{"a", "b"} {
@@ -54,10 +54,10 @@ func TestLockRefusesAnotherRunAndNamesIt(t *testing.T) {
 func TestLockReleasesWhatItTookOnRefusal(t *testing.T) {
 	r := lockShells(t, "a", "b")
 	ctx := context.Background()
-	if _, err := lock(ctx, r, []string{"b"}, newHolder("other"), false); err != nil {
+	if _, err := Lock(ctx, r, []string{"b"}, NewHolder("other"), false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("mine"), false); err == nil {
+	if _, err := Lock(ctx, r, []string{"a", "b"}, NewHolder("mine"), false); err == nil {
 		t.Fatal("b is held by another run")
 	}
 	if _, err := os.Stat(filepath.Join(r.Root("a"), lockRel)); !os.IsNotExist(err) {
@@ -71,13 +71,13 @@ func TestLockReleasesWhatItTookOnRefusal(t *testing.T) {
 func TestFailedTakeOverKeepsTheRunsLocks(t *testing.T) {
 	r := lockShells(t, "a", "b")
 	ctx := context.Background()
-	if _, err := lock(ctx, r, []string{"a"}, newHolder("killed"), false); err != nil {
+	if _, err := Lock(ctx, r, []string{"a"}, NewHolder("killed"), false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lock(ctx, r, []string{"b"}, newHolder("other"), false); err != nil {
+	if _, err := Lock(ctx, r, []string{"b"}, NewHolder("other"), false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lock(ctx, r, []string{"a", "b"}, newHolder("killed"), false); err == nil {
+	if _, err := Lock(ctx, r, []string{"a", "b"}, NewHolder("killed"), false); err == nil {
 		t.Fatal("b is held by another run")
 	}
 	if b, err := os.ReadFile(filepath.Join(r.Root("a"), lockRel, "holder")); err != nil || !strings.Contains(string(b), `"run":"killed"`) {
@@ -114,28 +114,28 @@ func liveBenchbed(t *testing.T) int {
 }
 
 // TestStaleLock: another run's lock is taken over without --break-lock
-// when its holder ran here and its pid is gone; a live holder of this
-// machine, or a holder of another machine, is still refused.
+// when its Holder ran here and its pid is gone; a live Holder of this
+// machine, or a Holder of another machine, is still refused.
 func TestStaleLock(t *testing.T) {
 	ctx := context.Background()
-	me := newHolder("mine")
+	me := NewHolder("mine")
 	cases := []struct {
 		name  string
-		other func(t *testing.T) holder
+		other func(t *testing.T) Holder
 		stale bool
 	}{
-		{"DeadPIDHere", func(t *testing.T) holder {
-			h := newHolder("killed")
+		{"DeadPIDHere", func(t *testing.T) Holder {
+			h := NewHolder("killed")
 			h.PID = deadPID(t)
 			return h
 		}, true},
-		{"LivePIDHere", func(t *testing.T) holder {
-			h := newHolder("running")
+		{"LivePIDHere", func(t *testing.T) Holder {
+			h := NewHolder("running")
 			h.PID = liveBenchbed(t)
 			return h
 		}, false},
-		{"OtherMachine", func(t *testing.T) holder {
-			h := newHolder("elsewhere")
+		{"OtherMachine", func(t *testing.T) Holder {
+			h := NewHolder("elsewhere")
 			h.By, h.PID = "root@another-machine", deadPID(t)
 			return h
 		}, false},
@@ -144,10 +144,10 @@ func TestStaleLock(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			r := lockShells(t, "a", "b")
 			other := c.other(t)
-			if _, err := lock(ctx, r, []string{"a", "b"}, other, false); err != nil {
+			if _, err := Lock(ctx, r, []string{"a", "b"}, other, false); err != nil {
 				t.Fatal(err)
 			}
-			stale, err := lock(ctx, r, []string{"a", "b"}, me, false)
+			stale, err := Lock(ctx, r, []string{"a", "b"}, me, false)
 			if !c.stale {
 				var le *lockError
 				if !errors.As(err, &le) || le.Holder.Run != other.Run || len(stale) != 0 {
@@ -170,7 +170,7 @@ func TestStaleLock(t *testing.T) {
 					t.Errorf("%s: the lock is not mine after the take-over (%v): %s", h, err, b)
 				}
 			}
-			if err := unlock(ctx, r, []string{"a", "b"}, "mine"); err != nil {
+			if err := Unlock(ctx, r, []string{"a", "b"}, "mine"); err != nil {
 				t.Fatal(err)
 			}
 		})

@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -16,19 +16,23 @@ import (
 	"benchbed/results/rundir"
 )
 
-// RestoreOptions tune RestoreRun.
-type RestoreOptions struct {
+// DefaultHealthTimeout is how long a sweep's cell, or a restore, waits for
+// every server to answer unless told otherwise.
+const DefaultHealthTimeout = 120 * time.Second
+
+// Options tune Run.
+type Options struct {
 	Log           io.Writer     // progress lines (nil = none)
 	HealthTimeout time.Duration // for every server to answer after the restore (0 = DefaultHealthTimeout)
 }
 
-// RestoreRun is `benchbed restore RUN`: it takes the run's locks back
+// Run is `benchbed restore RUN`: it takes the run's locks back
 // (another sweep's lock refuses the restore before anything changes),
 // restores what the run's sweep backed up (when it has not been restored
 // yet) and the generic services as they were, and releases the locks; a
 // host still lost keeps its lock and backups. The journal records it as
 // one step, "restore", and each stale lock taken over.
-func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, opts RestoreOptions) error {
+func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, opts Options) error {
 	if opts.HealthTimeout <= 0 {
 		opts.HealthTimeout = DefaultHealthTimeout
 	}
@@ -49,14 +53,14 @@ func RestoreRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rund
 	return rs.journal.Run(ctx, []step.Step{{Name: "restore", Detail: "benchbed restore", Run: rs.steps}})
 }
 
-// restore is the state of one RestoreRun, shared by its steps.
+// restore is the state of one Run, shared by its steps.
 type restore struct {
 	tb      *plan.Testbed
 	p       *remote.Pool
 	run     *rundir.Run
 	base    *render.Rendering // the first variant's: what the servers restart with
 	backup  rundir.Backup     // nil: the sweep changed no file
-	opts    RestoreOptions
+	opts    Options
 	journal *step.Runner // the run's journal
 	locked  bool         // the lock step took every host's lock
 	notBack []string     // hosts whose originals are not back: they keep the lock
@@ -91,7 +95,7 @@ func (rs *restore) checkNotRunning(ctx context.Context) error {
 // lock takes the run's locks back; a stale lock taken over is said and
 // journaled.
 func (rs *restore) lock(ctx context.Context) error {
-	stale, err := lock(ctx, rs.p, rs.p.Hosts(), newHolder(rs.run.ID), false)
+	stale, err := Lock(ctx, rs.p, rs.p.Hosts(), NewHolder(rs.run.ID), false)
 	if err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
 	}
@@ -111,17 +115,17 @@ func (rs *restore) unlock(ctx context.Context) error {
 		return nil
 	}
 	hosts := slices.DeleteFunc(rs.p.Hosts(), func(h string) bool { return slices.Contains(rs.notBack, h) })
-	return unlock(ctx, rs.p, hosts, rs.run.ID)
+	return Unlock(ctx, rs.p, hosts, rs.run.ID)
 }
 
-// files puts the originals back (restoreLab) and restarts the servers.
+// files puts the originals back (RestoreLab) and restarts the servers.
 func (rs *restore) files(ctx context.Context) error {
 	if rs.backup == nil {
 		rs.logf("%s has no %s: the sweep changed no file; releasing its locks", rs.run.Dir, rundir.BackupFile)
 		return nil
 	}
 	var err error
-	rs.notBack, err = restoreLab(ctx, rs.tb, rs.p, rs.base, rs.backup, rs.opts.Log, false, rs.opts.HealthTimeout)
+	rs.notBack, err = RestoreLab(ctx, rs.tb, rs.p, rs.base, rs.backup, rs.opts.Log, false, rs.opts.HealthTimeout)
 	return err
 }
 

@@ -1,4 +1,4 @@
-package cluster
+package setup
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"benchbed/internal/cluster"
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -22,9 +23,9 @@ func swiftless(tb *plan.Testbed) bool { return len(tb.Services) == 0 && len(tb.R
 // pushed, each service started (restarted when its conf changed), then
 // every health check passed. Run again it changes nothing.
 func setupGeneric(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *render.Rendering, base *plan.Variant,
-	opts SetupOptions, logf func(string, ...any)) (*Summary, error) {
-	hosts := Names(GenericHosts(tb))
-	rep := NewSummary(Names(tb.Hosts))
+	opts Options, logf func(string, ...any)) (*cluster.Summary, error) {
+	hosts := cluster.Names(cluster.GenericHosts(tb))
+	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
 	if len(hosts) == 0 {
 		logf("nothing to set up: %s has no Swift service, no ring and no generic service", tb.File)
 		return rep, nil
@@ -49,7 +50,7 @@ func setupGeneric(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *rend
 		{Name: "generic services' confs", Run: func(ctx context.Context) error {
 			var mu sync.Mutex
 			return fan(func(ctx context.Context, host string) error {
-				ch, err := PushGenericConfs(ctx, p, r.Generic, host, rep)
+				ch, err := cluster.PushGenericConfs(ctx, p, r.Generic, host, rep)
 				mu.Lock()
 				changed[host] = ch
 				mu.Unlock()
@@ -58,8 +59,8 @@ func setupGeneric(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *rend
 		}},
 		{Name: "generic services", Run: func(ctx context.Context) error {
 			return fan(func(ctx context.Context, host string) error {
-				for _, g := range HostGenerics(tb, tb.Host(host)) {
-					if _, err := StartGenericService(ctx, p, host, g, base, changed[host][g.Name], rep); err != nil {
+				for _, g := range cluster.HostGenerics(tb, tb.Host(host)) {
+					if _, err := cluster.StartGenericService(ctx, p, host, g, base, changed[host][g.Name], rep); err != nil {
 						return err
 					}
 				}
@@ -71,7 +72,7 @@ func setupGeneric(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *rend
 			if timeout == 0 {
 				timeout = 60 * time.Second
 			}
-			return GenericHealthy(ctx, tb, p, hosts, timeout)
+			return cluster.GenericHealthy(ctx, tb, p, hosts, timeout)
 		}},
 	}
 	steps := &step.Runner{Begin: func(name string) { logf("%s", name) }}

@@ -1,4 +1,4 @@
-package sweep
+package restore
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 func TestLockParentPrivate(t *testing.T) {
 	ctx := context.Background()
 	r := lockShells(t, "a")
-	if _, err := lock(ctx, r, []string{"a"}, newHolder("run-1"), false); err != nil {
+	if _, err := Lock(ctx, r, []string{"a"}, NewHolder("run-1"), false); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := os.Lstat(filepath.Join(r.Root("a"), "private"))
@@ -45,7 +45,7 @@ func TestLockParentPrivate(t *testing.T) {
 			dir := filepath.Join(r.Root("h1"), "private")
 			elsewhere := t.TempDir()
 			plant(t, dir, elsewhere)
-			_, err := lock(ctx, r, []string{"h1"}, newHolder("run-1"), false)
+			_, err := Lock(ctx, r, []string{"h1"}, NewHolder("run-1"), false)
 			if err == nil || !strings.Contains(err.Error(), "h1: ") || !strings.Contains(err.Error(), LockParent) ||
 				!strings.Contains(err.Error(), "not benchbed's own") {
 				t.Fatalf("want a refusal naming h1 and %s, got %v", LockParent, err)
@@ -55,7 +55,7 @@ func TestLockParentPrivate(t *testing.T) {
 					t.Fatalf("a lock was written through the planted directory: %s (%v)", p, err)
 				}
 			}
-			if err := unlock(ctx, r, []string{"h1"}, "run-1"); err == nil {
+			if err := Unlock(ctx, r, []string{"h1"}, "run-1"); err == nil {
 				t.Fatal("unlock trusted the planted directory")
 			}
 		})
@@ -77,7 +77,7 @@ func TestUnlockReleasesOldLayout(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := unlock(ctx, r, []string{"a", "b"}, "old-run"); err != nil {
+	if err := Unlock(ctx, r, []string{"a", "b"}, "old-run"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(r.Root("a"), "private-sweep.lock")); !os.IsNotExist(err) {

@@ -11,6 +11,7 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/internal/sweep"
+	"benchbed/results"
 
 	"github.com/spf13/cobra"
 )
@@ -82,11 +83,11 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	interrupted := watchInterrupts(stderr, cancel, sw)
-	_, err = sw.Sweep(ctx, context.Background())
+	sum, err := sw.Sweep(ctx, context.Background())
 	if terr := sw.Table(cmd.OutOrStdout()); terr != nil {
 		return terr
 	}
-	fmt.Fprintln(stderr, "sweep: results in", sw.Run().Dir)
+	fmt.Fprintln(stderr, resultsLine(sum, sw.Run().Dir))
 	if line := sweepEstimateLine(tb, f.runsDir, sw.Run(), f.resume != ""); line != "" {
 		fmt.Fprintln(stderr, "sweep:", sw.Mask(line))
 	}
@@ -137,4 +138,14 @@ func watchInterrupts(w io.Writer, cancel func(), sw *sweep.Sweeper) (interrupted
 			return false
 		}
 	}
+}
+
+// resultsLine is the sweep's closing line about its run directory: where
+// its results are, or, when no cell ran (a run-wide step failed first),
+// that there are none and what the directory keeps instead.
+func resultsLine(sum *results.Summary, dir string) string {
+	if sum == nil || len(sum.Cells) == 0 {
+		return "sweep: no cell ran; " + dir + " keeps the journal (and errors.log for a failed step)"
+	}
+	return "sweep: results in " + dir
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/render"
 )
 
@@ -20,7 +21,7 @@ func LabTestbed(t *testing.T) *plan.Testbed {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "lab.hcl")
-	tb, diags := plan.Load(path, plan.LoadOptions{})
+	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", path, diags)
 	}
@@ -106,7 +107,7 @@ func GateTestbed(t *testing.T, url, extra string) *plan.Testbed {
 	if err := os.WriteFile(filepath.Join(dir, "get.scenario"), []byte(GateScenario), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb, diags := plan.LoadSource(filepath.Join(dir, "gate.hcl"), []byte(fmt.Sprintf(gateTestbed, extra, url)), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join(dir, "gate.hcl"), []byte(fmt.Sprintf(gateTestbed, extra, url)), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

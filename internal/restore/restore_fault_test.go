@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/remote"
 	"benchbed/results/rundir"
 )
@@ -49,7 +50,7 @@ func faultsLab(t *testing.T) *plan.Testbed {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "faults-lab.hcl")
-	tb, diags := plan.Load(path, plan.LoadOptions{})
+	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", path, diags)
 	}

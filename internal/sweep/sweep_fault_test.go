@@ -14,6 +14,7 @@ import (
 	"benchbed/internal/labtest"
 	"benchbed/internal/step"
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/remote"
 	"benchbed/results/rundir"
 )
@@ -52,7 +53,7 @@ func faultsLab(t *testing.T) *plan.Testbed {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "faults-lab.hcl")
-	tb, diags := plan.Load(path, plan.LoadOptions{})
+	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", path, diags)
 	}

@@ -33,6 +33,7 @@ type goPackage struct {
 	ImportPath string
 	Dir        string
 	Standard   bool
+	GoFiles    []string // the non-test .go files, in Dir
 	Imports    []string // direct, tests excluded
 	Deps       []string // transitive, tests excluded
 }

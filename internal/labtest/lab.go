@@ -19,8 +19,15 @@ import (
 // LabTestbed loads testbeds/lab/lab.hcl from this tree.
 func LabTestbed(t *testing.T) *plan.Testbed {
 	t.Helper()
+	return labFile(t, "lab.hcl")
+}
+
+// labFile loads testbeds/lab/name from this tree, failing the test on an
+// error.
+func labFile(t *testing.T, name string) *plan.Testbed {
+	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "lab.hcl")
+	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", name)
 	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", path, diags)

@@ -3,13 +3,10 @@ package labtest
 import (
 	"context"
 	"errors"
-	"path/filepath"
-	"runtime"
 	"sync"
 	"testing"
 
 	"benchbed/plan"
-	"benchbed/plan/decode"
 	"benchbed/remote"
 )
 
@@ -52,14 +49,8 @@ func (h *ScriptHosts) FanOut(ctx context.Context, hosts []string, fn func(contex
 	return &remote.Summary{}
 }
 
-// FaultsLab loads testbeds/lab/faults-lab.hcl.
+// FaultsLab loads testbeds/lab/faults-lab.hcl from this tree.
 func FaultsLab(t *testing.T) *plan.Testbed {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "faults-lab.hcl")
-	tb, diags := decode.Load(path, decode.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", path, diags)
-	}
-	return tb
+	return labFile(t, "faults-lab.hcl")
 }

@@ -12,7 +12,7 @@ import (
 
 // Limits on what a testbed's expressions may build: a value (a local, an
 // attribute) holds at most MaxValueNodes values in all (a list of n
-// strings is n+1), and all of a testbed's values together at most
+// Strings is n+1), and all of a testbed's values together at most
 // MaxTotalNodes, so that locals doubling a list at each step, or a
 // setproduct of big lists, are a clear error and not a hang.
 // Strings count as one value per MaxStringChunk bytes (a value holds at
@@ -25,7 +25,7 @@ const (
 
 var errTooLarge = errors.New("too large")
 
-// checkSize counts v's values, up to the limits, and returns the error
+// CheckSize counts v's values, up to the limits, and returns the error
 // for expr when v exceeds them (nil when it does not), and whether v holds
 // a marked (sensitive) value.
 func (d *Decoder) CheckSize(expr hcl.Expression, v cty.Value) (*hcl.Diagnostic, bool) {

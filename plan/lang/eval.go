@@ -11,7 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 )
 
-// value evaluates an attribute and converts it to ty. It reports problems
+// Value evaluates an attribute and converts it to ty. It reports problems
 // and returns ok=false when the value is unusable (error, null or unknown).
 // The returned value is unmarked; sensitive says whether it was marked.
 func (d *Decoder) Value(a *hcl.Attribute, ctx *hcl.EvalContext, ty cty.Type) (v cty.Value, sensitive, ok bool) {
@@ -40,7 +40,7 @@ func (d *Decoder) Value(a *hcl.Attribute, ctx *hcl.EvalContext, ty cty.Type) (v 
 	return conv, sensitive, true
 }
 
-// str evaluates a string attribute.
+// Str evaluates a string attribute.
 func (d *Decoder) Str(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool) {
 	v, _, ok := d.Value(a, ctx, cty.String)
 	if !ok {
@@ -49,7 +49,7 @@ func (d *Decoder) Str(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool) {
 	return v.AsString(), true
 }
 
-// secret evaluates a string attribute that holds a secret and records it
+// Secret evaluates a string attribute that holds a secret and records it
 // for masking.
 func (d *Decoder) Secret(a *hcl.Attribute, ctx *hcl.EvalContext) string {
 	s, _ := d.Str(a, ctx)
@@ -57,7 +57,7 @@ func (d *Decoder) Secret(a *hcl.Attribute, ctx *hcl.EvalContext) string {
 	return s
 }
 
-// boolean evaluates a bool attribute.
+// Bool evaluates a bool attribute.
 func (d *Decoder) Bool(a *hcl.Attribute, ctx *hcl.EvalContext) (bool, bool) {
 	v, _, ok := d.Value(a, ctx, cty.Bool)
 	if !ok {
@@ -66,7 +66,7 @@ func (d *Decoder) Bool(a *hcl.Attribute, ctx *hcl.EvalContext) (bool, bool) {
 	return v.True(), true
 }
 
-// number evaluates a number attribute.
+// Number evaluates a number attribute.
 func (d *Decoder) Number(a *hcl.Attribute, ctx *hcl.EvalContext) (float64, bool) {
 	v, _, ok := d.Value(a, ctx, cty.Number)
 	if !ok {
@@ -76,7 +76,7 @@ func (d *Decoder) Number(a *hcl.Attribute, ctx *hcl.EvalContext) (float64, bool)
 	return f, true
 }
 
-// integer evaluates a whole-number attribute within [min, max].
+// Integer evaluates a whole-number attribute within [min, max].
 func (d *Decoder) Integer(a *hcl.Attribute, ctx *hcl.EvalContext, min, max int) (int, bool) {
 	v, _, ok := d.Value(a, ctx, cty.Number)
 	if !ok {
@@ -92,7 +92,7 @@ func (d *Decoder) Integer(a *hcl.Attribute, ctx *hcl.EvalContext, min, max int) 
 	return int(i), true
 }
 
-// strings evaluates a list-of-strings attribute.
+// Strings evaluates a list-of-strings attribute.
 func (d *Decoder) Strings(a *hcl.Attribute, ctx *hcl.EvalContext) ([]string, bool) {
 	v, _, ok := d.Value(a, ctx, cty.List(cty.String))
 	if !ok {
@@ -113,7 +113,7 @@ func (d *Decoder) Strings(a *hcl.Attribute, ctx *hcl.EvalContext) ([]string, boo
 // maxSeconds bounds durations (a year), far beyond any benchmark run.
 const maxSeconds = 365 * 24 * 3600.0
 
-// duration evaluates a duration attribute: a Go duration string ("1h",
+// Duration evaluates a duration attribute: a Go duration string ("1h",
 // "90s") or a number of seconds.
 func (d *Decoder) Duration(a *hcl.Attribute, ctx *hcl.EvalContext) (time.Duration, bool) {
 	v, _, ok := d.Value(a, ctx, cty.DynamicPseudoType)
@@ -145,7 +145,7 @@ func (d *Decoder) Duration(a *hcl.Attribute, ctx *hcl.EvalContext) (time.Duratio
 	return dur, true
 }
 
-// oneOf evaluates a string attribute that must be one of allowed.
+// OneOf evaluates a string attribute that must be one of allowed.
 func (d *Decoder) OneOf(a *hcl.Attribute, ctx *hcl.EvalContext, allowed ...string) (string, bool) {
 	s, ok := d.Str(a, ctx)
 	if !ok {

@@ -16,7 +16,7 @@ type EachPoint struct {
 	Ctx        *hcl.EvalContext // the decoder's context with each
 }
 
-// forEach evaluates the for_each attribute fe of a variant or workload
+// ForEach evaluates the for_each attribute fe of a variant or workload
 // block labelled label and returns one point per element, in order (a
 // list's order; a map's or set's sorted order). It reports a value that is
 // no collection or an empty one; ok is false then or after any error.
@@ -61,7 +61,7 @@ func defaultEachName(label string, e cty.Value) string {
 	return label
 }
 
-// noEachContext is the context of a block without for_each. When the body
+// NoEachContext is the context of a block without for_each. When the body
 // refers to each.key or each.value anyway, every such reference is reported
 // and each is set to an unknown value, so that the attributes using it are
 // skipped instead of reported a second time as unknown variables.
@@ -102,7 +102,7 @@ func walkExprs(body hcl.Body, fn func(hcl.Expression)) {
 	}
 }
 
-// checkForEachCount refuses a for_each of more than max points at fe.
+// CheckForEachCount refuses a for_each of more than max points at fe.
 func (d *Decoder) CheckForEachCount(fe *hcl.Attribute, kind string, n, max int) bool {
 	if n <= max {
 		return true

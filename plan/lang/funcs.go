@@ -17,7 +17,7 @@ import (
 // benchbed load a huge file into memory.
 const maxFileSize = templates.MaxFileSize
 
-// newEvalContext returns the context of every expression: var.*, local.*
+// NewEvalContext returns the context of every expression: var.*, local.*
 // (filled by decodeLocals) and the functions.
 func (d *Decoder) NewEvalContext() *hcl.EvalContext {
 	return &hcl.EvalContext{
@@ -93,7 +93,7 @@ func (d *Decoder) fileFunc(exists bool) function.Function {
 	})
 }
 
-// resolve makes a path relative to the testbed file's directory.
+// Resolve makes a path relative to the testbed file's directory.
 func (d *Decoder) Resolve(p string) string {
 	if filepath.IsAbs(p) {
 		return p

@@ -10,7 +10,7 @@ type localDecl struct {
 	attr *hcl.Attribute
 }
 
-// decodeLocals evaluates the locals blocks in dependency order: a local is
+// DecodeLocals evaluates the locals blocks in dependency order: a local is
 // evaluated once, after every local it references (evalLocals). Locals
 // left over reference each other in a cycle.
 func (d *Decoder) DecodeLocals(blocks []*hcl.Block) {

@@ -12,8 +12,8 @@ import (
 // substr, an interpolation) is not yet known to the masking then.
 const hiddenDetail = "(the detail is hidden: the expression reads a sensitive value)"
 
-// eval evaluates expr in ctx like expr.Value, and keeps secrets with the
-// value rather than the text: every string a sensitive (marked) result
+// Eval evaluates expr in ctx like expr.Value, and keeps secrets with the
+// Value rather than the text: every string a sensitive (marked) result
 // holds is recorded for masking, and the diagnostics of an expression that
 // reads a sensitive value lose their detail. Every expression of a
 // testbed outside the variable blocks goes through eval.
@@ -39,7 +39,7 @@ func (d *Decoder) Eval(expr hcl.Expression, ctx *hcl.EvalContext) (cty.Value, hc
 	return v, diags
 }
 
-// addSensitiveParts records the sensitive values of expr's parts: in
+// AddSensitiveParts records the sensitive values of expr's parts: in
 // "x = ${lower(var.pw)}" the part lower(var.pw) is a secret of its own,
 // which a conf built from the whole string holds without the "x = ".
 func (d *Decoder) AddSensitiveParts(expr hcl.Expression, ctx *hcl.EvalContext) {
@@ -59,7 +59,7 @@ func (d *Decoder) AddSensitiveParts(expr hcl.Expression, ctx *hcl.EvalContext) {
 	})
 }
 
-// addSensitiveValue records every string, number and bool of v that is
+// AddSensitiveValue records every string, number and bool of v that is
 // marked sensitive (or lies inside a marked collection), and the text of
 // v as a whole when v is marked.
 func (d *Decoder) AddSensitiveValue(v cty.Value) {
@@ -75,7 +75,7 @@ func (d *Decoder) AddSensitiveValue(v cty.Value) {
 	})
 }
 
-// addSensitiveLeaves records x's text and that of every scalar inside it.
+// AddSensitiveLeaves records x's text and that of every scalar inside it.
 func (d *Decoder) AddSensitiveLeaves(x cty.Value) {
 	x, _ = x.UnmarkDeep()
 	if x.IsNull() || !x.IsKnown() {

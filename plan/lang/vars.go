@@ -32,7 +32,7 @@ var variableSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{
 	{Name: "type"}, {Name: "default"}, {Name: "description"}, {Name: "sensitive"},
 }}
 
-// decodeVariables decodes the variable blocks and resolves their values:
+// DecodeVariables decodes the variable blocks and resolves their values:
 // default, then BENCHBED_VAR_name, then -var-file files in order, then -var.
 func (d *Decoder) DecodeVariables(blocks []*hcl.Block) {
 	d.vars = map[string]*varDecl{}
@@ -221,7 +221,7 @@ func (d *Decoder) finishVariable(vd *varDecl) {
 	}
 }
 
-// addSensitive records a secret to mask in output.
+// AddSensitive records a secret to mask in output.
 func (d *Decoder) AddSensitive(s string) {
 	if s == "" {
 		return

@@ -15,16 +15,20 @@ package e2e
 //     reads s.run (summary.json, cells/, the journal), s.out and s.errOut
 //     (the last resume's output). A cell: a variant in sweepTestbed (or a
 //     workload: that multiplies the cells, variants x workloads) and its
-//     label in sweepOnly; TestSweep's and TestTelemetry's cell counts
-//     follow len(sweepOnly).
+//     label in sweepOnly, then TestSweep's labels (checkTable) and
+//     TestTelemetry's cell count (3) follow it; the interrupt lands in the
+//     second cell and the kill in the third whatever comes after them.
 //   - TestFault (sweep_fault_test.go, faultTestbed): one setup for every
 //     fault case; its sweeps are the killed one (variant killed: ring
 //     ports, confs and three faults, SIGKILLed then restored) and
 //     VariantThatCannotStart's (paused, cannot_start, servers_per_port=1).
 //     A fault cell whose checks need a finished run: a variant in
 //     faultTestbed, added to that sweep's --only list, checked in a subtest
-//     of testCannotStart; one whose checks need a killed sweep and a
-//     restore: a fault in killedVariant, checked after the restore.
+//     of testCannotStart (its cells are in declaration order, paused,
+//     cannot_start, servers_per_port=1, by index: a variant declared after
+//     them comes last, and the cell count there follows); one whose checks
+//     need a killed sweep and a restore: a fault in killedVariant, checked
+//     after the restore (noFaultLeft lists what no host may keep).
 //   - TestSweepCapacity: the search sweep (normal, servers_per_port=2) and
 //     the auto sweep (auto, slow, slow_again workloads of one variant).
 //   - TestSweepPreconditionAndGate: one sweep of two workloads (an ok cell

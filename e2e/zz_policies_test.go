@@ -39,16 +39,22 @@ func TestPolicies(t *testing.T) {
 		t.Logf("TestPolicies took %.0f s", time.Since(start).Seconds())
 	})
 	tb := policiesTestbed(t, lab)
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
+	t.Logf("bare lab at %.0f s", time.Since(start).Seconds())
+	out, errOut, err := lab.Benchbed(t, "setup", "-q", tb)
+	if err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
-	out, errOut, err := lab.Benchbed(t, "setup", "-q", tb)
+	if !hasLine(out, "stor2: ", "auth, PUT, GET, DELETE ok") {
+		t.Errorf("setup made no round trip through stor2's proxy:\n%s", out)
+	}
+	t.Logf("setup done at %.0f s", time.Since(start).Seconds())
+	out, errOut, err = lab.Benchbed(t, "setup", "-q", tb)
 	if err != nil || !strings.Contains(out, "setup: no change; the cluster is healthy") {
 		t.Fatalf("second benchbed setup (%v) changed something:\n%s\n%s", err, out, errOut)
 	}
 	before := labFiles(t, lab)
 	checkPolicyRings(t, before)
-	t.Logf("setup, twice, done at %.0f s", time.Since(start).Seconds())
+	t.Logf("setup again (no change) done at %.0f s", time.Since(start).Seconds())
 	runs := t.TempDir()
 	out, errOut, err = lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", tb)
 	if err != nil {
@@ -62,11 +68,16 @@ func TestPolicies(t *testing.T) {
 	if len(dirs) != 1 {
 		t.Fatalf("run directories %v", dirs)
 	}
+	logStepTimes(t, dirs[0])
 	sum := readSummary(t, dirs[0])
-	checkPolicyCells(t, sum)
-	checkProxyCPUReported(t, lab, dirs[0])
+	by := checkPolicyCells(t, sum)
+	checkEndpointCells(t, by)
+	report := checkProxyCPUReported(t, lab, dirs[0])
+	checkEndpointReport(t, report, by)
+	checkEndpointCompare(t, lab, dirs[0], by)
 	checkSegments(t)
 	checkCorruptCounted(t, lab, filepath.Dir(tb))
+	t.Logf("checks done at %.0f s", time.Since(start).Seconds())
 }
 
 // checkPolicyRings wants each policy's ring (object, object-1, object-2)
@@ -130,7 +141,7 @@ var policyCells = []string{"64K_get@rep2", "64K_get@ec42", "64K_put@rep2", "64K_
 // checkPolicyCells wants every cell ok with 0 errors, GETs in the GET and
 // large cells, and the large objects' whole-object latency; it logs the
 // rep vs EC table with the proxy's CPU.
-func checkPolicyCells(t *testing.T, sum results.Summary) {
+func checkPolicyCells(t *testing.T, sum results.Summary) map[string]results.Cell {
 	t.Helper()
 	by := map[string]results.Cell{}
 	for _, c := range sum.Cells {
@@ -165,20 +176,33 @@ func checkPolicyCells(t *testing.T, sum results.Summary) {
 		t.Errorf("large objects: GET's last byte p50 %.3f s is not after its first byte's %.3f s: not the whole object's",
 			g.LastByte.P50, g.FirstByte.P50)
 	}
+	return by
 }
 
-// proxyCPU is the proxy-server's mean CPU (percent of one core) over the
-// cell's run, 0 without telemetry.
+// proxyCPU is the proxy servers' mean CPU (percent of one core, both
+// proxies' added up) over the cell's run, 0 without telemetry.
 func proxyCPU(c results.Cell) float64 {
 	if c.Telemetry == nil {
 		return 0
 	}
+	var cpu float64
 	for _, s := range c.Telemetry.Services {
-		if s.Host == "proxy1" && s.Service == "proxy-server" {
-			return s.CPU.Mean
+		if s.Service == "proxy-server" {
+			cpu += s.CPU.Mean
 		}
 	}
-	return 0
+	return cpu
+}
+
+// hasLine reports whether a line of out starts with prefix and contains
+// want.
+func hasLine(out, prefix, want string) bool {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, prefix) && strings.Contains(l, want) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkSegments wants every segment of the large objects' _segments
@@ -242,9 +266,9 @@ func checkCorruptCounted(t *testing.T, lab *Env, dir string) {
 }
 
 // checkProxyCPUReported wants the report's telemetry to give the proxy's
-// CPU in every cell (where EC's encoding and decoding cost shows) and logs
-// those lines.
-func checkProxyCPUReported(t *testing.T, lab *Env, run string) {
+// CPU in every cell (where EC's encoding and decoding cost shows), logs
+// those lines and returns the report.
+func checkProxyCPUReported(t *testing.T, lab *Env, run string) string {
 	t.Helper()
 	out, errOut, err := lab.Benchbed(t, "report", run)
 	if err != nil {
@@ -252,7 +276,7 @@ func checkProxyCPUReported(t *testing.T, lab *Env, run string) {
 	}
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
-		if strings.Contains(l, "Telemetry of ") || strings.Contains(l, "proxy1 proxy-server CPU") {
+		if strings.Contains(l, "Telemetry of ") || strings.Contains(l, "proxy-server CPU") {
 			lines = append(lines, strings.TrimSpace(l))
 		}
 	}
@@ -260,4 +284,5 @@ func checkProxyCPUReported(t *testing.T, lab *Env, run string) {
 		t.Errorf("the report gives the proxy's CPU in %d cells, want %d:\n%s", n, len(policyCells), out)
 	}
 	t.Logf("the report's proxy CPU per cell:\n%s", strings.Join(lines, "\n"))
+	return out
 }

@@ -14,20 +14,24 @@ import (
 
 // TestPolicies: setup of testbeds/lab/policies-lab.hcl on the bare lab,
 // twice (the second changes nothing), leaves every policy's ring the same
-// on every Swift host; one sweep of it (variant normal, 4 s runs, 6 s for
-// the large objects; replication 2x and EC 4+2) gives the replicated and
+// on every Swift host and a second proxy on stor2 that answers a round
+// trip; one sweep of it (variant normal, 3 s runs, 4 s for the large
+// objects, no warm-up; replication 2x and EC 4+2) gives the replicated and
 // the erasure-coded GET and PUT cells side by side, every one ok with 0
-// errors and its GETs verified, the proxy's CPU in the report, and the
-// lab's confs, rings and builders as before; the large-object cell (16 MiB
-// static large objects in 4 MiB segments, EC 4+2) PUTs, GETs and DELETEs
-// whole objects, its last byte after its first, and leaves no segment whose
-// manifest is gone. Then the .data files of the replicated objects are
-// changed on the storage hosts' disks behind Swift's back, and a verified
-// read of them counts `corrupt` errors instead of successes. The lab is
-// taken down afterwards: its swift.conf keeps the EC policies, which
-// lab.hcl drops (setup would refuse it). It logs its time (151 s on the
-// shared 2-core machine: 54 s for the lab and the two setups, 88 s for the
-// sweep).
+// errors and its GETs verified, the proxies' CPU in the report, and the
+// lab's confs, rings and builders as before. The GET cells spread their
+// agents over both proxies: each records both endpoints with their
+// counts, req/s, no error and percentiles, adding up to the cell, the
+// report has their rows and compare of the rep2 and ec42 GET cells their
+// per-endpoint table. The large-object cell (16 MiB static large objects
+// in 4 MiB segments, EC 4+2) PUTs, GETs and DELETEs whole objects, its
+// last byte after its first, and leaves no segment whose manifest is
+// gone. Then the .data files of the replicated objects are changed on the
+// storage hosts' disks behind Swift's back, and a verified read of them
+// counts `corrupt` errors instead of successes. The lab is taken down
+// afterwards: its swift.conf keeps the EC policies, which lab.hcl drops
+// (setup would refuse it). It logs its time, by phase and the sweep's by
+// step.
 func TestPolicies(t *testing.T) {
 	start := time.Now()
 	lab := bareLab(t)
@@ -103,8 +107,9 @@ func checkPolicyRings(t *testing.T, files string) {
 }
 
 // policiesTestbed is policies-lab.hcl with replication 2x and EC 4+2 only,
-// 4 s runs of 8 users after a 1 s warm-up, 100 initial objects per GET
-// policy, and 2 large objects of 16 MiB in 4 MiB segments.
+// 3 s runs of 8 users (4 s for the large objects) without a warm-up, 50
+// initial objects per GET policy, and 2 large objects of 16 MiB in 4 MiB
+// segments.
 func policiesTestbed(t *testing.T, lab *Env) string {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join(filepath.Dir(lab.Testbed), "policies-lab.hcl"))
@@ -112,12 +117,12 @@ func policiesTestbed(t *testing.T, lab *Env) string {
 	s := string(src)
 	for _, e := range [][2]string{
 		{`policies = ["rep2", "ec42", "ec62"]`, `policies = ["rep2", "ec42"]`},
-		{`"64KiB" = 500`, `"64KiB" = 100`},
-		{`duration = "15s"`, `duration = "4s"`},
-		{`duration = "20s"`, `duration = "6s"`},
+		{`"64KiB" = 500`, `"64KiB" = 50`},
+		{`duration = "15s"`, `duration = "3s"`},
+		{`duration = "20s"`, `duration = "4s"`},
 		{`users    = 16`, `users    = 8`},
 		{`user_count     = 16`, `user_count     = 8`},
-		{`warmup     = "3s"`, `warmup     = "1s"`},
+		{`warmup     = "3s"`, `warmup     = "0s"`},
 		{`67108864`, `16777216`},
 		{`segment_size   = 8388608`, `segment_size   = 4194304`},
 		{`"64MiB" = 8`, `"16MiB" = 2`},
@@ -251,7 +256,7 @@ func checkCorruptCounted(t *testing.T, lab *Env, dir string) {
 	}
 	sc := filepath.Join(dir, "corrupt.scenario")
 	must(t, os.WriteFile(sc, []byte(`{"name": "corrupt", "sizes": [{"name": "64KiB", "size_min": 65536, "size_max": 65536}],
-	  "initial_files": {"64KiB": 100}, "container_base": "pol_get", "container_count": 10, "policy": "rep2",
+	  "initial_files": {"64KiB": 50}, "container_base": "pol_get", "container_count": 10, "policy": "rep2",
 	  "crud_profile": [0, 1, 0, 0], "operation_count": 50, "user_count": 2}`), 0o644))
 	out, errOut, _ := lab.Benchbed(t, "load", "--scenario", sc, "--auth-url", labAuthURL, "--user", labUser, "--key", labKey,
 		"--initial", "skip", "--verify", "--json")

@@ -20,7 +20,8 @@ variant "stopped" {
 func TestVerifyDefaults(t *testing.T) {
 	tb, diags := loadTB(t, policyBed+twoPolicies+verifyFault+policyWorkload("ec", `policy = "ec42"`)+
 		policyWorkload("ecoff", `policy = "ec42"`+"\n  verify = false")+policyWorkload("rep", `policy = "rep2"`)+
-		policyWorkload("repon", `policy = "rep2"`+"\n  verify = true")+policyWorkload("repoff", "verify = false"))
+		policyWorkload("repon", `policy = "rep2"`+"\n  verify = true")+policyWorkload("repoff", "verify = false")+
+		policyWorkload("set", `scenario_set = { policy = "ec42" }`))
 	if diags != "" {
 		t.Fatal(diags)
 	}
@@ -36,6 +37,7 @@ func TestVerifyDefaults(t *testing.T) {
 		{"w-rep", "stopped", "verify: on (fault cell)"},
 		{"w-repon", "v", "verify: on (verify = true)"},
 		{"w-repoff", "stopped", "verify: off (verify = false)"},
+		{"w-set", "v", "verify: on (erasure-coded policy)"},
 	} {
 		v := normal
 		if c.v == "stopped" {

@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // planText is the text plan of a testbed file of the repository.
 func planText(t *testing.T, file string) (string, PlanJSON) {
 	t.Helper()
-	tb, diags := plan.Load(file, plan.LoadOptions{})
+	tb, diags := decode.Load(file, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

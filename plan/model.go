@@ -212,8 +212,11 @@ type Workload struct {
 	Policy      string
 	PolicyRange hcl.Range // where Policy was given (the attribute, or the workload block)
 	// Verify checks every GET's body against what was written (verify;
-	// default: on when the workload's policy is erasure-coded).
-	Verify bool
+	// default: on when the workload's policy is erasure-coded), VerifyWhy
+	// says why (VerifyGivenOn, VerifyGivenOff, VerifyEC; "" = off by
+	// default). A cell's verify is VerifyIn's: fault cells default to on.
+	Verify    bool
+	VerifyWhy string
 	// Endpoints are several proxies' URLs that the workload's agents
 	// spread over (auth URLs with an auth block, storage URLs with a
 	// token), nil for the one of Auth or StorageURL (EndpointURLs).

@@ -14,7 +14,8 @@ import (
 // scenario's policy field, so that its containers are created in that
 // policy (X-Storage-Policy) and named after it as ssbench names them;
 // without it the scenario's own policy field counts. verify defaults to on
-// when the workload's policy is erasure-coded.
+// when the workload's policy is erasure-coded (VerifyWhy says which; a
+// fault cell's default is plan.Workload.VerifyIn's).
 func (d *decoder) workloadPolicy(w *plan.Workload, b *hcl.Block, c *hcl.BodyContent, ctx *hcl.EvalContext) {
 	w.PolicyRange = b.DefRange
 	if a := c.Attributes["policy"]; a != nil {
@@ -44,10 +45,14 @@ func (d *decoder) workloadPolicy(w *plan.Workload, b *hcl.Block, c *hcl.BodyCont
 		w.Policy = s.Policy
 	}
 	if p := d.tb.Policy(w.Policy); p != nil && p.IsEC() {
-		w.Verify = true
+		w.Verify, w.VerifyWhy = true, plan.VerifyEC
 	}
 	if a := c.Attributes["verify"]; a != nil {
 		w.Verify, _ = d.Bool(a, ctx)
+		w.VerifyWhy = plan.VerifyGivenOff
+		if w.Verify {
+			w.VerifyWhy = plan.VerifyGivenOn
+		}
 	}
 	if a := c.Attributes["endpoints"]; a != nil {
 		w.Endpoints, _ = d.Strings(a, ctx)

@@ -72,8 +72,19 @@ func TestFaultSlowDisk(t *testing.T) {
 `},
 	})
 	putScenario(t, lab, tb)
+	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
+		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
+	}
 	runs := t.TempDir()
+	stop := make(chan struct{})
+	seen := make(chan throttleSeen, 1)
+	go func() { seen <- watchThrottle(t, lab, devs[0], stop) }()
 	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, tb)
+	close(stop)
+	th := <-seen
+	if th.procs == 0 || th.bytes == 0 {
+		t.Errorf("stor1: the throttle of %s never held the object server with I/O through it (%+v)", devs[0], th)
+	}
 	if err != nil {
 		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
 	}
@@ -91,10 +102,10 @@ func TestFaultSlowDisk(t *testing.T) {
 	if c.Telemetry != nil && c.Telemetry.PageCache != nil && c.Telemetry.PageCache.Warning != "" {
 		t.Errorf("cell %s: page-cache warning: %s", c.ID, c.Telemetry.PageCache.Warning)
 	}
-	t.Logf("slow d0: PUT last-byte p99 before %.1f ms, during %.1f ms (x%.2f); req/s %.1f -> %.1f; %s; took %.0f s",
-		b.Total.LastByte.P99*1000, d.Total.LastByte.P99*1000, d.Total.LastByte.P99/b.Total.LastByte.P99,
+	t.Logf("slow d0 (%d processes in the throttle, %d bytes through it): PUT last-byte p99 before %.1f ms, during %.1f ms (x%.2f); req/s %.1f -> %.1f; %s; took %.0f s",
+		th.procs, th.bytes, b.Total.LastByte.P99*1000, d.Total.LastByte.P99*1000, d.Total.LastByte.P99/b.Total.LastByte.P99,
 		b.Total.ReqPerS, d.Total.ReqPerS, c.Fault.Recovery.Text(), time.Since(began).Seconds())
-	if got, err := lab.SSH(t, "stor1", "ls -d /sys/fs/cgroup/blkio/benchbed-* /sys/fs/cgroup/benchbed-* 2>/dev/null; ls -A /var/tmp/benchbed-faults 2>/dev/null; true"); err != nil || strings.TrimSpace(got) != "" {
+	if got, err := lab.SSH(t, "stor1", "ls -d /sys/fs/cgroup/blkio/benchbed-* /sys/fs/cgroup/benchbed-* 2>/dev/null; ls -A /var/tmp/benchbed/faults 2>/dev/null; ls -A /var/tmp/benchbed-faults 2>/dev/null; true"); err != nil || strings.TrimSpace(got) != "" {
 		t.Errorf("stor1: a throttle is left (%v):\n%s", err, got)
 	}
 }
@@ -109,4 +120,39 @@ func putScenario(t *testing.T, lab *Env, tb string) {
 	must(t, err)
 	s := regexp.MustCompile(`scenario\s*=\s*"[^"]+"`).ReplaceAllString(string(b), `scenario = "64K_put_faults.scenario"`)
 	must(t, os.WriteFile(tb, []byte(s), 0o644))
+}
+
+// throttleSeen is the most a watch saw of stor1's slow_disk cgroup: the
+// processes it held and the bytes of I/O to the throttled device.
+type throttleSeen struct{ procs, bytes int64 }
+
+// watchThrottle polls stor1 every half second until stop closes, reading
+// every benchbed blkio (v1) or io (v2) cgroup's processes and its bytes
+// to dev.
+func watchThrottle(t *testing.T, lab *Env, dev string, stop chan struct{}) throttleSeen {
+	var seen throttleSeen
+	script := `mm=$(printf '%d:%d' 0x$(stat -Lc %t ` + dev + `) 0x$(stat -Lc %T ` + dev + `))
+for cg in /sys/fs/cgroup/blkio/benchbed-* /sys/fs/cgroup/benchbed-*; do
+  [ -d "$cg" ] || continue
+  echo "procs $(wc -l < "$cg/cgroup.procs")"
+  [ ! -f "$cg/blkio.throttle.io_service_bytes" ] || awk -v mm="$mm" '$1 == mm && $2 == "Total" {print "bytes", $3}' "$cg/blkio.throttle.io_service_bytes"
+  [ ! -f "$cg/io.stat" ] || awk -v mm="$mm" '$1 == mm {for (i = 2; i <= NF; i++) {split($i, kv, "="); if (kv[1] == "rbytes" || kv[1] == "wbytes") n += kv[2]}; print "bytes", n}' "$cg/io.stat"
+done`
+	for {
+		select {
+		case <-stop:
+			return seen
+		case <-time.After(500 * time.Millisecond):
+		}
+		out, _ := lab.SSH(t, "stor1", script)
+		for _, l := range strings.Split(out, "\n") {
+			var n int64
+			if _, err := fmt.Sscanf(l, "procs %d", &n); err == nil && n > seen.procs {
+				seen.procs = n
+			}
+			if _, err := fmt.Sscanf(l, "bytes %d", &n); err == nil && n > seen.bytes {
+				seen.bytes = n
+			}
+		}
+	}
 }

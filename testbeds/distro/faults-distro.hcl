@@ -214,6 +214,61 @@ variant "paused" {
   }
 }
 
+# One cell per other kind, so that every kind runs on this lab: stor1's d0
+# unmounted (mount_check answers 507 for it), stor2's object server
+# stopped by systemd, stor2's object ports dropped (nft), proxy1's link
+# limited to 10 Mbit/s (tc tbf), and stor1's d0 re-weighted to 0 with the
+# ring rebalanced and pushed (the original rings back at the undo).
+#
+#   benchbed sweep testbeds/distro/faults-distro.hcl --only fail_disk --only stopped \
+#     --only partitioned --only slow_link --only rebalance
+variant "fail_disk" {
+  fault "fail_disk" {
+    hosts = ["stor1"]
+    disks = ["d0"]
+    at    = 20
+    for   = 20
+  }
+}
+
+variant "stopped" {
+  fault "stop" {
+    hosts   = ["stor2"]
+    service = "object-server"
+    at      = 20
+    for     = 20
+  }
+}
+
+variant "partitioned" {
+  fault "partition" {
+    hosts   = ["stor2"]
+    service = "object-server"
+    at      = 20
+    for     = 20
+  }
+}
+
+variant "slow_link" {
+  fault "slow_link" {
+    hosts = ["proxy1"]
+    rate  = "10mbit"
+    at    = 20
+    for   = 20
+  }
+}
+
+variant "rebalance" {
+  fault "rebalance" {
+    hosts  = ["stor1"]
+    disks  = ["d0"]
+    ring   = "object"
+    weight = 0
+    at     = 20
+    for    = 20
+  }
+}
+
 workload "64K_put" {
   scenario          = "64K_put_faults.scenario"
   users             = 16

@@ -14,10 +14,13 @@
 #   benchbed compare RUN:normal+slow_disk RUN:servers_per_port=4+slow_disk
 #
 # testbeds/distro/up boots the containers with CAP_NET_ADMIN and an image
-# with nftables and iptables (partition, slow_link), but they cannot be
-# throttled from inside yet (their blkio controller is read-only): the
-# sweep's fault-probe step then fails a slow_disk cell before anything
-# changes, naming host and mechanism. A real host's root has all of it.
+# with nftables and iptables (partition, slow_link), each in blkio and
+# freezer cgroups of its own that it sees, through its cgroup namespace,
+# as the whole hierarchy, made writable inside it (nspawn mounts them
+# read-only), systemd re-executed so that IOReadBandwidthMax= acts: the
+# throttle touches the host's own unit and the loop device of its disk
+# only. A real host's root has all of it. e2e/distro's FaultCells sweeps
+# every cell but the paused ones, short.
 
 testbed "faults-distro" {
   description = "seed 000's normal and servers_per_port=4 under one slow disk and one paused object server, on booted Debian 12 hosts"

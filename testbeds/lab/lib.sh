@@ -39,10 +39,14 @@ lab_cgroup_mounts() {
 
 # remove_lab_cgroups removes the hosts' cgroups (deepest first), once empty.
 remove_lab_cgroups() {
-  local target fstype opts
+  local target fstype opts i
   while read -r target fstype opts; do
     [ -d "$target/$LAB_CGROUP" ] || continue
-    find "$target/$LAB_CGROUP" -depth -type d -exec rmdir {} + 2>/dev/null || true
+    for i in $(seq 1 30); do
+      find "$target/$LAB_CGROUP" -depth -type d -exec rmdir {} + 2>/dev/null || true
+      [ -d "$target/$LAB_CGROUP" ] || break
+      sleep 0.1
+    done
     [ ! -d "$target/$LAB_CGROUP" ] || die "cgroup $target/$LAB_CGROUP is left (it still holds processes)"
   done < <(lab_cgroup_mounts)
 }

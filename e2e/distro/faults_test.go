@@ -73,10 +73,10 @@ func faultsCopy(t *testing.T, lab *Env, dir string) string {
 	}
 	s := string(b)
 	for _, e := range [][2]string{
-		{`(?m)^(\s*duration\s*=\s*)"60s"`, `${1}"16s"`},
+		{`(?m)^(\s*duration\s*=\s*)"\d+s"`, `${1}"16s"`},
 		{`(?m)^(\s*warmup\s*=\s*)"5s"`, `${1}"1s"`},
-		{`(?m)^(\s*at\s*=\s*)20$`, `${1}4`},
-		{`(?m)^(\s*for\s*=\s*)(20|15)$`, `${1}6`},
+		{`(?m)^(\s*at\s*=\s*)\d+$`, `${1}4`},
+		{`(?m)^(\s*for\s*=\s*)\d+$`, `${1}6`},
 	} {
 		s = regexp.MustCompile(e[0]).ReplaceAllString(s, e[1])
 	}

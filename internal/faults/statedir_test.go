@@ -143,7 +143,19 @@ func TestOnlyUndoAndCheckLookInTheOldPlace(t *testing.T) {
 			t.Errorf("%s does not look in %s and %s", name, StateDir, OldStateDir)
 		}
 	}
-	if !strings.HasSuffix(s.Undo, "exit $rc\n") {
-		t.Errorf("undo does not keep its status:\n%s", s.Undo)
+	// The undo's status survives the old directory's removal, and what
+	// follows it in one script (the sweep's check) still runs.
+	for _, c := range []struct {
+		body string
+		want bool
+	}{{"true", true}, {"false", false}} {
+		sc := Scripts{Undo: c.body}.withPrologue(Target{ID: "f9-h1", Host: "h1"}).Undo
+		if err := exec.Command("sh", "-c", sc).Run(); (err == nil) != c.want {
+			t.Errorf("undo %q: exit error %v, want success %v", c.body, err, c.want)
+		}
+		out, _ := exec.Command("sh", "-c", sc+"\necho after\n").Output()
+		if !strings.Contains(string(out), "after") {
+			t.Errorf("undo %q stops the script that follows it", c.body)
+		}
 	}
 }

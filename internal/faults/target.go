@@ -103,8 +103,9 @@ func (s Scripts) withPrologue(t Target) Scripts {
 }
 
 // oldDirGone removes OldStateDir once it is empty (after an undo there),
-// keeping the undo's exit status.
-const oldDirGone = "\nrc=$?\nrmdir " + OldStateDir + " 2>/dev/null\nexit $rc\n"
+// keeping the undo's status as $? without exiting (the sweep runs a check
+// after it in the same script).
+const oldDirGone = "\nrc=$?\nrmdir " + OldStateDir + " 2>/dev/null\n(exit $rc)\n"
 
 // fail is the shell that says "host: kind: msg" on stderr and exits 1.
 func fail(kind, msg string) string {

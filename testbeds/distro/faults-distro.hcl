@@ -1,8 +1,8 @@
 # Seed 000's variants on the distro lab under faults: normal and
 # servers_per_port=4 (one port per disk), each under one slow disk (stor1's
-# d0 throttled to 1 MiB/s and 20 IOPS for its storage servers from 20 s to
-# 40 s of a 60 s run) and under one paused object server (stor1's, SIGSTOP
-# from 20 s to 35 s). The workload PUTs 64 KiB objects, which Swift fsyncs,
+# d0 throttled to 256 KiB/s and 5 write IOPS for its object server from
+# 15 s to 30 s of a 45 s run) and under one paused object server (stor1's,
+# SIGSTOP from 15 s to 30 s). The workload PUTs 64 KiB objects, which Swift fsyncs,
 # so the throttle reaches the disk (GETs would be served from the page
 # cache). Each cell is measured before, during and after its fault; the
 # report gives the phases, the degradation and the time to recover, and
@@ -193,11 +193,11 @@ variant "slow_disk" {
   fault "slow_disk" {
     hosts             = ["stor1"]
     disks             = ["d0"]
-    at                = 20
-    for               = 20
-    read_bytes_per_s  = 1048576
-    write_bytes_per_s = 1048576
-    write_iops        = 20
+    at                = 15
+    for               = 15
+    read_bytes_per_s  = 262144
+    write_bytes_per_s = 262144
+    write_iops        = 5
   }
 }
 
@@ -212,7 +212,7 @@ variant "paused" {
     hosts   = ["stor1"]
     service = "object-server"
     how     = "signal"
-    at      = 20
+    at      = 15
     for     = 15
   }
 }
@@ -229,8 +229,8 @@ variant "fail_disk" {
   fault "fail_disk" {
     hosts = ["stor1"]
     disks = ["d0"]
-    at    = 20
-    for   = 20
+    at    = 15
+    for   = 15
   }
 }
 
@@ -238,8 +238,8 @@ variant "stopped" {
   fault "stop" {
     hosts   = ["stor2"]
     service = "object-server"
-    at      = 20
-    for     = 20
+    at      = 15
+    for     = 15
   }
 }
 
@@ -247,8 +247,8 @@ variant "partitioned" {
   fault "partition" {
     hosts   = ["stor2"]
     service = "object-server"
-    at      = 20
-    for     = 20
+    at      = 15
+    for     = 15
   }
 }
 
@@ -256,8 +256,8 @@ variant "slow_link" {
   fault "slow_link" {
     hosts = ["proxy1"]
     rate  = "10mbit"
-    at    = 20
-    for   = 20
+    at    = 15
+    for   = 15
   }
 }
 
@@ -267,15 +267,15 @@ variant "rebalance" {
     disks  = ["d0"]
     ring   = "object"
     weight = 0
-    at     = 20
-    for    = 20
+    at     = 15
+    for    = 15
   }
 }
 
 workload "64K_put" {
   scenario          = "64K_put_faults.scenario"
   users             = 16
-  duration          = "60s"
+  duration          = "45s"
   clients           = ["client1"]
   agents_per_client = 1
   auth {

@@ -94,9 +94,9 @@ func faultsCopy(t *testing.T, lab *Env, dir string) string {
 // Every cell has its three phases, a degradation and a recovery (or "not
 // recovered"); on the hosts each fault was seen in effect while the
 // sweep ran (the unit's throttle, the unmounted disk, the stopped unit,
-// the nft table, the tbf qdisc, a changed ring); the failed disk's cell
-// object server answers 507 for its disk; afterwards every unit is active, the rings
-// and confs are as before and no fault is left. The degradation figures
+// the nft table, the tbf qdisc, a changed ring), and stor1's object
+// server answered 507 for the failed disk; afterwards every unit is
+// active, the rings and confs are as before and no fault is left. The degradation figures
 // are logged, not gated (timings).
 func testFaultCells(t *testing.T, lab *Env, _ string) {
 	began := time.Now()

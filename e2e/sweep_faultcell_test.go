@@ -129,7 +129,7 @@ func noFaultLeft(t *testing.T, lab *Env) {
 		"proxy1": `tc qdisc show | grep '^qdisc tbf'; true`,
 	}
 	for h, c := range checks {
-		got, err := lab.SSH(t, h, c+"; ls -A /var/tmp/benchbed-faults 2>/dev/null; true")
+		got, err := lab.SSH(t, h, c+"; ls -A /var/tmp/benchbed/faults 2>/dev/null; ls -A /var/tmp/benchbed-faults 2>/dev/null; true")
 		if err != nil || strings.TrimSpace(got) != "" {
 			t.Errorf("%s: a fault is left (%v):\n%s", h, err, got)
 		}

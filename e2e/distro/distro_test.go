@@ -21,7 +21,8 @@ var units = map[string][]string{
 // starts everything through systemd; setup again changes nothing; a package
 // no repository has is named with its host and nothing changes; a sweep of
 // normal and servers_per_port=2 gives a table without errors and leaves the
-// confs and rings byte-identical and every unit active; client1 as a Swift
+// confs and rings byte-identical and every unit active; fault cells of
+// every kind but pause (faults_test.go); client1 as a Swift
 // all in one under swift-init is set up and swept the same way; down leaves
 // nothing.
 func TestDistro(t *testing.T) {
@@ -38,6 +39,7 @@ func TestDistro(t *testing.T) {
 		{"SetupAgainChangesNothing", testSetupAgain},
 		{"MissingPackageIsNamed", testMissingPackage},
 		{"SweepRestoresEverything", testSweep},
+		{"FaultCells", testFaultCells},
 		{"SwiftInitHost", func(t *testing.T, lab *Env, _ string) { testSwiftInit(t, lab, aio) }},
 		{"DownLeavesNothing", testDown},
 	}

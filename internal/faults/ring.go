@@ -12,8 +12,8 @@ import (
 // (with min_part_hours pretended passed, so partitions move at once) and
 // leaves the new ring beside the builder for the sweep to push to every
 // host; the undo puts the original builder and ring back, for the sweep to
-// push again. The checksums of the originals stay in "$state.sum" for the
-// check.
+// push again. The checksums of the originals are in "$state.sum" until the
+// undo finds the originals back (else the check says they differ).
 func rebalance(t Target) (Scripts, error) {
 	r, kind := t.Ring, t.Fault.Kind
 	if r.Name == "" || r.Device == "" {
@@ -40,6 +40,7 @@ md5sum %[1]s %[2]s > "$state.sum"
 	undo := fmt.Sprintf(`if [ -f "$state.builder" ] && [ -f "$state.ring.gz" ]; then
   cp -p "$state.builder" %[1]s && cp -p "$state.ring.gz" %[2]s && rm -f "$state.builder" "$state.ring.gz"
 fi
+[ -f "$state.builder" ] || [ ! -f "$state.sum" ] || ! md5sum -c --quiet "$state.sum" >/dev/null 2>&1 || rm -f "$state.sum"
 `, builder, ring)
 	check := fmt.Sprintf(`[ ! -f "$state.builder" ] || { %s; }
 [ ! -f "$state.sum" ] || md5sum -c --quiet "$state.sum" >/dev/null 2>&1 || { %s; }

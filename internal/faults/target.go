@@ -8,9 +8,6 @@ import (
 	"benchbed/remote"
 )
 
-// StateDir is where a fault keeps, on its host, what its undo needs.
-const StateDir = "/var/tmp/benchbed-faults"
-
 // Target is one fault resolved on one host: everything its scripts act on.
 type Target struct {
 	ID      string      // unique per fault and host in a run ("f0-stor1"): names state files, cgroups, rules
@@ -96,13 +93,19 @@ func Build(t Target) (Scripts, error) {
 var validID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{0,23}$`)
 
 // withPrologue starts every script with set -u, the host's name for
-// messages and the state files' paths.
+// messages and the state files' paths (statePrelude: undo and check find
+// an earlier version's state in OldStateDir too).
 func (s Scripts) withPrologue(t Target) Scripts {
-	pro := fmt.Sprintf("set -u\nhost=%s\nid=%s\nstate=%s\nmkdir -p %s\n", remote.Quote(t.Host), remote.Quote(t.ID),
-		remote.Quote(StateDir+"/"+t.ID), remote.Quote(StateDir))
-	s.Probe, s.Apply, s.Undo, s.Check = pro+s.Probe, pro+s.Apply, pro+s.Undo, pro+s.Check
+	pro := fmt.Sprintf("set -u\nhost=%s\nid=%s\n", remote.Quote(t.Host), remote.Quote(t.ID))
+	cur, old := pro+statePrelude(StateParent, StateDir, ""), pro+statePrelude(StateParent, StateDir, OldStateDir)
+	s.Probe, s.Apply, s.Undo, s.Check = cur+s.Probe, cur+s.Apply, old+s.Undo+oldDirGone, old+s.Check
 	return s
 }
+
+// oldDirGone removes OldStateDir once it is empty (after an undo there),
+// keeping the undo's status as $? without exiting (the sweep runs a check
+// after it in the same script).
+const oldDirGone = "\nrc=$?\nrmdir " + OldStateDir + " 2>/dev/null\n(exit $rc)\n"
 
 // fail is the shell that says "host: kind: msg" on stderr and exits 1.
 func fail(kind, msg string) string {

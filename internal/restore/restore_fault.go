@@ -135,8 +135,9 @@ func recordTargets(tb *plan.Testbed, rec rundir.FaultRecord) ([]faults.HostScrip
 	return out, nil
 }
 
-// noStateLeft fails when a state file of fault id is left on its host.
+// noStateLeft fails when a state file of fault id is left on its host (in
+// faults.StateDir, or where an earlier version kept it).
 func noStateLeft(id string) string {
-	st := remote.Quote(faults.StateDir + "/" + id)
-	return fmt.Sprintf("\nfor f in %[1]s %[1]s.*; do [ ! -e \"$f\" ] || { echo \"$host: state file $f is left\" >&2; exit 1; }; done\n", st)
+	st, old := remote.Quote(faults.StateDir+"/"+id), remote.Quote(faults.OldStateDir+"/"+id)
+	return fmt.Sprintf("\nfor f in %[1]s %[1]s.* %[2]s %[2]s.*; do [ ! -e \"$f\" ] || { echo \"$host: state file $f is left\" >&2; exit 1; }; done\n", st, old)
 }

@@ -1,8 +1,8 @@
 # Seed 000's variants on the distro lab under faults: normal and
 # servers_per_port=4 (one port per disk), each under one slow disk (stor1's
-# d0 throttled to 1 MiB/s and 20 IOPS for its storage servers from 20 s to
-# 40 s of a 60 s run) and under one paused object server (stor1's, SIGSTOP
-# from 20 s to 35 s). The workload PUTs 64 KiB objects, which Swift fsyncs,
+# d0 throttled to 256 KiB/s and 5 write IOPS for its object server from
+# 15 s to 30 s of a 45 s run) and under one paused object server (stor1's,
+# SIGSTOP from 15 s to 30 s). The workload PUTs 64 KiB objects, which Swift fsyncs,
 # so the throttle reaches the disk (GETs would be served from the page
 # cache). Each cell is measured before, during and after its fault; the
 # report gives the phases, the degradation and the time to recover, and
@@ -14,10 +14,13 @@
 #   benchbed compare RUN:normal+slow_disk RUN:servers_per_port=4+slow_disk
 #
 # testbeds/distro/up boots the containers with CAP_NET_ADMIN and an image
-# with nftables and iptables (partition, slow_link), but they cannot be
-# throttled from inside yet (their blkio controller is read-only): the
-# sweep's fault-probe step then fails a slow_disk cell before anything
-# changes, naming host and mechanism. A real host's root has all of it.
+# with nftables and iptables (partition, slow_link), each in blkio and
+# freezer cgroups of its own that it sees, through its cgroup namespace,
+# as the whole hierarchy, made writable inside it (nspawn mounts them
+# read-only), systemd re-executed so that IOReadBandwidthMax= acts: the
+# throttle touches the host's own unit and the loop device of its disk
+# only. A real host's root has all of it. e2e/distro's FaultCells sweeps
+# every cell but the paused ones, short.
 
 testbed "faults-distro" {
   description = "seed 000's normal and servers_per_port=4 under one slow disk and one paused object server, on booted Debian 12 hosts"
@@ -190,11 +193,11 @@ variant "slow_disk" {
   fault "slow_disk" {
     hosts             = ["stor1"]
     disks             = ["d0"]
-    at                = 20
-    for               = 20
-    read_bytes_per_s  = 1048576
-    write_bytes_per_s = 1048576
-    write_iops        = 20
+    at                = 15
+    for               = 15
+    read_bytes_per_s  = 262144
+    write_bytes_per_s = 262144
+    write_iops        = 5
   }
 }
 
@@ -209,15 +212,70 @@ variant "paused" {
     hosts   = ["stor1"]
     service = "object-server"
     how     = "signal"
-    at      = 20
+    at      = 15
     for     = 15
+  }
+}
+
+# One cell per other kind, so that every kind runs on this lab: stor1's d0
+# unmounted (mount_check answers 507 for it), stor2's object server
+# stopped by systemd, stor2's object ports dropped (nft), proxy1's link
+# limited to 10 Mbit/s (tc tbf), and stor1's d0 re-weighted to 0 with the
+# ring rebalanced and pushed (the original rings back at the undo).
+#
+#   benchbed sweep testbeds/distro/faults-distro.hcl --only fail_disk --only stopped \
+#     --only partitioned --only slow_link --only rebalance
+variant "fail_disk" {
+  fault "fail_disk" {
+    hosts = ["stor1"]
+    disks = ["d0"]
+    at    = 15
+    for   = 15
+  }
+}
+
+variant "stopped" {
+  fault "stop" {
+    hosts   = ["stor2"]
+    service = "object-server"
+    at      = 15
+    for     = 15
+  }
+}
+
+variant "partitioned" {
+  fault "partition" {
+    hosts   = ["stor2"]
+    service = "object-server"
+    at      = 15
+    for     = 15
+  }
+}
+
+variant "slow_link" {
+  fault "slow_link" {
+    hosts = ["proxy1"]
+    rate  = "10mbit"
+    at    = 15
+    for   = 15
+  }
+}
+
+variant "rebalance" {
+  fault "rebalance" {
+    hosts  = ["stor1"]
+    disks  = ["d0"]
+    ring   = "object"
+    weight = 0
+    at     = 15
+    for    = 15
   }
 }
 
 workload "64K_put" {
   scenario          = "64K_put_faults.scenario"
   users             = 16
-  duration          = "60s"
+  duration          = "45s"
   clients           = ["client1"]
   agents_per_client = 1
   auth {

@@ -92,6 +92,27 @@ boot_host() {
     </dev/null >"$d/nspawn.log" 2>&1 9>&- &
 }
 
+# writable_controllers makes host $1's blkio and freezer hierarchies
+# writable inside it. nspawn mounts the v1 controllers read-only; the host
+# runs in a cgroup namespace rooted at its own cgroup (boot_host), so its
+# /sys/fs/cgroup/blkio is that cgroup's subtree alone: made writable there
+# (a remount of that mount, in the host's mount namespace only), its root
+# can throttle and freeze its own processes and no others of this machine.
+writable_controllers() {
+  local h=$1 npid init m
+  npid=$(nspawn_pid "$h")
+  init=$(ps -o pid= --ppid "$npid" | head -n 1 | tr -d ' ')
+  [ -n "$init" ] || die "$h: no init process under nspawn $npid"
+  for m in $(fault_controllers); do
+    nsenter -t "$init" -m -- mount -o remount,bind,rw "$m" ||
+      die "$h: cannot make $m writable inside the host"
+  done
+  # systemd found them read-only at boot and leaves them alone until it is
+  # executed again (then IOReadBandwidthMax= and the like act on blkio).
+  ssh -F "$DISTRO_DIR/client/ssh_config" -o BatchMode=yes "$h" systemctl daemon-reexec ||
+    die "$h: systemctl daemon-reexec failed"
+}
+
 # wait_host waits until host $1 accepts benchbed's login and systemd has
 # finished booting it; a degraded boot is shown with its failed units.
 wait_host() {

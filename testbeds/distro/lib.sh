@@ -67,9 +67,18 @@ nspawn_pid() {
   return 0
 }
 
-# cgroup_roots prints the cgroup hierarchies systemd uses: cgroup2 mounts
-# and the v1 name=systemd one.
+# cgroup_roots prints the cgroup hierarchies each host gets a cgroup of its
+# own in: those systemd uses (cgroup2 mounts and the v1 name=systemd one)
+# and the v1 blkio and freezer ones, which the faults write to (see
+# writable_controllers).
 cgroup_roots() {
   findmnt -rn -t cgroup,cgroup2 -o TARGET,FSTYPE,OPTIONS |
-    awk '$2 == "cgroup2" || $3 ~ /(^|,)name=systemd(,|$)/ { print $1 }'
+    awk '$2 == "cgroup2" || $3 ~ /(^|,)(name=systemd|blkio|freezer)(,|$)/ { print $1 }'
+}
+
+# fault_controllers prints the v1 hierarchies the faults need writable in
+# a host: blkio (slow_disk's throttle) and freezer (a pause with the
+# freezer).
+fault_controllers() {
+  findmnt -rn -t cgroup -o TARGET,OPTIONS | awk '$2 ~ /(^|,)(blkio|freezer)(,|$)/ { print $1 }'
 }

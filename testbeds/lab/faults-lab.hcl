@@ -23,11 +23,12 @@
 # in their own network namespaces of this machine: tc and nft/iptables act
 # there (partition, slow_link), and the pause and stop faults signal the
 # process groups of the directly started servers (manager "direct": stop
-# needs how = "kill"). But a host's sshd runs under `ip netns exec`, which
-# mounts a sysfs of its own over /sys: /sys/fs/cgroup is empty there, so
-# the sweep's fault-probe refuses slow_disk (and a pause with how =
-# "freezer") on this lab, naming the missing cgroup hierarchy, until
-# testbeds/lab/up binds the cgroup hierarchies into the hosts.
+# needs how = "kill"). A host's sshd runs under `ip netns exec`, which
+# mounts a sysfs of its own over /sys; testbeds/lab/up mounts the blkio and
+# freezer hierarchies back in, each host in a cgroup namespace rooted at
+# its own cgroup (benchbed-lab/<host>), so slow_disk's throttle (and a
+# pause with how = "freezer") acts on the host's own servers and on the
+# loop device of the disk only (e2e TestFaultSlowDisk).
 
 testbed "faults-lab" {
   description = "local lab: seed 000's normal and servers_per_port=4 under one slow disk and one paused object server"

@@ -25,6 +25,32 @@ LAB_BINDS=(etc-swift:/etc/swift srv:/srv cache:/var/cache/swift run:/var/run/swi
 LAB_PKGS=(openssh-server swift swift-proxy swift-object swift-container swift-account
           memcached rsyslog python3-swiftclient iproute2 procps util-linux)
 
+# Each multi-host lab host's cgroup, under the root of every hierarchy the
+# faults use (lab_cgroup_mounts).
+LAB_CGROUP=benchbed-lab
+
+# lab_cgroup_mounts prints "target fstype options" of the cgroup
+# hierarchies the faults use: v1 blkio (slow_disk) and freezer (pause with
+# the freezer), or a cgroup2 mounted at /sys/fs/cgroup (a v2-only host).
+lab_cgroup_mounts() {
+  findmnt -rno TARGET,FSTYPE,OPTIONS -t cgroup,cgroup2 |
+    awk '($2 == "cgroup" && $3 ~ /(^|,)(blkio|freezer)(,|$)/) || ($2 == "cgroup2" && $1 == "/sys/fs/cgroup")'
+}
+
+# remove_lab_cgroups removes the hosts' cgroups (deepest first), once empty.
+remove_lab_cgroups() {
+  local target fstype opts i
+  while read -r target fstype opts; do
+    [ -d "$target/$LAB_CGROUP" ] || continue
+    for i in $(seq 1 30); do
+      find "$target/$LAB_CGROUP" -depth -type d -exec rmdir {} + 2>/dev/null || true
+      [ -d "$target/$LAB_CGROUP" ] || break
+      sleep 0.1
+    done
+    [ ! -d "$target/$LAB_CGROUP" ] || die "cgroup $target/$LAB_CGROUP is left (it still holds processes)"
+  done < <(lab_cgroup_mounts)
+}
+
 log() { echo "lab: $*" >&2; }
 die() { echo "lab: error: $*" >&2; exit 1; }
 

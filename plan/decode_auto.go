@@ -13,7 +13,7 @@ import (
 
 // autoAttrs are a workload's attributes of runs that stop by themselves
 // (duration = "auto" and warmup, repeat with theirs).
-var autoAttrs = []string{"warmup", "max_warmup", "precision", "max_duration", "repeat", "max_repeat", "min_effect"}
+var autoAttrs = []string{"warmup", "max_warmup", "precision", "max_duration", "repeat", "max_repeat", "min_effect", "power"}
 
 // Defaults of the runs that stop by themselves.
 const (
@@ -44,11 +44,13 @@ type Warmup struct {
 }
 
 // AutoRepeat is a workload's repeat = "auto": repeats are added until
-// compare's test separates the variants or finds they do not differ by
-// Effect or more (compare.NextRepeat), at most Max.
+// compare's test separates the variants or, not separating them, had
+// Power to find a change of Effect or more (compare.NextRepeat), at most
+// Max (Testbed.Repeats).
 type AutoRepeat struct {
 	Max    int
 	Effect float64 // a share: 0.05 is 5 %
+	Power  float64 // a share: 0.8
 }
 
 // isAuto reports whether a's value is the string "auto".
@@ -93,7 +95,7 @@ func (d *decoder) decodeAuto(w *Workload, c *hcl.BodyContent, ctx *hcl.EvalConte
 			d.errorf(a.Expr.Range().Ptr(), "Invalid value for repeat",
 				"workload %q: a workload's repeat is \"auto\" (with max_repeat); a fixed count is the sweep's repeat", w.Name)
 		} else {
-			w.AutoRepeat = &AutoRepeat{Max: DefaultMaxRepeat, Effect: DefaultMinEffect}
+			w.AutoRepeat = &AutoRepeat{Max: DefaultMaxRepeat, Effect: DefaultMinEffect, Power: DefaultPower}
 		}
 	}
 	d.autoLimit(w, at["precision"], w.AutoDuration != nil, "duration = \"auto\"", func(a *hcl.Attribute) {
@@ -117,6 +119,13 @@ func (d *decoder) decodeAuto(w *Workload, c *hcl.BodyContent, ctx *hcl.EvalConte
 			d.errorf(a.Expr.Range().Ptr(), "Invalid value for min_effect", "workload %q: min_effect must be above 0, as \"5%%\"", w.Name)
 		} else if ok {
 			w.AutoRepeat.Effect = x
+		}
+	})
+	d.autoLimit(w, at["power"], w.AutoRepeat != nil, "repeat = \"auto\"", func(a *hcl.Attribute) {
+		if x, ok := d.rate(a, ctx); ok && (x <= 0 || x >= 1) {
+			d.errorf(a.Expr.Range().Ptr(), "Invalid value for power", "workload %q: power must be above 0 and under 100%%, as \"80%%\"", w.Name)
+		} else if ok {
+			w.AutoRepeat.Power = x
 		}
 	})
 }
@@ -178,8 +187,8 @@ func (w *Workload) AutoLines() []string {
 			slo.Percent(a.Precision), shortDuration(a.Max)))
 	}
 	if r := w.AutoRepeat; r != nil {
-		out = append(out, fmt.Sprintf("repeat auto: until compare's test separates the variants or finds no difference of %s or more, at most %d repeats",
-			slo.Percent(r.Effect), r.Max))
+		out = append(out, fmt.Sprintf("repeat auto: until compare's U test separates the variants (p <= %g) or, not separating them, had %s power to find a change of %s or more, at most %d repeats",
+			RepeatAlpha, slo.Percent(r.Power), slo.Percent(r.Effect), max(r.Max, MinAutoRepeat)))
 	}
 	for _, t := range w.Thresholds {
 		out = append(out, "threshold: fail if "+t.String()+" (and significant)")

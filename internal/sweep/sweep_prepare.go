@@ -118,7 +118,7 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 // matrix has several.
 func cellLabel(tb *plan.Testbed, c plan.Cell) string {
 	l := pairLabel(tb, c)
-	if tb.Sweep.Repeat > 1 {
+	if repeated(tb) {
 		l += fmt.Sprintf(" #%d", c.Repeat)
 	}
 	return l

@@ -15,7 +15,7 @@ import (
 // kept, in declaration order, and returns the summary.
 func (s *Sweeper) writeSummary() (*results.Summary, error) {
 	sort.SliceStable(s.cells, func(i, j int) bool { return s.cells[i].cell.Index < s.cells[j].cell.Index })
-	sum := &results.Summary{Run: s.run.ID, Testbed: s.tb.Name, Cells: []results.Cell{}}
+	sum := &results.Summary{Run: s.run.ID, Testbed: s.tb.Name, Cells: []results.Cell{}, RepeatAuto: s.stops}
 	for _, c := range s.cells {
 		res := c.res
 		if res.Params == nil {
@@ -52,10 +52,13 @@ func (s *Sweeper) Table(w io.Writer) error {
 	var err error
 	switch {
 	case !s.hasScenarioCells():
-	case s.tb.Sweep.Repeat > 1:
+	case repeated(s.tb):
 		err = results.WriteRepeatTable(w, title, s.repeatRows())
 	default:
 		err = results.WriteTable(w, title, s.cellRows())
+	}
+	if err == nil {
+		err = results.WriteRepeatStops(w, s.stops)
 	}
 	if err == nil {
 		err = s.writeFillTables(w)

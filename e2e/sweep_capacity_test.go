@@ -38,6 +38,7 @@ func TestSweepCapacity(t *testing.T) {
 		{`(?m)^prefill \{`, heldWorkload("same", "2s", `  repeat     = "auto"
   max_repeat = 5
 `) + "prefill {"},
+		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "same"]`},
 	})
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", searchTB); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)

@@ -2,7 +2,6 @@ package sweep
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"benchbed/plan"
@@ -53,64 +52,19 @@ func (s *Sweeper) runRounds(ctx context.Context, prev **plan.Variant) error {
 }
 
 // repeatVerdicts is compare's decision, from the cells run so far, on
-// every pair of each repeat = "auto" workload: its baseline (the first
-// variant run) against each other variant run, or the baseline alone.
-// Kind is compare.VerdictMore while the pair needs another repeat.
+// every pair of each repeat = "auto" workload (compare.RepeatStops).
 func (s *Sweeper) repeatVerdicts() []results.RepeatStop {
 	var out []results.RepeatStop
+	cells := s.namedCells()
 	for _, w := range s.tb.Workloads {
 		if w.AutoRepeat == nil {
 			continue
 		}
 		_, hi := s.tb.Repeats(w)
 		rule := compare.RepeatRule{Alpha: plan.RepeatAlpha, Effect: w.AutoRepeat.Effect, Power: w.AutoRepeat.Power, Max: hi}
-		vs, ran, samples := s.repeatSamples(w)
-		if len(vs) == 1 {
-			out = append(out, results.RepeatStop{Workload: w.Name, Baseline: vs[0], Variant: vs[0], Repeats: ran[vs[0]],
-				Measured: len(samples[vs[0]]), Kind: "alone", Stopped: fmt.Sprintf("one variant ran, nothing to compare: %d repeats", ran[vs[0]])})
-		}
-		for _, v := range vs[min(1, len(vs)):] {
-			base := vs[0]
-			a, b := samples[base], samples[v]
-			verdict := compare.NextRepeat(a, b, rule)
-			st := results.RepeatStop{Workload: w.Name, Baseline: base, Variant: v, Repeats: min(ran[base], ran[v]),
-				Measured: min(len(a), len(b)), Kind: verdict.Kind, Stopped: verdict.Why, Power: verdict.Power}
-			if verdict.Test != nil {
-				st.P = verdict.Test.P
-			}
-			if st.Kind == compare.VerdictMore && st.Repeats >= hi { // failed repeats left too few samples
-				st.Kind, st.Stopped = compare.VerdictMax, fmt.Sprintf("max %d repeats reached: %s", hi, verdict.Why)
-			}
-			out = append(out, st)
-		}
+		out = append(out, compare.RepeatStops(cells, w.Name, rule)...)
 	}
 	return out
-}
-
-// repeatSamples are the variants that ran cells of w, in the order of
-// their first, with how many ran and the figure of each that finished:
-// its capacity for a search, else its req/s.
-func (s *Sweeper) repeatSamples(w *plan.Workload) (vs []string, ran map[string]int, samples map[string][]float64) {
-	ran, samples = map[string]int{}, map[string][]float64{}
-	for _, c := range s.cells {
-		if c.cell.Workload.Name != w.Name {
-			continue
-		}
-		v := c.cell.Variant.Name
-		if ran[v] == 0 {
-			vs = append(vs, v)
-		}
-		ran[v]++
-		if c.res.Status != results.StatusOK {
-			continue
-		}
-		x := c.res.Total.ReqPerS
-		if c.res.Search != nil {
-			x = c.res.Search.Capacity
-		}
-		samples[v] = append(samples[v], x)
-	}
-	return vs, ran, samples
 }
 
 // repeated reports whether tb's cells have repeats: sweep.repeat above 1

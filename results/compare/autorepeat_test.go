@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/results"
 )
 
 // rule is repeat = "auto"'s defaults at compare's alpha.
@@ -63,5 +64,40 @@ func TestTPower(t *testing.T) {
 func TestMinAutoRepeat(t *testing.T) {
 	if n := RepeatsNeeded(0.05); n != plan.MinAutoRepeat {
 		t.Errorf("the U test needs %d repeats at 0.05, the plan plans %d", n, plan.MinAutoRepeat)
+	}
+}
+
+// TestRepeatStops: the pairs are the first variant against each other,
+// the samples the finished cells' req/s (a search's capacity); failed
+// repeats count as run, not as samples, and at the max an undecided pair
+// is "max".
+func TestRepeatStops(t *testing.T) {
+	cell := func(v string, x float64, ok bool) results.Cell {
+		c := results.Cell{Variant: v, Workload: "w", Status: results.StatusOK, Total: results.OpSummary{ReqPerS: x}}
+		if !ok {
+			c.Status = "failed"
+		}
+		return c
+	}
+	var cells []results.Cell
+	for i, x := range []float64{1000, 700, 1300, 900, 1200, 800} {
+		cells = append(cells, cell("a", x, true), cell("b", x+50, i < 4))
+		c := cell("c", 0, true)
+		c.Search = &results.SearchResult{Capacity: 2000 + float64(i)}
+		cells = append(cells, c, results.Cell{Variant: "a", Workload: "other", Status: results.StatusOK})
+	}
+	st := RepeatStops(cells, "w", rule)
+	if len(st) != 2 || st[0].Variant != "b" || st[0].Baseline != "a" || st[0].Repeats != 6 || st[0].Measured != 4 ||
+		st[0].Kind != VerdictMax || !strings.HasPrefix(st[0].Stopped, "max 6 repeats reached") {
+		t.Errorf("a against b: %+v", st)
+	}
+	if len(st) == 2 && (st[1].Variant != "c" || st[1].Kind != VerdictSeparated) {
+		t.Errorf("a against c (capacities of 2000 and more): %+v", st[1])
+	}
+	if one := RepeatStops(cells, "other", rule); len(one) != 1 || one[0].Kind != "alone" || one[0].Repeats != 6 {
+		t.Errorf("a single variant: %+v", one)
+	}
+	if none := RepeatStops(cells, "none", rule); none != nil {
+		t.Errorf("no cells: %+v", none)
 	}
 }

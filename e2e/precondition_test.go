@@ -19,14 +19,15 @@ const putgetScenario = `{"name": "4K_putget", "sizes": [{"name": "4KiB", "size_m
  "run_seconds": 6, "crud_profile": [1, 3, 0, 0], "user_count": 8}`
 
 // TestSweepPreconditionAndGate: a lab testbed without a prefill block
-// whose workload reads 300 initial files that are not there is refused
-// before any change (exit 1, the workload, containers and counts named, no
-// lock taken, no container created). With the files put (benchbed load's
-// initial phase) the same sweep runs with 0 errors and exits 0 (its cell
-// bounded by an operation count, gateOps). A workload whose objects expire
-// after a second (delete_after = 1) and are read afterwards meets 404s:
-// its cell (6 s: reads of objects older than a second need time) fails the
-// error-rate gate and the sweep exits 1.
+// whose two workloads read 300 initial files that are not there is
+// refused before any change (exit 1, the workload, containers and counts
+// named, no lock taken, no container created). With the files put
+// (benchbed load's initial phase) the same sweep runs both cells in one
+// sweep: 4K_putget (bounded by an operation count, gateOps) is ok with 0
+// errors; 4K_expiring, whose objects expire after a second (delete_after
+// = 1) and are read afterwards, meets 404s: its cell (6 s: reads of
+// objects older than a second need time) fails the error-rate gate, the
+// table says so and the sweep exits 1.
 func TestSweepPreconditionAndGate(t *testing.T) {
 	lab := Lab(t)
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed); err != nil {
@@ -35,7 +36,9 @@ func TestSweepPreconditionAndGate(t *testing.T) {
 	sw := newLabSwift(t)
 	sw.deleteContainers(t, "e2epre_")
 	dir := t.TempDir()
-	tb := noPrefillTestbed(t, lab, dir, putgetScenario, gateOps)
+	expiring := strings.Replace(strings.Replace(putgetScenario, `"user_count": 8`, `"user_count": 8, "delete_after": 1`, 1),
+		`"name": "4K_putget"`, `"name": "4K_expiring"`, 1)
+	tb := noPrefillTestbed(t, lab, dir, []preWorkload{{"4K_putget", putgetScenario, gateOps}, {"4K_expiring", expiring, `duration = "6s"`}})
 
 	out, errOut, err := sweep(t, lab, tb, dir)
 	if code := exitCode(err); code != 1 || !strings.Contains(errOut, "workload 4K_putget: 300 of its 300 initial objects are missing") ||
@@ -56,38 +59,43 @@ func TestSweepPreconditionAndGate(t *testing.T) {
 		t.Fatalf("putting the initial files: %v\n%s\n%s", err, out, errOut)
 	}
 	out, errOut, err = sweep(t, lab, tb, t.TempDir())
-	cell := onlyCell(t, out, err, errOut)
-	if exitCode(err) != 0 || cell.Status != results.StatusOK || cell.Total.Errors != 0 || cell.Total.Count == 0 {
-		t.Fatalf("with the files in place: exit %d, %+v\n%s\n%s", exitCode(err), cell.Total, out, errOut)
+	cells := sweepCells(t, out, err, errOut, 2)
+	if cell := cells[0]; cell.Workload != "4K_putget" || cell.Status != results.StatusOK || cell.Total.Errors != 0 || cell.Total.Count == 0 {
+		t.Fatalf("with the files in place: cell %s %s, %+v\n%s\n%s", cell.ID, cell.Status, cell.Total, out, errOut)
 	}
-	t.Logf("with the files in place: %d operations, 0 errors:\n%s", cell.Total.Count, out)
-
-	expiring := strings.Replace(putgetScenario, `"user_count": 8`, `"user_count": 8, "delete_after": 1`, 1)
-	tb = noPrefillTestbed(t, lab, t.TempDir(), expiring, `duration = "6s"`)
-	out, errOut, err = sweep(t, lab, tb, t.TempDir())
-	cell = onlyCell(t, out, err, errOut)
-	if exitCode(err) != 1 || cell.Status != results.StatusFailed || !strings.Contains(cell.Error, "http_404=") ||
-		!strings.Contains(out, "| failed: ") {
-		t.Fatalf("expiring objects: exit %d, status %s, error %q\n%s\n%s", exitCode(err), cell.Status, cell.Error, out, errOut)
+	t.Logf("with the files in place: %d operations, 0 errors:\n%s", cells[0].Total.Count, out)
+	if cell := cells[1]; exitCode(err) != 1 || cell.Workload != "4K_expiring" || cell.Status != results.StatusFailed ||
+		!strings.Contains(cell.Error, "http_404=") || !strings.Contains(out, "| failed: ") {
+		t.Fatalf("expiring objects: exit %d, cell %s status %s, error %q\n%s\n%s", exitCode(err), cell.ID, cell.Status, cell.Error, out, errOut)
 	}
-	t.Logf("objects read after they expired: exit 1, %s", cell.Error)
+	t.Logf("objects read after they expired: exit 1, %s", cells[1].Error)
 	sw.deleteContainers(t, "e2epre_")
 }
 
 // gateOps bounds a cell that needs only some operations without error.
 const gateOps = "operation_count = 400"
 
-// noPrefillTestbed is lab.hcl with its prefill block removed and one
-// workload, 4K_putget, over scenario (written beside it), its run bounded
-// by bound (`duration = "6s"` or gateOps); cells are short.
-func noPrefillTestbed(t *testing.T, lab *Env, dir, scenario, bound string) string {
+// preWorkload is one workload of noPrefillTestbed: its name (and its
+// scenario file's), the scenario and what bounds its run.
+type preWorkload struct{ name, scenario, bound string }
+
+// noPrefillTestbed is lab.hcl with its prefill block removed and its
+// workload replaced by ws, each over its scenario (written beside it), its
+// run bounded by its bound (`duration = "6s"` or gateOps); cells are short.
+func noPrefillTestbed(t *testing.T, lab *Env, dir string, ws []preWorkload) string {
 	t.Helper()
 	src, err := os.ReadFile(lab.Testbed)
 	must(t, err)
 	s := string(src)
+	var blocks strings.Builder
+	for _, w := range ws {
+		blocks.WriteString("workload \"" + w.name + "\" {\n  scenario = \"" + w.name + ".scenario\"\n  users    = 8\n  " + w.bound +
+			"\n  clients  = [\"client1\"]\n  auth {\n    url  = \"http://198.18.0.11:8080/auth/v1.0\"\n    user = \"bench:bench\"\n    key  = var.auth_key\n  }\n}\n\n")
+		must(t, os.WriteFile(filepath.Join(dir, w.name+".scenario"), []byte(w.scenario), 0o644))
+	}
 	for _, e := range []struct{ re, repl string }{
 		{`(?s)\nprefill \{.*?\n\}\n`, "\n"},
-		{`(?s)workload "64K_get" \{.*?\n  auth \{`, "workload \"4K_putget\" {\n  scenario = \"4K_putget.scenario\"\n  users    = 8\n  " + bound + "\n  clients  = [\"client1\"]\n  auth {"},
+		{`(?s)workload "64K_get" \{.*?\n\}\n\n`, strings.ReplaceAll(blocks.String(), "$", "$$")},
 		{`warmup     = "5s"`, `warmup     = "1s"`},
 	} {
 		re := regexp.MustCompile(e.re)
@@ -96,7 +104,6 @@ func noPrefillTestbed(t *testing.T, lab *Env, dir, scenario, bound string) strin
 		}
 		s = re.ReplaceAllString(s, e.repl)
 	}
-	must(t, os.WriteFile(filepath.Join(dir, "4K_putget.scenario"), []byte(scenario), 0o644))
 	p := filepath.Join(dir, "lab.hcl")
 	must(t, os.WriteFile(p, []byte(s), 0o644))
 	return p
@@ -126,9 +133,9 @@ func journalSteps(t *testing.T, runs string) string {
 	return strings.Join(steps, " ")
 }
 
-// onlyCell reads the one cell of the sweep whose stderr names its run
+// sweepCells reads the n cells of the sweep whose stderr names its run
 // directory ("sweep: results in DIR").
-func onlyCell(t *testing.T, out string, err error, errOut string) results.Cell {
+func sweepCells(t *testing.T, out string, err error, errOut string, n int) []results.Cell {
 	t.Helper()
 	m := regexp.MustCompile(`sweep: results in (\S+)`).FindStringSubmatch(errOut)
 	if m == nil {
@@ -138,10 +145,10 @@ func onlyCell(t *testing.T, out string, err error, errOut string) results.Cell {
 	must(t, rerr)
 	var sum results.Summary
 	must(t, json.Unmarshal(b, &sum))
-	if len(sum.Cells) != 1 {
-		t.Fatalf("%d cells in %s, want 1", len(sum.Cells), m[1])
+	if len(sum.Cells) != n {
+		t.Fatalf("%d cells in %s, want %d", len(sum.Cells), m[1], n)
 	}
-	return sum.Cells[0]
+	return sum.Cells
 }
 
 func hasPrefix(names []string, prefix string) bool {

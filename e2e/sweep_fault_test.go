@@ -17,11 +17,15 @@ import (
 // end byte-identical to what they were before it:
 //   - a changed host key is refused before anything changes, even with
 //     --accept-new-host-keys, and so is an unreachable host;
-//   - a sweep SIGKILLed mid-cell leaves changes and its locks, a concurrent
-//     sweep meanwhile is refused naming the holder, and so is a restore of
-//     the live run; once it is killed, `benchbed restore` brings everything
-//     back, healthy and unlocked;
-//   - a variant whose object servers cannot start fails its cell (naming
+//   - a sweep SIGKILLed mid-cell while three faults are applied (a paused
+//     object server, a partition, a slow link) leaves changes, its locks
+//     and its faults, a concurrent sweep meanwhile is refused naming the
+//     holder, and so is a restore of the live run; once it is killed,
+//     `benchbed restore` undoes the faults and brings everything back,
+//     healthy and unlocked, with no fault left;
+//   - one sweep of a paused object server (its cell has its before, during
+//     and after phases, a recovery and its journal follows the plan), then
+//     a variant whose object servers cannot start: that cell fails (naming
 //     host and service, log kept), the sweep goes on and the lab is restored;
 //   - a host lost mid-sweep is named, the others are restored, what is left
 //     is said, a new sweep is refused by the copies left on it, and
@@ -150,15 +154,17 @@ func testUnreachableHost(t *testing.T, f *fault) {
 	labAsBefore(t, f, swiftHosts...)
 }
 
-// testKilledThenRestore SIGKILLs a sweep of servers_per_port=1 during its
-// cell's run: its ring ports and confs stay, and its locks; a second sweep
-// then is refused naming the first and changes nothing; `benchbed restore`
-// puts back every file, restarts healthy servers and releases the locks.
+// testKilledThenRestore SIGKILLs a sweep of killed (servers_per_port=1 with
+// three faults to the end) during its cell's run, once its faults are
+// applied: its ring ports and confs stay, its locks and its faults; a
+// second sweep then is refused naming the first and changes nothing;
+// `benchbed restore` undoes the faults, puts back every file, restarts
+// healthy servers and releases the locks.
 func testKilledThenRestore(t *testing.T, f *fault) {
 	runs := f.runs(t, "killed")
 	// A run longer than the checks made during it: the kill lands in it.
 	tb := f.withDuration(t, "killed.hcl", "120s")
-	cmd, out, ended := f.start(t, "sweep", "--runs-dir", runs, "--only", "servers_per_port=1", tb)
+	cmd, out, ended := f.start(t, "sweep", "--runs-dir", runs, "--only", "killed", tb)
 	run := waitMeasuring(t, runs, out, ended)
 	id := filepath.Base(run)
 	t.Run("ConcurrentSweepIsRefused", func(t *testing.T) {
@@ -183,8 +189,10 @@ func testKilledThenRestore(t *testing.T, f *fault) {
 		}
 		locksHeldBy(t, f.lab, id)
 	})
-	cmd.Process.Kill()
+	waitFaultsApplied(t, runs, 3, out, ended)
+	cmd.Process.Kill() // SIGKILL: no undo runs
 	<-ended
+	partitionLeft(t, f.lab)
 	if after := hostFiles(t, f.lab); equalFiles(after, f.before) {
 		t.Fatalf("the killed sweep left no change to restore: the test proves nothing\n%v", after)
 	}
@@ -193,28 +201,40 @@ func testKilledThenRestore(t *testing.T, f *fault) {
 	if err != nil || !strings.Contains(out2, "restored: "+run) {
 		t.Fatalf("benchbed restore %s: %v\nstdout:\n%s\nstderr:\n%s", run, err, out2, errOut)
 	}
+	if !strings.Contains(out2+errOut, "undoing pause fault") {
+		t.Errorf("the restore did not say it undid the pause:\n%s\n%s", out2, errOut)
+	}
 	labAsBefore(t, f, swiftHosts...)
+	noFaultLeft(t, f.lab)
 	if ps := nsProcs(t, "client1", " agent"); len(ps) > 0 {
 		t.Errorf("load agents left on client1 after the sweep was killed: %v", ps)
 	}
 }
 
-// testCannotStart sweeps cannot_start (object servers exit at once) and
-// servers_per_port=1: the first cell fails naming a host and object-server,
-// with the server's log kept; the second runs; the sweep exits 1 and the
-// lab is restored.
+// testCannotStart sweeps paused (a fault cell: checkPausedRecovers),
+// cannot_start (object servers exit at once) and servers_per_port=1: the
+// paused cell's journal follows the plan (it is plan's first cell); the
+// cannot_start cell fails naming a host and object-server, with the
+// server's log kept; the third runs; the sweep exits 1 and the lab is
+// restored.
 func testCannotStart(t *testing.T, f *fault) {
 	runs := f.runs(t, "cannot-start")
-	out, errOut, err := f.benchbed(t, "sweep", "--runs-dir", runs, "--only", "cannot_start", "--only", "servers_per_port=1", f.tb)
+	out, errOut, err := f.benchbed(t, "sweep", "--runs-dir", runs, "--only", "paused", "--only", "cannot_start", "--only", "servers_per_port=1", f.tb)
 	if exitCode(err) != 1 {
 		t.Fatalf("sweep with a variant that cannot start: %v, want exit 1\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
 	}
 	run := onlyRun(t, runs)
 	sum := readSummary(t, run)
-	if len(sum.Cells) != 2 {
-		t.Fatalf("%s has %d cells, want 2: %+v", rundir.SummaryFile, len(sum.Cells), sum.Cells)
+	if len(sum.Cells) != 3 {
+		t.Fatalf("%s has %d cells, want 3: %+v", rundir.SummaryFile, len(sum.Cells), sum.Cells)
 	}
-	bad, good := sum.Cells[0], sum.Cells[1]
+	t.Run("PausedRecovers", func(t *testing.T) {
+		checkJournalFollowsPlan(t, f.lab, f.tb, run)
+		rr, err := rundir.ReadRun(run)
+		must(t, err)
+		checkPausedRecovers(t, f.lab, rr, rr.Summary.Cells[0])
+	})
+	bad, good := sum.Cells[1], sum.Cells[2]
 	hostSvc := regexp.MustCompile(`stor[12]: \S*\s*object-server`)
 	if bad.Variant != "cannot_start" || bad.Status != "failed" || !hostSvc.MatchString(bad.Error) {
 		t.Errorf("cell cannot_start: status %q, error %q; want failed, naming a host and object-server", bad.Status, bad.Error)

@@ -21,53 +21,47 @@ import (
 // sweepOnly are the cells of issue 8's end-to-end sweep.
 var sweepOnly = []string{"--only", "normal", "--only", "servers_per_port=1", "--only", "servers_per_port=2"}
 
-// TestSweep: sweeps of normal and servers_per_port=1,2 (6 s runs, 500
-// objects, telemetry on: sweepTestbed). One is interrupted in its second
-// cell: it restores the lab and keeps its partial results; it first takes
-// over the stale sweep locks left by a process of this machine that is
-// gone, saying so, and its journal follows the plan. The other, the shared
-// sweep that TestTelemetry checks too, is SIGKILLed in its second cell and
-// resumed: the resume runs the first cell no more, prints the table with
-// req/s above 0 and no error in any row, writes a report and a compare,
-// and leaves the hosts' confs and rings byte-identical.
+// TestSweep: the shared sweep (sharedSweep) of normal and
+// servers_per_port=1,2 (6 s runs, 500 objects, telemetry on:
+// sweepTestbed), its run directory shared with TestTelemetry. Interrupted
+// in its second cell, it restores the lab and keeps its partial results;
+// it first takes over the stale sweep locks left by a process of this
+// machine that is gone, saying so, and its journal follows the plan.
+// Resumed, then SIGKILLed in its third cell and resumed again: the last
+// resume runs the first two cells no more, prints the table with req/s
+// above 0 and no error in any row, writes a report and a compare, and
+// leaves the hosts' confs and rings byte-identical.
 func TestSweep(t *testing.T) {
 	lab := Lab(t)
-	tb, before := sweepLab(t, lab)
+	s := sharedSweep(t, lab)
 	t.Run("InterruptRestoresAndKeepsPartialResults", func(t *testing.T) {
-		dead := writeStaleLocks(t, lab)
-		runs := t.TempDir()
-		cmd, out, ended := startSweep(t, lab, runs, tb)
-		run := waitSecondCell(t, runs, out, ended)
-		cmd.Process.Signal(os.Interrupt)
-		err := <-ended
-		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
-			t.Fatalf("interrupted sweep: %v, want exit 130:\n%s", err, out.String())
+		out, dead := s.intOut, s.dead
+		if ee, ok := s.intErr.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+			t.Fatalf("interrupted sweep: %v, want exit 130:\n%s", s.intErr, out)
 		}
 		for _, h := range Hosts {
-			if !strings.Contains(out.String(), h+": took over a stale lock: run "+dead.run) || !strings.Contains(out.String(), fmt.Sprintf("pid %d no longer runs", dead.pid)) {
-				t.Errorf("the sweep does not say it took over %s's stale lock (run %s, pid %d):\n%s", h, dead.run, dead.pid, out.String())
+			if !strings.Contains(out, h+": took over a stale lock: run "+dead.run) || !strings.Contains(out, fmt.Sprintf("pid %d no longer runs", dead.pid)) {
+				t.Errorf("the sweep does not say it took over %s's stale lock (run %s, pid %d):\n%s", h, dead.run, dead.pid, out)
 			}
 		}
-		checkJournalFollowsPlan(t, lab, tb, run)
-		if !journalSays(t, run, "lock", "took over a stale lock") {
-			t.Errorf("%s: the journal does not record the stale locks taken over", run)
+		checkJournalFollowsPlan(t, lab, s.tb, s.run)
+		if !journalSays(t, s.run, "lock", "took over a stale lock") {
+			t.Errorf("%s: the journal does not record the stale locks taken over", s.run)
 		}
-		if !strings.Contains(out.String(), "restoring the lab") || !strings.Contains(out.String(), "partial results kept") {
-			t.Fatalf("the interrupted sweep does not say it restores and keeps results:\n%s", out.String())
+		if !strings.Contains(out, "restoring the lab") || !strings.Contains(out, "partial results kept") {
+			t.Fatalf("the interrupted sweep does not say it restores and keeps results:\n%s", out)
 		}
-		b, err := os.ReadFile(filepath.Join(run, rundir.SummaryFile))
-		if err != nil || !strings.Contains(string(b), `"status": "ok"`) || !strings.Contains(string(b), `"status": "interrupted"`) {
-			t.Fatalf("%s (%v) should keep the finished cell and the interrupted one:\n%s", rundir.SummaryFile, err, b)
+		if b := s.intSummary; !strings.Contains(b, `"status": "ok"`) || !strings.Contains(b, `"status": "interrupted"`) {
+			t.Fatalf("%s should keep the finished cell and the interrupted one:\n%s", rundir.SummaryFile, b)
 		}
-		if after := labFiles(t, lab); after != before {
-			t.Fatalf("the lab's confs and rings differ after the interrupt:\nbefore:\n%s\nafter:\n%s", before, after)
+		if s.intAfter != s.before {
+			t.Fatalf("the lab's confs and rings differ after the interrupt:\nbefore:\n%s\nafter:\n%s", s.before, s.intAfter)
 		}
 	})
-	t.Run("KilledInSecondCellResumesAndLeavesTheLabAsFound", func(t *testing.T) {
-		s := sharedSweep(t, lab)
+	t.Run("KilledInThirdCellResumesAndLeavesTheLabAsFound", func(t *testing.T) {
 		checkTable(t, s.out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
 		t.Logf("the resumed sweep's table:\n%s", s.out)
-		checkSummary(t, s.run, 3)
+		checkSummary(t, s.run, len(sweepOnly)/2)
 		n := 0
 		for _, c := range runStarts(t, s.run) {
 			if c == s.first {
@@ -76,6 +70,9 @@ func TestSweep(t *testing.T) {
 		}
 		if n != 1 || !strings.Contains(s.errOut, s.first+": kept") {
 			t.Fatalf("cell %s ran %d times (want once, kept on resume):\n%s", s.first, n, s.errOut)
+		}
+		if starts := runStarts(t, s.run); len(starts) != 5 {
+			t.Errorf("measured runs started %v: want 5 (the first cell once, the second twice: interrupted, then resumed; the third twice: killed, then resumed)", starts)
 		}
 		checkReportAndCompare(t, lab, s.run)
 		if s.after != s.before {
@@ -127,16 +124,6 @@ func journalSays(t *testing.T, dir, step, text string) bool {
 	return false
 }
 
-// killDuringSecondCell starts a sweep, SIGKILLs it once its second cell's
-// measured run has started, and returns the run directory.
-func killDuringSecondCell(t *testing.T, lab *Env, runs, tb string) string {
-	cmd, out, ended := startSweep(t, lab, runs, tb)
-	run := waitSecondCell(t, runs, out, ended)
-	cmd.Process.Kill()
-	<-ended
-	return run
-}
-
 // syncBuffer is a buffer written by a process and read by the test.
 type syncBuffer struct {
 	mu sync.Mutex
@@ -155,19 +142,9 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// startSweep starts the e2e sweep in the background.
+// startSweep starts the e2e sweep (sweepOnly) in the background.
 func startSweep(t *testing.T, lab *Env, runs, tb string) (*exec.Cmd, *syncBuffer, chan error) {
-	cmd := exec.Command(lab.binary(t), append([]string{"sweep", "--runs-dir", runs}, append(sweepOnly, tb)...)...)
-	cmd.Dir = lab.Root
-	out := &syncBuffer{}
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	ended := make(chan error, 1)
-	go func() { ended <- cmd.Wait() }()
-	t.Cleanup(func() { cmd.Process.Kill() })
-	return cmd, out, ended
+	return startSweepArgs(t, lab, runs, tb, sweepOnly)
 }
 
 // waitRuns waits until the sweep under runs has started its n-th measured

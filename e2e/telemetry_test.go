@@ -24,7 +24,8 @@ var telemetryServices = map[string][]string{
 
 // TestTelemetry: the shared sweep (sharedSweep: normal, servers_per_port=1
 // and =2, 6 s runs, telemetry on with statsd and drop_caches; its first
-// cell measured before a SIGKILL, the others by the resume) gives each
+// cell measured before an interrupt, the second by a resume, the third by
+// the resume after that one was SIGKILLed) gives each
 // cell telemetry of every host, every disk and every service, with as
 // many run-phase samples as the run has seconds (within one), in
 // summary.json and in one samples file per host; servers_per_port=2 runs

@@ -12,25 +12,31 @@ import (
 	"benchbed/results"
 )
 
-// TestPolicies: setup of testbeds/lab/policies-lab.hcl on the bare lab,
-// twice (the second changes nothing), leaves every policy's ring the same
-// on every Swift host; one sweep of it (variant normal, 4 s runs, 6 s for
-// the large objects; replication 2x and EC 4+2) gives the replicated and
+// TestPolicies: setup of testbeds/lab/policies-lab.hcl over the lab as the
+// tests before it left it (lab.hcl's cluster; alone, the bare lab), twice
+// (the second changes nothing), leaves every policy's ring the same on
+// every Swift host and a second proxy on stor2 that answers a round
+// trip; one sweep of it (variant normal, 3 s runs, 4 s for the large
+// objects, no warm-up; replication 2x and EC 4+2) gives the replicated and
 // the erasure-coded GET and PUT cells side by side, every one ok with 0
-// errors and its GETs verified, the proxy's CPU in the report, and the
-// lab's confs, rings and builders as before; the large-object cell (16 MiB
-// static large objects in 4 MiB segments, EC 4+2) PUTs, GETs and DELETEs
-// whole objects, its last byte after its first, and leaves no segment whose
-// manifest is gone. Then the .data files of the replicated objects are
-// changed on the storage hosts' disks behind Swift's back, and a verified
-// read of them counts `corrupt` errors instead of successes. The lab is
-// taken down afterwards: its swift.conf keeps the EC policies, which
-// lab.hcl drops (setup would refuse it). It logs its time (151 s on the
-// shared 2-core machine: 54 s for the lab and the two setups, 88 s for the
-// sweep).
+// errors and its GETs verified, the proxies' CPU in the report, and the
+// lab's confs, rings and builders as before. The GET cells spread their
+// agents over both proxies: each records both endpoints with their
+// counts, req/s, no error and percentiles, adding up to the cell, the
+// report has their rows and compare of the rep2 and ec42 GET cells their
+// per-endpoint table. The large-object cell (16 MiB static large objects
+// in 4 MiB segments, EC 4+2) PUTs, GETs and DELETEs whole objects, its
+// last byte after its first, and leaves no segment whose manifest is
+// gone. Then the .data files of the replicated objects are changed on the
+// storage hosts' disks behind Swift's back, and a verified read of them
+// counts `corrupt` errors instead of successes. The lab is taken down
+// afterwards: its swift.conf keeps the EC policies, which lab.hcl drops
+// (setup would refuse it); that is why its file sorts last. Setting up
+// from bare hosts is TestLab's. It logs its time, by phase and the
+// sweep's by step.
 func TestPolicies(t *testing.T) {
 	start := time.Now()
-	lab := bareLab(t)
+	lab := Lab(t)
 	t.Cleanup(func() {
 		if out, err := script("down"); err != nil {
 			t.Errorf("lab down: %v\n%s", err, out)
@@ -39,16 +45,22 @@ func TestPolicies(t *testing.T) {
 		t.Logf("TestPolicies took %.0f s", time.Since(start).Seconds())
 	})
 	tb := policiesTestbed(t, lab)
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
+	t.Logf("bare lab at %.0f s", time.Since(start).Seconds())
+	out, errOut, err := lab.Benchbed(t, "setup", "-q", tb)
+	if err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
-	out, errOut, err := lab.Benchbed(t, "setup", "-q", tb)
+	if !hasLine(out, "stor2: ", "auth, PUT, GET, DELETE ok") {
+		t.Errorf("setup made no round trip through stor2's proxy:\n%s", out)
+	}
+	t.Logf("setup done at %.0f s", time.Since(start).Seconds())
+	out, errOut, err = lab.Benchbed(t, "setup", "-q", tb)
 	if err != nil || !strings.Contains(out, "setup: no change; the cluster is healthy") {
 		t.Fatalf("second benchbed setup (%v) changed something:\n%s\n%s", err, out, errOut)
 	}
 	before := labFiles(t, lab)
 	checkPolicyRings(t, before)
-	t.Logf("setup, twice, done at %.0f s", time.Since(start).Seconds())
+	t.Logf("setup again (no change) done at %.0f s", time.Since(start).Seconds())
 	runs := t.TempDir()
 	out, errOut, err = lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", tb)
 	if err != nil {
@@ -62,11 +74,16 @@ func TestPolicies(t *testing.T) {
 	if len(dirs) != 1 {
 		t.Fatalf("run directories %v", dirs)
 	}
+	logStepTimes(t, dirs[0])
 	sum := readSummary(t, dirs[0])
-	checkPolicyCells(t, sum)
-	checkProxyCPUReported(t, lab, dirs[0])
+	by := checkPolicyCells(t, sum)
+	checkEndpointCells(t, by)
+	report := checkProxyCPUReported(t, lab, dirs[0])
+	checkEndpointReport(t, report, by)
+	checkEndpointCompare(t, lab, dirs[0], by)
 	checkSegments(t)
 	checkCorruptCounted(t, lab, filepath.Dir(tb))
+	t.Logf("checks done at %.0f s", time.Since(start).Seconds())
 }
 
 // checkPolicyRings wants each policy's ring (object, object-1, object-2)
@@ -92,8 +109,9 @@ func checkPolicyRings(t *testing.T, files string) {
 }
 
 // policiesTestbed is policies-lab.hcl with replication 2x and EC 4+2 only,
-// 4 s runs of 8 users after a 1 s warm-up, 100 initial objects per GET
-// policy, and 2 large objects of 16 MiB in 4 MiB segments.
+// 3 s runs of 8 users (4 s for the large objects) without a warm-up, 50
+// initial objects per GET policy, and 2 large objects of 16 MiB in 4 MiB
+// segments.
 func policiesTestbed(t *testing.T, lab *Env) string {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join(filepath.Dir(lab.Testbed), "policies-lab.hcl"))
@@ -101,12 +119,12 @@ func policiesTestbed(t *testing.T, lab *Env) string {
 	s := string(src)
 	for _, e := range [][2]string{
 		{`policies = ["rep2", "ec42", "ec62"]`, `policies = ["rep2", "ec42"]`},
-		{`"64KiB" = 500`, `"64KiB" = 100`},
-		{`duration = "15s"`, `duration = "4s"`},
-		{`duration = "20s"`, `duration = "6s"`},
+		{`"64KiB" = 500`, `"64KiB" = 50`},
+		{`duration = "15s"`, `duration = "3s"`},
+		{`duration = "20s"`, `duration = "4s"`},
 		{`users    = 16`, `users    = 8`},
 		{`user_count     = 16`, `user_count     = 8`},
-		{`warmup     = "3s"`, `warmup     = "1s"`},
+		{`warmup     = "3s"`, `warmup     = "0s"`},
 		{`67108864`, `16777216`},
 		{`segment_size   = 8388608`, `segment_size   = 4194304`},
 		{`"64MiB" = 8`, `"16MiB" = 2`},
@@ -130,7 +148,7 @@ var policyCells = []string{"64K_get@rep2", "64K_get@ec42", "64K_put@rep2", "64K_
 // checkPolicyCells wants every cell ok with 0 errors, GETs in the GET and
 // large cells, and the large objects' whole-object latency; it logs the
 // rep vs EC table with the proxy's CPU.
-func checkPolicyCells(t *testing.T, sum results.Summary) {
+func checkPolicyCells(t *testing.T, sum results.Summary) map[string]results.Cell {
 	t.Helper()
 	by := map[string]results.Cell{}
 	for _, c := range sum.Cells {
@@ -165,20 +183,33 @@ func checkPolicyCells(t *testing.T, sum results.Summary) {
 		t.Errorf("large objects: GET's last byte p50 %.3f s is not after its first byte's %.3f s: not the whole object's",
 			g.LastByte.P50, g.FirstByte.P50)
 	}
+	return by
 }
 
-// proxyCPU is the proxy-server's mean CPU (percent of one core) over the
-// cell's run, 0 without telemetry.
+// proxyCPU is the proxy servers' mean CPU (percent of one core, both
+// proxies' added up) over the cell's run, 0 without telemetry.
 func proxyCPU(c results.Cell) float64 {
 	if c.Telemetry == nil {
 		return 0
 	}
+	var cpu float64
 	for _, s := range c.Telemetry.Services {
-		if s.Host == "proxy1" && s.Service == "proxy-server" {
-			return s.CPU.Mean
+		if s.Service == "proxy-server" {
+			cpu += s.CPU.Mean
 		}
 	}
-	return 0
+	return cpu
+}
+
+// hasLine reports whether a line of out starts with prefix and contains
+// want.
+func hasLine(out, prefix, want string) bool {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, prefix) && strings.Contains(l, want) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkSegments wants every segment of the large objects' _segments
@@ -227,7 +258,7 @@ func checkCorruptCounted(t *testing.T, lab *Env, dir string) {
 	}
 	sc := filepath.Join(dir, "corrupt.scenario")
 	must(t, os.WriteFile(sc, []byte(`{"name": "corrupt", "sizes": [{"name": "64KiB", "size_min": 65536, "size_max": 65536}],
-	  "initial_files": {"64KiB": 100}, "container_base": "pol_get", "container_count": 10, "policy": "rep2",
+	  "initial_files": {"64KiB": 50}, "container_base": "pol_get", "container_count": 10, "policy": "rep2",
 	  "crud_profile": [0, 1, 0, 0], "operation_count": 50, "user_count": 2}`), 0o644))
 	out, errOut, _ := lab.Benchbed(t, "load", "--scenario", sc, "--auth-url", labAuthURL, "--user", labUser, "--key", labKey,
 		"--initial", "skip", "--verify", "--json")
@@ -242,9 +273,9 @@ func checkCorruptCounted(t *testing.T, lab *Env, dir string) {
 }
 
 // checkProxyCPUReported wants the report's telemetry to give the proxy's
-// CPU in every cell (where EC's encoding and decoding cost shows) and logs
-// those lines.
-func checkProxyCPUReported(t *testing.T, lab *Env, run string) {
+// CPU in every cell (where EC's encoding and decoding cost shows), logs
+// those lines and returns the report.
+func checkProxyCPUReported(t *testing.T, lab *Env, run string) string {
 	t.Helper()
 	out, errOut, err := lab.Benchbed(t, "report", run)
 	if err != nil {
@@ -252,7 +283,7 @@ func checkProxyCPUReported(t *testing.T, lab *Env, run string) {
 	}
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
-		if strings.Contains(l, "Telemetry of ") || strings.Contains(l, "proxy1 proxy-server CPU") {
+		if strings.Contains(l, "Telemetry of ") || strings.Contains(l, "proxy-server CPU") {
 			lines = append(lines, strings.TrimSpace(l))
 		}
 	}
@@ -260,4 +291,5 @@ func checkProxyCPUReported(t *testing.T, lab *Env, run string) {
 		t.Errorf("the report gives the proxy's CPU in %d cells, want %d:\n%s", n, len(policyCells), out)
 	}
 	t.Logf("the report's proxy CPU per cell:\n%s", strings.Join(lines, "\n"))
+	return out
 }

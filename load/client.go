@@ -92,6 +92,7 @@ type Request struct {
 func (c *Client) Do(ctx context.Context, r *Request, start time.Time) Outcome {
 	var o Outcome
 	for attempt := 0; ; attempt++ {
+		restartSink(r)
 		o = c.once(ctx, r, start)
 		o.Retries = attempt
 		if attempt >= c.MaxRetries || ctx.Err() != nil || !retryable(o) {

@@ -77,6 +77,7 @@ func (s *Session) setConn(c net.Conn) {
 func (s *Session) Do(r *Request, start time.Time) Outcome {
 	var o Outcome
 	for attempt := 0; ; attempt++ {
+		restartSink(r)
 		o = s.once(r, start)
 		o.Retries = attempt
 		if attempt >= s.c.MaxRetries || s.ctx.Err() != nil || !retryable(o) {
@@ -106,6 +107,7 @@ func (s *Session) once(r *Request, start time.Time) Outcome {
 	reused := s.conn != nil && s.reused
 	o := s.exchange(u, tok, r, start)
 	if o.Err != nil && reused && o.Status == 0 && s.ctx.Err() == nil {
+		restartSink(r)
 		o = s.exchange(u, tok, r, start) // the server had closed an idle connection
 	}
 	if o.Status == http.StatusUnauthorized {

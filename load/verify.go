@@ -54,3 +54,13 @@ func (v *Verifier) Check(o Outcome) Outcome {
 // NewVerifier returns a Verifier for GET bodies sent to it as a Request's
 // Sink (Reset before each), whose Check marks a differing body corrupt.
 func NewVerifier() *Verifier { return &Verifier{} }
+
+// restartSink readies r's sink for another attempt of r: a Verifier
+// forgets what an earlier attempt wrote to it (a 503's error page, a body
+// cut off by a reset), so that only the body of the attempt whose outcome
+// counts is checked, and a fault's retried error is never corrupt.
+func restartSink(r *Request) {
+	if v, ok := r.Sink.(*Verifier); ok {
+		v.Reset()
+	}
+}

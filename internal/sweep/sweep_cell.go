@@ -11,6 +11,7 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/internal/step"
+	"benchbed/internal/sweep/summary"
 	"benchbed/plan"
 	"benchbed/plan/render"
 	"benchbed/plan/schedule"
@@ -79,7 +80,7 @@ func (s *Sweeper) runOne(ctx context.Context, c plan.Cell, prev **plan.Variant) 
 			return nil
 		}
 	}
-	s.logf("cell %s (%s)", c.ID, cellLabel(s.tb, c))
+	s.logf("cell %s (%s)", c.ID, summary.CellLabel(s.tb, c))
 	trusted := s.lab.holds(*prev)
 	res, err := s.runCell(ctx, schedule.CellSteps(s.tb, *prev, c), trusted)
 	*prev = c.Variant

@@ -7,10 +7,11 @@ import (
 	"benchbed/results"
 )
 
-// withEndpoints gives the agents of w's run their endpoints (agent i
-// reaches w.AgentEndpoint(i)) and the workload's verify.
-func withEndpoints(ar agents.Job, w *plan.Workload) agents.Job {
-	ar.Verify = w.Verify
+// withEndpoints gives the agents of w's run in variant v their endpoints
+// (agent i reaches w.AgentEndpoint(i)) and the cell's verify (on by
+// default for an erasure-coded policy and in a fault cell).
+func withEndpoints(ar agents.Job, w *plan.Workload, v *plan.Variant) agents.Job {
+	ar.Verify, _ = w.VerifyIn(v)
 	ar.AgentAuth = func(i int) load.AuthSpec { return agents.WorkloadAgentAuth(w, i) }
 	return ar
 }

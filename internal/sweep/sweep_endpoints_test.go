@@ -13,7 +13,7 @@ import (
 // the first endpoint, agent 1 for the second; the run's agents get verify
 // and their own endpoints; one endpoint gives no per-endpoint figures.
 func TestEndpointFigures(t *testing.T) {
-	w := &plan.Workload{Endpoints: []string{"http://p1/v1/AUTH_a", "http://p2/v1/AUTH_a"}, Token: "t", Verify: true}
+	w := &plan.Workload{Endpoints: []string{"http://p1/v1/AUTH_a", "http://p2/v1/AUTH_a"}, Token: "t", Verify: true, VerifyWhy: plan.VerifyGivenOn}
 	rec := func(n int) results.Recording {
 		h := results.NewOpHists()
 		for range n {
@@ -28,7 +28,7 @@ func TestEndpointFigures(t *testing.T) {
 		eps[1].Agents != 1 || eps[1].Total.Count != 5 || eps[1].Total.ReqPerS != 0.5 {
 		t.Fatalf("endpoints %+v; want p1 with agents 0 and 2 (30 GETs), p2 with agent 1 (5, 0.5 req/s)", eps)
 	}
-	ar := withEndpoints(agents.Job{}, w)
+	ar := withEndpoints(agents.Job{}, w, nil)
 	if !ar.Verify || ar.AgentAuth == nil || ar.AgentAuth(1).StorageURL != w.Endpoints[1] || ar.AgentAuth(2).StorageURL != w.Endpoints[0] {
 		t.Fatalf("agents' job: verify %v, endpoints wrong", ar.Verify)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"benchbed/internal/sweep/summary"
 	"benchbed/plan"
 	"benchbed/plan/schedule"
 	"benchbed/results"
@@ -52,28 +53,7 @@ func (s *Sweeper) runRounds(ctx context.Context, prev **plan.Variant) error {
 }
 
 // repeatVerdicts is compare's decision, from the cells run so far, on
-// every pair of each repeat = "auto" workload (compare.RepeatStops).
+// every pair of each repeat = "auto" workload (summary.RepeatStops).
 func (s *Sweeper) repeatVerdicts() []results.RepeatStop {
-	var out []results.RepeatStop
-	cells := s.namedCells()
-	for _, w := range s.tb.Workloads {
-		if w.AutoRepeat == nil {
-			continue
-		}
-		_, hi := s.tb.Repeats(w)
-		rule := compare.RepeatRule{Alpha: plan.RepeatAlpha, Effect: w.AutoRepeat.Effect, Power: w.AutoRepeat.Power, Max: hi}
-		out = append(out, compare.RepeatStops(cells, w.Name, rule)...)
-	}
-	return out
-}
-
-// repeated reports whether tb's cells have repeats: sweep.repeat above 1
-// or a workload of repeat = "auto".
-func repeated(tb *plan.Testbed) bool {
-	for _, w := range tb.Workloads {
-		if _, hi := tb.Repeats(w); hi > 1 {
-			return true
-		}
-	}
-	return false
+	return summary.RepeatStops(s.tb, s.summaryCells())
 }

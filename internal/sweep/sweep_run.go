@@ -23,7 +23,7 @@ func (s *Sweeper) agentRun(c plan.Cell, d time.Duration, tele *cellTelemetry) ag
 	ar := agents.Job{Name: c.ID, Clients: w.Clients, PerClient: w.AgentsPerClient, Scenario: w.ScenarioJSON,
 		Auth: agents.WorkloadAuth(w), Users: users, Duration: dur, Ops: int64(w.OperationCount), Rate: w.Rate,
 		Fill: fillSpec(w), Live: s.liveLine("run", tele)}
-	ar = withEndpoints(ar, w)
+	ar = withEndpoints(ar, w, c.Variant)
 	phase := telemetry.PhaseRun
 	if d > 0 { // a warm-up is no fill run: its creates are deleted before the run
 		ar.Duration, ar.Ops, ar.Fill, ar.Live, phase = d, 0, nil, s.liveLine("warm-up", tele), telemetry.PhaseWarmup

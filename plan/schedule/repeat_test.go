@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // TestRepeatAutoPlan: a repeat = "auto" workload plans the U test's
@@ -20,7 +21,7 @@ func TestRepeatAutoPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.Replace(string(src), "\n  duration ", "\n  repeat = \"auto\"\n  max_repeat = 6\n  duration ", 1)
-	tb, diags := plan.LoadSource(filepath.Join("..", "..", "testbeds", "lab", "auto.hcl"), []byte(text), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join("..", "..", "testbeds", "lab", "auto.hcl"), []byte(text), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
@@ -67,7 +68,7 @@ func TestRepeatAutoPlan(t *testing.T) {
 
 func mustLoad(t *testing.T, text string) *plan.Testbed {
 	t.Helper()
-	tb, diags := plan.LoadSource(filepath.Join("..", "..", "testbeds", "lab", "fixed.hcl"), []byte(text), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join("..", "..", "testbeds", "lab", "fixed.hcl"), []byte(text), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

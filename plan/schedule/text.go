@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"benchbed/plan"
 )
 
 // WriteText prints the plan for people: hosts by role with their hardware,
@@ -52,8 +54,8 @@ func (p *Plan) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
 	for i, c := range p.Cells {
-		fmt.Fprintf(&b, "  %s  variant %q, workload %q, repeat %d  (~%s)\n", c.Cell.ID, c.Cell.Variant.Name,
-			c.Cell.Workload.Name, c.Cell.Repeat, short(p.Estimate.PerCell[i]))
+		fmt.Fprintf(&b, "  %s  variant %q, workload %q, repeat %d  (~%s)%s\n", c.Cell.ID, c.Cell.Variant.Name,
+			c.Cell.Workload.Name, c.Cell.Repeat, short(p.Estimate.PerCell[i]), cellVerify(j.Cells[i]))
 		for _, s := range c.Steps {
 			writeStep(&b, p.Testbed, s)
 		}
@@ -100,11 +102,29 @@ func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 		for _, k := range slices.Sorted(maps.Keys(w.ScenarioSet)) {
 			fmt.Fprintf(b, "; %s = %s", k, w.ScenarioSet[k])
 		}
-		b.WriteString("\n")
+		fmt.Fprintf(b, "; %s\n", verifyText(w.Verify, w.VerifyWhy))
 		for _, l := range w.Auto {
 			fmt.Fprintf(b, "    %s\n", l)
 		}
 	}
+}
+
+// verifyText is "verify: on (erasure-coded policy)" or "verify: off (default)".
+func verifyText(on bool, why string) string {
+	if on {
+		return "verify: on (" + why + ")"
+	}
+	return "verify: off (" + why + ")"
+}
+
+// cellVerify is the cell line's "; verify: on (fault cell)" where the
+// cell verifies only because of its fault (its workload's line says the
+// rest), else "".
+func cellVerify(c CellJSON) string {
+	if c.VerifyWhy != plan.VerifyFault {
+		return ""
+	}
+	return "; " + verifyText(c.Verify, c.VerifyWhy)
 }
 
 func orUnset(s string) string {

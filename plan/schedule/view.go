@@ -1,6 +1,8 @@
 package schedule
 
-import "benchbed/plan"
+import (
+	"benchbed/plan"
+)
 
 // PlanJSON is the shape of `benchbed plan --json`. docs/cli.md's contract is
 // testbed, hosts[name,address,roles] and cells[id,variant,workload,repeat]
@@ -84,6 +86,10 @@ type WorkloadJSON struct {
 	// Auto describes its search, runs that stop by themselves and
 	// thresholds (plan.Workload.AutoLines).
 	Auto []string `json:"auto,omitempty"`
+	// Verify says whether its GETs are verified outside fault cells, and
+	// VerifyWhy why (plan.Workload.VerifyIn); absent for a command workload.
+	Verify    bool   `json:"verify,omitempty"`
+	VerifyWhy string `json:"verify_why,omitempty"`
 }
 
 // FillJSON is a fill workload's target and buckets.
@@ -101,6 +107,10 @@ type CellJSON struct {
 	Params    map[string]string `json:"params,omitempty"`
 	Steps     []StepJSON        `json:"steps"`
 	EstimateS float64           `json:"estimate_s"`
+	// Verify says whether the cell's GETs are verified, VerifyWhy why
+	// ("fault cell" where only its fault makes it so).
+	Verify    bool   `json:"verify,omitempty"`
+	VerifyWhy string `json:"verify_why,omitempty"`
 }
 
 // StepJSON is a step.
@@ -179,6 +189,9 @@ func (p *Plan) JSON() PlanJSON {
 	for i, c := range p.Cells {
 		cj := CellJSON{ID: c.Cell.ID, Variant: c.Cell.Variant.Name, Workload: c.Cell.Workload.Name,
 			Repeat: c.Cell.Repeat, Params: c.Cell.Workload.Params(), EstimateS: p.Estimate.PerCell[i].Seconds()}
+		if !c.Cell.Workload.IsCommand() {
+			cj.Verify, cj.VerifyWhy = c.Cell.Workload.VerifyIn(c.Cell.Variant)
+		}
 		for _, s := range c.Steps {
 			cj.Steps = append(cj.Steps, stepJSON(s))
 		}
@@ -222,6 +235,7 @@ func workloadJSON(w *plan.Workload) WorkloadJSON {
 		out.Fill = &FillJSON{ContainerObjects: w.Fill.ContainerObjects, Buckets: w.Fill.Buckets}
 	}
 	out.Auto = w.AutoLines()
+	out.Verify, out.VerifyWhy = w.VerifyIn(nil)
 	return out
 }
 

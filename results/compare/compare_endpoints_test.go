@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"benchbed/results"
+	"benchbed/results/rundir"
 )
 
 func endpointCell(rps ...float64) *results.Cell {
@@ -35,5 +36,23 @@ func TestCompareEndpoints(t *testing.T) {
 	}
 	if compareEndpoints([]*results.Cell{{Status: "ok"}}, []*results.Cell{{Status: "ok"}}) != nil {
 		t.Error("cells without endpoints compare endpoints")
+	}
+}
+
+// A pair of Swift cells (operations, not a command's figures) compares
+// their endpoints too.
+func TestComparePairHasEndpoints(t *testing.T) {
+	cell := func(rps ...float64) *results.Cell {
+		c := endpointCell(rps...)
+		c.Variant, c.Workload = "normal", "get"
+		c.Ops = map[string]results.OpSummary{"GET": {Count: 10, ReqPerS: 1}}
+		c.Total = c.Ops["GET"]
+		return c
+	}
+	run := &rundir.RunResults{Dir: t.TempDir()}
+	p := comparePair(&group{run: run, variant: "normal", workload: "get", cells: []*results.Cell{cell(10, 20)}},
+		&group{run: run, variant: "normal", workload: "get", cells: []*results.Cell{cell(5, 6)}}, CompareOptions{Alpha: 0.05})
+	if len(p.Endpoints) != 2 || p.Endpoints[0].ReqPerA != 10 || p.Endpoints[1].ReqPerB != 6 {
+		t.Fatalf("the pair's endpoints %+v; want p1 10 vs 5, p2 20 vs 6", p.Endpoints)
 	}
 }

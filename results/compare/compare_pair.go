@@ -128,6 +128,7 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 	}
 	f, notes := compareFaults(ca, cb)
 	p.Fault, p.Notes = f, append(p.Notes, notes...)
+	p.Endpoints = compareEndpoints(ca, cb)
 	return p
 }
 

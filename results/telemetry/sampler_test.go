@@ -3,6 +3,7 @@ package telemetry
 import (
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -77,29 +78,52 @@ func TestParsePidStatName(t *testing.T) {
 }
 
 // TestSamplerHost samples this machine: the test binary is a service of
-// one process whose CPU shows, and the agent's own CPU is measured.
+// one process whose CPU shows, and the agent's own CPU is measured. The
+// test burns a fixed amount of CPU time (however long that takes on a
+// loaded machine) and the sampler's clock is a fake one that says the
+// interval lasted one second: the percentages then hold at any speed, the
+// burn's share at least, no more than what the process used in all.
 func TestSamplerHost(t *testing.T) {
 	self := filepath.Base(os.Args[0])
+	cpu0 := selfCPU(t)
 	s, warns, err := NewSampler(HostFS, Config{Host: "here",
 		Services: []ServiceSpec{{Name: "test", Match: []string{self}}},
 		Disks:    []DiskSpec{{Name: "tmp", Path: t.TempDir()}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	end := time.Now().Add(300 * time.Millisecond)
-	for time.Now().Before(end) { // burn CPU for the process and the agent
+	t0 := s.prev.t
+	s.now = func() time.Time { return t0.Add(time.Second) }
+	const burn = 300 * time.Millisecond
+	for b := selfCPU(t); selfCPU(t)-b < burn; { // burn CPU for the process and the agent
 	}
 	smp, err := s.Sample()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := smp.Procs["test"]; p.N != 1 || p.CPU <= 10 {
-		t.Errorf("the test binary %s: %+v, want 1 process with CPU", self, p)
+	// In percent of the fake second: at least the burn, at most all the
+	// process used from before the sampler's first reading to after its
+	// second; /proc's CPU times count in ticks of 10 ms (1%), which the
+	// kernel rounds: 2% either way.
+	lo, hi := 100*burn.Seconds(), 100*(selfCPU(t)-cpu0).Seconds()
+	t.Logf("burnt %v of CPU, %.1f%% of the fake second; the process used %.1f%%: sampled %v%%, self %v%%", burn, lo, hi, smp.Procs["test"].CPU, smp.Self.CPU)
+	if p := smp.Procs["test"]; p.N != 1 || p.CPU < lo-2 || p.CPU > hi+2 {
+		t.Errorf("the test binary %s: %+v, want 1 process with %.1f%% to %.1f%% CPU", self, p, lo, hi)
 	}
-	if smp.Self.CPU <= 10 {
-		t.Errorf("self CPU %v%% while burning CPU", smp.Self.CPU)
+	if smp.Self.CPU < lo-0.01 || smp.Self.CPU > hi+0.01 {
+		t.Errorf("self CPU %v%%, want %.1f%% to %.1f%% while burning CPU", smp.Self.CPU, lo, hi)
 	}
 	if len(warns) == 0 && smp.Disks["tmp"].Dev == "" {
 		t.Errorf("disk tmp resolved without a device: %+v", smp.Disks)
 	}
+}
+
+// selfCPU is the test process's CPU time (user and system) so far.
+func selfCPU(t *testing.T) time.Duration {
+	t.Helper()
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		t.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

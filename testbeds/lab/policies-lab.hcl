@@ -3,7 +3,10 @@
 # hosts x 4 directories), a GET and a PUT workload per policy (one for_each
 # each: one sweep, one table), and 64 MiB objects uploaded as static large
 # objects in 8 MiB segments. Every GET's body is verified against what was
-# written (verify = true; EC workloads verify by default).
+# written (verify = true; EC workloads verify by default). Two proxies:
+# proxy1 and a second proxy server on stor2; the GET workloads spread their
+# agents over both (endpoints), and each cell records what each proxy
+# served.
 #
 #   testbeds/lab/up && benchbed setup testbeds/lab/policies-lab.hcl
 #   benchbed prefill testbeds/lab/policies-lab.hcl
@@ -14,7 +17,7 @@
 # them); liberasurecode_rs_vand is the backend liberasurecode itself carries.
 
 testbed "policies-lab" {
-  description = "local lab: replication 2x vs EC 4+2 vs EC 6+2, GET and PUT per policy, 64 MiB large objects"
+  description = "local lab: replication 2x vs EC 4+2 vs EC 6+2, GET (through two proxies) and PUT per policy, 64 MiB large objects"
 }
 
 variable "lab_dir" {
@@ -62,9 +65,11 @@ host "stor1" {
   disks "meta" { names = ["m0"] }
 }
 
+# stor2 also runs the second proxy (with its own memcached: each agent
+# authenticates at the proxy it uses).
 host "stor2" {
   address = "198.18.0.22"
-  roles   = ["object", "container", "account"]
+  roles   = ["object", "container", "account", "proxy"]
   hardware {
     kind = "network namespace on the local machine"
   }
@@ -201,11 +206,13 @@ variant "concurrent_gets" {
   }
 }
 
+# GETs through both proxies: agent 0 uses proxy1, agent 1 stor2's proxy.
 workload "get" {
-  for_each = local.policies
-  name     = "64K_get@${each.value}"
-  policy   = each.value
-  verify   = true
+  for_each  = local.policies
+  name      = "64K_get@${each.value}"
+  policy    = each.value
+  verify    = true
+  endpoints = ["http://198.18.0.11:8080/auth/v1.0", "http://198.18.0.22:8080/auth/v1.0"]
   scenario = {
     sizes          = [{ name = "64KiB", size_min = 65536, size_max = 65536 }]
     initial_files  = { "64KiB" = 500 }
@@ -218,6 +225,7 @@ workload "get" {
   users    = 16
   duration = "15s"
   clients  = ["client1"]
+  agents_per_client = 2
   auth {
     url  = "http://198.18.0.11:8080/auth/v1.0"
     user = "bench:bench"

@@ -48,7 +48,6 @@ type Sweeper struct {
 	finished map[string]bool              // cells kept from an earlier attempt
 	cells    []cellResult                 // every cell run or kept, in order
 	failed   int                          // cells that failed
-	stops    []results.RepeatStop         // why repeat = "auto"'s rounds ended, per pair
 }
 
 // NewSweeper prepares a sweep of tb over p and creates (or, with

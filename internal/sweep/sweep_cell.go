@@ -64,11 +64,10 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 			return err
 		}
 	}
-	return s.runRounds(ctx, &prev)
+	return summary.RunRounds(s.tb, s.summaryCells, s.selected, func(c plan.Cell) error { return s.runOne(ctx, c, &prev) }, s.logf)
 }
 
-// runOne runs cell c if selected, or keeps it from an earlier attempt;
-// *prev is the variant the hosts hold, c's once it ran.
+// runOne runs cell c if selected (or keeps it); *prev: what the hosts hold.
 func (s *Sweeper) runOne(ctx context.Context, c plan.Cell, prev **plan.Variant) error {
 	if !s.selected(c) {
 		return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/internal/sweep/summary"
 	"benchbed/plan"
 	"benchbed/plan/schedule"
 	"benchbed/results"
@@ -66,11 +67,12 @@ func TestRepeatAutoRounds(t *testing.T) {
 	for _, c := range cases {
 		s := repeatSweeper(t, c.figures, "a", "b")
 		ran := runRepeats(t, s)
-		if ran["a"] != c.ran || ran["b"] != c.ran || len(s.stops) != 1 {
-			t.Errorf("%s: ran %v, want %d of each; stops %+v", c.name, ran, c.ran, s.stops)
+		stops := s.repeatStops()
+		if ran["a"] != c.ran || ran["b"] != c.ran || len(stops) != 1 {
+			t.Errorf("%s: ran %v, want %d of each; stops %+v", c.name, ran, c.ran, stops)
 			continue
 		}
-		st := s.stops[0]
+		st := stops[0]
 		if st.Kind != c.kind || !strings.Contains(st.Stopped, c.why) || st.Baseline != "a" || st.Variant != "b" || st.Repeats != c.ran {
 			t.Errorf("%s: %+v, want %s and %q", c.name, st, c.kind, c.why)
 		}
@@ -108,7 +110,12 @@ func TestRepeatAutoRoundsRunOnlyTheUndecided(t *testing.T) {
 // repeats run, no round, and the summary says so.
 func TestRepeatAutoAlone(t *testing.T) {
 	s := repeatSweeper(t, map[string][]float64{"a": {1, 2, 3, 4, 5, 6}}, "a")
-	if ran := runRepeats(t, s); ran["a"] != 4 || len(s.stops) != 1 || s.stops[0].Kind != "alone" {
-		t.Fatalf("ran %v, stops %+v", ran, s.stops)
+	if ran, stops := runRepeats(t, s), s.repeatStops(); ran["a"] != 4 || len(stops) != 1 || stops[0].Kind != "alone" {
+		t.Fatalf("ran %v, stops %+v", ran, stops)
 	}
+}
+
+// repeatStops is why the sweep's repeat = "auto" pairs stopped.
+func (s *Sweeper) repeatStops() []results.RepeatStop {
+	return summary.RepeatStops(s.tb, s.summaryCells())
 }

@@ -1,7 +1,10 @@
 package summary
 
 import (
+	"strings"
+
 	"benchbed/plan"
+	"benchbed/plan/schedule"
 	"benchbed/results"
 	"benchbed/results/compare"
 )
@@ -33,4 +36,57 @@ func repeated(tb *plan.Testbed) bool {
 		}
 	}
 	return false
+}
+
+// RoundCells are the cells of round rd to run after cells: those of the
+// pairs of a repeat = "auto" workload compare's test has not decided
+// (RepeatStops), both sides, that run lets run (--only).
+func RoundCells(tb *plan.Testbed, rd schedule.Round, cells []Cell, run func(plan.Cell) bool) []plan.Cell {
+	open := map[string]bool{} // workload + "\x00" + variant
+	for _, st := range RepeatStops(tb, cells) {
+		if st.Kind == compare.VerdictMore {
+			open[st.Workload+"\x00"+st.Baseline], open[st.Workload+"\x00"+st.Variant] = true, true
+		}
+	}
+	var out []plan.Cell
+	for _, c := range rd.Cells {
+		if run(c) && open[c.Workload.Name+"\x00"+c.Variant.Name] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// RepeatLines say why each repeat = "auto" pair stopped, one line each.
+func RepeatLines(tb *plan.Testbed, cells []Cell) []string {
+	var b strings.Builder
+	_ = results.WriteRepeatStops(&b, RepeatStops(tb, cells))
+	if b.Len() == 0 {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+}
+
+// RunRounds runs tb's rounds of repeat = "auto" after the planned cells
+// (schedule.Rounds) with run: each round the cells of the pairs compare's
+// test has not decided yet (RoundCells, of the cells run so far, which
+// cells gives), until none is left or max_repeat; then it logs why each
+// pair stopped.
+func RunRounds(tb *plan.Testbed, cells func() []Cell, selected func(plan.Cell) bool, run func(plan.Cell) error, logf func(string, ...any)) error {
+	for _, rd := range schedule.Rounds(tb) {
+		todo := RoundCells(tb, rd, cells(), selected)
+		if len(todo) == 0 {
+			break
+		}
+		logf("repeat auto: round %d, %d cell(s): compare's test has not decided yet", rd.Repeat, len(todo))
+		for _, c := range todo {
+			if err := run(c); err != nil {
+				return err
+			}
+		}
+	}
+	for _, l := range RepeatLines(tb, cells()) {
+		logf("%s", l)
+	}
+	return nil
 }

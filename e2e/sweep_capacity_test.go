@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -12,8 +13,14 @@ import (
 )
 
 // TestSweepCapacity: a sweep of normal and servers_per_port=2 with a
-// capacity search (probes of 2 s, a loose SLO) keeps each variant's
-// capacity with its probes and prints it; a sweep of a duration = "auto"
+// capacity search (probes of 3 s from 50 req/s, first-byte p99 under 1 s:
+// the lab meets it at low rates and, past its knee, falls short of the
+// rate or misses it; loose, so that the loaded machine's stalls do not
+// fail the low rates) finds each variant's capacity
+// between probes that passed and probes that failed, keeps it with its
+// probes, prints it and plots its curve in the report; beside it a
+// workload of repeat = "auto" held at 20 req/s adds repeats until
+// compare's test decides, and says why. A sweep of a duration = "auto"
 // workload (warmup auto) stops by itself and says why; beside it two
 // identical runs held at 20 req/s. compare --fail-if exits 1 on the slow
 // run against the auto one and 0 on the repeat of the slow one.
@@ -23,59 +30,64 @@ func TestSweepCapacity(t *testing.T) {
 	lab := Lab(t)
 	searchTB := labTestbed(t, lab, t.TempDir(), 300, 3, []labEdit{
 		{`(?m)^(\s*)duration\s*=\s*"[^"]*"`, `${1}search {
-    slo   = { first_byte_p99 = "2s", max_error_rate = "1%" }
-    from  = 40
-    to    = 80
-    probe = "2s"
+    slo        = { first_byte_p99 = "1s", max_error_rate = "1%" }
+    from       = 50
+    to         = 3200
+    probe      = "3s"
+    resolution = "25%"
   }`},
-		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
-		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
+		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"3s"`},
+		{`(?m)^prefill \{`, heldWorkload("same", "2s", `  warmup     = "0s"
+  repeat     = "auto"
+  max_repeat = 5
+`) + "prefill {"},
+		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "same"]`},
 	})
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", searchTB); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
 	runs := t.TempDir()
+	swept := time.Now()
 	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", "--only", "servers_per_port=2", searchTB)
 	if err != nil {
 		t.Fatalf("search sweep: %v\n%s\n%s", err, out, errOut)
 	}
+	t.Logf("the search and repeat sweep took %.0f s", time.Since(swept).Seconds())
 	run := onlyRun(t, runs)
 	sum := readSummary(t, run)
-	if len(sum.Cells) != 2 {
-		t.Fatalf("search sweep: %d cells, want 2", len(sum.Cells))
-	}
+	var searches []results.Cell
 	for _, c := range sum.Cells {
-		s := c.Search
-		if c.Status != "ok" || s == nil || s.Capacity < 40 || s.Capacity > 80 || len(s.Probes) < 2 {
-			t.Fatalf("cell %s: status %s, search %+v", c.ID, c.Status, s)
-		}
-		t.Logf("%s: capacity at %s: %.4g req/s (%s) in %d probes", c.Variant, s.SLO, s.Capacity, s.Outcome, len(s.Probes))
-		for i, p := range s.Probes {
-			t.Logf("  probe %d %s at %.4g req/s: achieved %.4g, first-byte p99 %.1f ms, client CPU %s: pass %v",
-				i+1, p.Role, p.Offered, p.Achieved, p.FirstByte.P99*1000, cpuOf(p.ClientCPU), p.Pass)
-			if p.Count == 0 || p.ClientCPU == nil {
-				t.Errorf("probe %d of %s without its figures or the agents' CPU: %+v", i+1, c.ID, p)
-			}
-		}
-		kept, _ := filepath.Glob(filepath.Join(run, rundir.CellsDir, c.ID, "probes", "*", rundir.AgentsDir, "agent-*.jsonl"))
-		if len(kept) != len(s.Probes) {
-			t.Errorf("cell %s keeps %d probe streams for %d probes", c.ID, len(kept), len(s.Probes))
+		if c.Workload == "64K_get" {
+			searches = append(searches, c)
 		}
 	}
-	if !strings.Contains(out, "Capacity at SLO") || !strings.Contains(out, "| "+sum.Cells[1].ID+" ") {
+	if len(searches) != 2 {
+		t.Fatalf("search sweep: %d search cells, want 2", len(searches))
+	}
+	for _, c := range searches {
+		checkKnee(t, run, c)
+	}
+	if !strings.Contains(out, "Capacity at SLO") || !strings.Contains(out, "| "+searches[1].ID+" ") {
 		t.Errorf("the sweep's tables lack the capacities:\n%s", out)
 	}
+	checkRepeatAuto(t, sum, out)
 	checkJournalFollowsPlan(t, lab, searchTB, run)
-	if rep, errOut, err := lab.Benchbed(t, "report", "--out", filepath.Join(t.TempDir(), "rep"), run); err != nil {
+	repDir := filepath.Join(t.TempDir(), "rep")
+	if rep, errOut, err := lab.Benchbed(t, "report", "--out", repDir, run); err != nil {
 		t.Errorf("report: %v\n%s\n%s", err, rep, errOut)
+	}
+	for _, c := range searches {
+		checkCurve(t, repDir, c)
 	}
 
 	autoTB := autoTestbed(t, lab)
 	runs = t.TempDir()
+	swept = time.Now()
 	out, errOut, err = lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", autoTB)
 	if err != nil {
 		t.Fatalf("auto sweep: %v\n%s\n%s", err, out, errOut)
 	}
+	t.Logf("the auto sweep took %.0f s", time.Since(swept).Seconds())
 	run = onlyRun(t, runs)
 	sum = readSummary(t, run)
 	byWorkload := map[string]results.Cell{}
@@ -84,7 +96,7 @@ func TestSweepCapacity(t *testing.T) {
 	}
 	auto := byWorkload["64K_get"]
 	t.Logf("duration auto: %s after %.1f s at %.1f req/s (warm-up: %s)", auto.Stopped, auto.DurationS, auto.Total.ReqPerS, auto.WarmedUp)
-	if auto.Status != "ok" || !strings.HasSuffix(auto.Stopped, " reached") || auto.WarmedUp == "" {
+	if auto.Status != "ok" || !strings.HasPrefix(auto.Stopped, "precision ") || !strings.HasSuffix(auto.Stopped, " reached") || auto.WarmedUp == "" {
 		t.Errorf("auto cell: status %s, stopped %q after %.1f s, warmed up %q", auto.Status, auto.Stopped, auto.DurationS, auto.WarmedUp)
 	}
 	slow, again := byWorkload["slow"], byWorkload["slow_again"]
@@ -105,32 +117,35 @@ func TestSweepCapacity(t *testing.T) {
 // warmup "auto", beside two identical workloads held at 20 req/s for 6 s (4 seconds
 // compared once the first and last are dropped).
 func autoTestbed(t *testing.T, lab *Env) string {
-	slow := func(name string) string {
-		return `workload "` + name + `" {
+	return labTestbed(t, lab, t.TempDir(), 300, 3, []labEdit{
+		{`(?m)^(\s*)duration\s*=\s*"[^"]*"`, `${1}duration     = "auto"
+  precision    = "15%"
+  max_duration = "30s"
+  warmup       = "auto"
+  max_warmup   = "5s"`},
+		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
+		{`(?m)^(\s*warmup\s*=\s*)"5s"`, `${1}"1s"`},
+		{`(?m)^prefill \{`, heldWorkload("slow", "6s", "") + heldWorkload("slow_again", "6s", "") + "prefill {"},
+		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "slow", "slow_again"]`},
+	})
+}
+
+// heldWorkload is a workload of the lab's scenario held at 20 req/s for
+// duration, with extra attributes.
+func heldWorkload(name, duration, extra string) string {
+	return `workload "` + name + `" {
   scenario = "64K_get_lab.scenario"
   users    = 8
   rate     = 20
-  duration = "6s"
+  duration = "` + duration + `"
   clients  = ["client1"]
-  auth {
+` + extra + `  auth {
     url  = "http://198.18.0.11:8080/auth/v1.0"
     user = "bench:bench"
     key  = var.auth_key
   }
 }
 `
-	}
-	return labTestbed(t, lab, t.TempDir(), 300, 3, []labEdit{
-		{`(?m)^(\s*)duration\s*=\s*"[^"]*"`, `${1}duration     = "auto"
-  precision    = "10%"
-  max_duration = "30s"
-  warmup       = "auto"
-  max_warmup   = "5s"`},
-		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
-		{`(?m)^(\s*warmup\s*=\s*)"5s"`, `${1}"1s"`},
-		{`(?m)^prefill \{`, slow("slow") + slow("slow_again") + "prefill {"},
-		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "slow", "slow_again"]`},
-	})
 }
 
 // compareExit runs benchbed compare and returns its exit status.
@@ -150,4 +165,88 @@ func cpuOf(x *float64) string {
 		return "-"
 	}
 	return results.Percent(*x)
+}
+
+// checkKnee checks a search cell found a knee: probes that passed and
+// probes that failed, the capacity (confirmed, or found by the bisection
+// and unconfirmed on a noisy lab) at most the highest rate that passed
+// and under the lowest that failed before the confirming runs; it logs
+// the probes.
+func checkKnee(t *testing.T, run string, c results.Cell) {
+	t.Helper()
+	s := c.Search
+	if c.Status != "ok" || s == nil {
+		t.Fatalf("cell %s: status %s, search %+v", c.ID, c.Status, s)
+	}
+	t.Logf("%s: capacity at %s: %.4g req/s (%s: %s) in %d probes", c.Variant, s.SLO, s.Capacity, s.Outcome, s.Why, len(s.Probes))
+	highestPass, lowestFail := 0.0, 0.0
+	for i, p := range s.Probes {
+		t.Logf("  probe %d %s at %.4g req/s: achieved %.4g, first-byte p99 %.1f ms, client CPU %s: pass %v (%s)",
+			i+1, p.Role, p.Offered, p.Achieved, p.FirstByte.P99*1000, cpuOf(p.ClientCPU), p.Pass, p.Why)
+		if p.Count == 0 || p.ClientCPU == nil {
+			t.Errorf("probe %d of %s without its figures or the agents' CPU: %+v", i+1, c.ID, p)
+		}
+		switch {
+		case p.Role == "confirm":
+		case p.Pass:
+			highestPass = max(highestPass, p.Offered)
+		case lowestFail == 0 || p.Offered < lowestFail:
+			lowestFail = p.Offered
+		}
+	}
+	t.Logf("  highest pass %.4g req/s, lowest fail %.4g req/s", highestPass, lowestFail)
+	if (s.Outcome != results.OutcomeCapacity && s.Outcome != results.OutcomeUnconfirmed) || highestPass == 0 || lowestFail == 0 ||
+		s.Capacity < s.From || s.Capacity > highestPass || s.Capacity >= lowestFail {
+		t.Errorf("cell %s found no knee: outcome %q, capacity %.4g, highest pass %.4g, lowest fail %.4g",
+			c.ID, s.Outcome, s.Capacity, highestPass, lowestFail)
+	}
+	kept, _ := filepath.Glob(filepath.Join(run, rundir.CellsDir, c.ID, "probes", "*", rundir.AgentsDir, "agent-*.jsonl"))
+	if len(kept) != len(s.Probes) {
+		t.Errorf("cell %s keeps %d probe streams for %d probes", c.ID, len(kept), len(s.Probes))
+	}
+}
+
+// checkCurve checks the report plots the search cell's curve with its
+// knee marked.
+func checkCurve(t *testing.T, repDir string, c results.Cell) {
+	t.Helper()
+	svgs, _ := filepath.Glob(filepath.Join(repDir, "*search_"+c.ID+"*.svg"))
+	if len(svgs) == 0 {
+		svgs, _ = filepath.Glob(filepath.Join(repDir, "*", "*search_"+c.ID+"*.svg"))
+	}
+	if len(svgs) == 0 {
+		t.Errorf("the report has no search plot of %s", c.ID)
+		return
+	}
+	b, err := os.ReadFile(svgs[0])
+	must(t, err)
+	if !strings.Contains(string(b), "knee: capacity") {
+		t.Errorf("%s does not mark the knee", svgs[0])
+	}
+}
+
+// checkRepeatAuto checks the repeat = "auto" workload "same" ran at
+// least the U test's 4 repeats of each variant and at most its 5, and
+// that the summary and the sweep's output say why it stopped.
+func checkRepeatAuto(t *testing.T, sum results.Summary, out string) {
+	t.Helper()
+	ran := map[string][]float64{}
+	for _, c := range sum.Cells {
+		if c.Workload == "same" {
+			ran[c.Variant] = append(ran[c.Variant], c.Total.ReqPerS)
+		}
+	}
+	if len(sum.RepeatAuto) != 1 {
+		t.Fatalf("repeat_auto: %+v", sum.RepeatAuto)
+	}
+	st := sum.RepeatAuto[0]
+	t.Logf("repeat auto: %s against %s after %d repeats: %s (req/s %v against %v)", st.Variant, st.Baseline, st.Repeats, st.Stopped, ran[st.Variant], ran[st.Baseline])
+	if st.Baseline != "normal" || st.Variant != "servers_per_port=2" || st.Repeats < 4 || st.Repeats > 5 ||
+		len(ran["normal"]) != st.Repeats || len(ran["servers_per_port=2"]) != st.Repeats || st.Stopped == "" ||
+		(st.Kind != "separated" && st.Kind != "no-difference" && st.Kind != "max") {
+		t.Errorf("repeat auto: %+v, repeats run %v", st, ran)
+	}
+	if !strings.Contains(out, "repeat auto, same: servers_per_port=2 against normal: "+st.Stopped) {
+		t.Errorf("the sweep's table does not say why the repeats stopped:\n%s", out)
+	}
 }

@@ -6,17 +6,16 @@ import (
 )
 
 // Expand returns the cells of the matrix: every variant times every workload
-// times sweep.repeat, in declaration order (variant, then workload, then
-// repeat). It is a pure function of tb: the same testbed gives the same
-// cells with the same ids.
+// times its planned repeats (sweep.repeat; a repeat = "auto" workload's
+// minimum: Testbed.Repeats), in declaration order (variant, then workload,
+// then repeat). It is a pure function of tb: the same testbed gives the same
+// cells with the same ids. The repeats an "auto" workload may add are
+// schedule.Rounds'.
 func Expand(tb *Testbed) []Cell {
-	repeat := tb.Sweep.Repeat
-	if repeat < 1 {
-		repeat = 1
-	}
-	cells := make([]Cell, 0, len(tb.Variants)*len(tb.Workloads)*repeat)
+	var cells []Cell
 	for _, v := range tb.Variants {
 		for _, w := range tb.Workloads {
+			repeat, _ := tb.Repeats(w)
 			for r := 1; r <= repeat; r++ {
 				i := len(cells) + 1
 				cells = append(cells, Cell{ID: CellID(i, v.Name, w.Name, r), Index: i, Variant: v, Workload: w, Repeat: r})

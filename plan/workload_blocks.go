@@ -39,11 +39,13 @@ type Warmup struct {
 }
 
 // AutoRepeat is a workload's repeat = "auto": repeats are added until
-// compare's test separates the variants or finds they do not differ by
-// Effect or more (compare.NextRepeat), at most Max.
+// compare's test separates the variants or, not separating them, had
+// Power to find a change of Effect or more (compare.NextRepeat), at most
+// Max (Testbed.Repeats).
 type AutoRepeat struct {
 	Max    int
 	Effect float64 // a share: 0.05 is 5 %
+	Power  float64 // a share: 0.8
 }
 
 // Search is a workload's search block: find the highest open-loop rate
@@ -94,8 +96,8 @@ func (w *Workload) AutoLines() []string {
 			slo.Percent(a.Precision), shortDuration(a.Max)))
 	}
 	if r := w.AutoRepeat; r != nil {
-		out = append(out, fmt.Sprintf("repeat auto: until compare's test separates the variants or finds no difference of %s or more, at most %d repeats",
-			slo.Percent(r.Effect), r.Max))
+		out = append(out, fmt.Sprintf("repeat auto: until compare's U test separates the variants (p <= %g) or, not separating them, had %s power to find a change of %s or more, at most %d repeats",
+			RepeatAlpha, slo.Percent(r.Power), slo.Percent(r.Effect), max(r.Max, MinAutoRepeat)))
 	}
 	for _, t := range w.Thresholds {
 		out = append(out, "threshold: fail if "+t.String()+" (and significant)")

@@ -85,6 +85,9 @@ type Summary struct {
 	Run     string `json:"run"`
 	Testbed string `json:"testbed"`
 	Cells   []Cell `json:"cells"`
+	// RepeatAuto says, per repeat = "auto" workload and variant, why its
+	// repeats ended (omitted without repeat = "auto").
+	RepeatAuto []RepeatStop `json:"repeat_auto,omitempty"`
 }
 
 // OpHists is what a recorder keeps for one operation type: latency

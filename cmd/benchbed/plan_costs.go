@@ -65,7 +65,7 @@ func sweepEstimateLine(tb *plan.Testbed, root string, run *rundir.Run, resumed b
 		return ""
 	}
 	byID := map[string]plan.Cell{}
-	for _, c := range plan.Expand(tb) {
+	for _, c := range schedule.AllCells(tb) {
 		byID[c.ID] = c
 	}
 	var cells []plan.Cell

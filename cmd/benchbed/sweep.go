@@ -65,9 +65,6 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 	if !ok {
 		return exitCode(2)
 	}
-	if err := refuseAuto(tb); err != nil {
-		return err
-	}
 	stderr := cmd.ErrOrStderr()
 	p, err := cluster.NewPool(tb)
 	if err != nil {

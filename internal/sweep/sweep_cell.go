@@ -56,33 +56,42 @@ func (s *Sweeper) selected(c plan.Cell) bool {
 
 // runCells runs every selected cell in order, keeping those an earlier
 // attempt finished; a failed cell stops the sweep when on_failure = stop.
+// Then the rounds of repeat = "auto" (runRounds).
 func (s *Sweeper) runCells(ctx context.Context) error {
 	var prev *plan.Variant // the variant of the last cell run: what the hosts have
 	for _, c := range plan.Expand(s.tb) {
-		if !s.selected(c) {
-			continue
+		if err := s.runOne(ctx, c, &prev); err != nil {
+			return err
 		}
-		if s.finished[c.ID] {
-			if res, err := s.readCell(c); err == nil {
-				s.logf("cell %s: kept from the interrupted run", c.ID)
-				s.cells = append(s.cells, cellResult{cell: c, res: res})
-				continue
-			}
+	}
+	return summary.RunRounds(s.tb, s.summaryCells, s.selected, func(c plan.Cell) error { return s.runOne(ctx, c, &prev) }, s.logf)
+}
+
+// runOne runs cell c if selected (or keeps it); *prev: what the hosts hold.
+func (s *Sweeper) runOne(ctx context.Context, c plan.Cell, prev **plan.Variant) error {
+	if !s.selected(c) {
+		return nil
+	}
+	if s.finished[c.ID] {
+		if res, err := s.readCell(c); err == nil {
+			s.logf("cell %s: kept from the interrupted run", c.ID)
+			s.cells = append(s.cells, cellResult{cell: c, res: res})
+			return nil
 		}
-		s.logf("cell %s (%s)", c.ID, summary.CellLabel(s.tb, c))
-		trusted := s.lab.holds(prev)
-		res, err := s.runCell(ctx, schedule.CellSteps(s.tb, prev, c), trusted)
-		prev = c.Variant
-		s.cells = append(s.cells, cellResult{cell: c, res: res})
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if err != nil {
-			s.failed++
-			s.logf("cell %s failed: %v", c.ID, err)
-			if s.opts.OnFailure == "stop" {
-				return fmt.Errorf("cell %s failed (on_failure = stop): %w", c.ID, err)
-			}
+	}
+	s.logf("cell %s (%s)", c.ID, summary.CellLabel(s.tb, c))
+	trusted := s.lab.holds(*prev)
+	res, err := s.runCell(ctx, schedule.CellSteps(s.tb, *prev, c), trusted)
+	*prev = c.Variant
+	s.cells = append(s.cells, cellResult{cell: c, res: res})
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil {
+		s.failed++
+		s.logf("cell %s failed: %v", c.ID, err)
+		if s.opts.OnFailure == "stop" {
+			return fmt.Errorf("cell %s failed (on_failure = stop): %w", c.ID, err)
 		}
 	}
 	return nil

@@ -11,7 +11,7 @@ import (
 
 // autoAttrs are a workload's attributes of runs that stop by themselves
 // (duration = "auto" and warmup, repeat with theirs).
-var autoAttrs = []string{"warmup", "max_warmup", "precision", "max_duration", "repeat", "max_repeat", "min_effect"}
+var autoAttrs = []string{"warmup", "max_warmup", "precision", "max_duration", "repeat", "max_repeat", "min_effect", "power"}
 
 // isAuto reports whether a's value is the string "auto".
 func (d *decoder) isAuto(a *hcl.Attribute, ctx *hcl.EvalContext) bool {
@@ -55,7 +55,7 @@ func (d *decoder) decodeAuto(w *plan.Workload, c *hcl.BodyContent, ctx *hcl.Eval
 			d.Errorf(a.Expr.Range().Ptr(), "Invalid value for repeat",
 				"workload %q: a workload's repeat is \"auto\" (with max_repeat); a fixed count is the sweep's repeat", w.Name)
 		} else {
-			w.AutoRepeat = &plan.AutoRepeat{Max: plan.DefaultMaxRepeat, Effect: plan.DefaultMinEffect}
+			w.AutoRepeat = &plan.AutoRepeat{Max: plan.DefaultMaxRepeat, Effect: plan.DefaultMinEffect, Power: plan.DefaultPower}
 		}
 	}
 	d.autoLimit(w, at["precision"], w.AutoDuration != nil, "duration = \"auto\"", func(a *hcl.Attribute) {
@@ -79,6 +79,13 @@ func (d *decoder) decodeAuto(w *plan.Workload, c *hcl.BodyContent, ctx *hcl.Eval
 			d.Errorf(a.Expr.Range().Ptr(), "Invalid value for min_effect", "workload %q: min_effect must be above 0, as \"5%%\"", w.Name)
 		} else if ok {
 			w.AutoRepeat.Effect = x
+		}
+	})
+	d.autoLimit(w, at["power"], w.AutoRepeat != nil, "repeat = \"auto\"", func(a *hcl.Attribute) {
+		if x, ok := d.rate(a, ctx); ok && (x <= 0 || x >= 1) {
+			d.Errorf(a.Expr.Range().Ptr(), "Invalid value for power", "workload %q: power must be above 0 and under 100%%, as \"80%%\"", w.Name)
+		} else if ok {
+			w.AutoRepeat.Power = x
 		}
 	})
 }

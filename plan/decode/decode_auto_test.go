@@ -39,6 +39,7 @@ func TestSearchAndAutoDecode(t *testing.T) {
   repeat     = "auto"
   max_repeat = 6
   min_effect = "2%"
+  power      = "90%"
   search {
     slo        = { first_byte_p99 = "50ms", max_error_rate = "0.1%" }
     from       = 100
@@ -65,7 +66,7 @@ func TestSearchAndAutoDecode(t *testing.T) {
 		s.Probe != 30*time.Second || s.Resolution != 0.02 {
 		t.Fatalf("search %+v", s)
 	}
-	if w.Warmup == nil || !w.Warmup.Auto || w.Warmup.Max != 5*time.Minute || w.AutoRepeat == nil || w.AutoRepeat.Max != 6 || w.AutoRepeat.Effect != 0.02 {
+	if w.Warmup == nil || !w.Warmup.Auto || w.Warmup.Max != 5*time.Minute || w.AutoRepeat == nil || w.AutoRepeat.Max != 6 || w.AutoRepeat.Effect != 0.02 || w.AutoRepeat.Power != 0.9 {
 		t.Errorf("warmup %+v, repeat %+v", w.Warmup, w.AutoRepeat)
 	}
 	want := []slo.Threshold{{Metric: "req/s", Op: "<", Change: -0.05}, {Metric: "first_byte_p99", Op: ">", Change: 0.1}}
@@ -74,7 +75,7 @@ func TestSearchAndAutoDecode(t *testing.T) {
 	}
 	lines := strings.Join(w.AutoLines(), "\n")
 	for _, part := range []string{"search: the highest rate from 100 to 20000 req/s meeting first_byte_p99<50ms,errors<0.1%, probes of 30s, resolution 2%",
-		"warmup auto: until req/s and p99 per second are steady, at most 5m", "repeat auto: until compare's test separates the variants or finds no difference of 2% or more, at most 6 repeats",
+		"warmup auto: until req/s and p99 per second are steady, at most 5m", "repeat auto: until compare's U test separates the variants (p <= 0.05) or, not separating them, had 90% power to find a change of 2% or more, at most 6 repeats",
 		"threshold: fail if req/s < -5% (and significant)", "threshold: fail if first_byte_p99 > +10%"} {
 		if !strings.Contains(lines, part) {
 			t.Errorf("plan lines lack %q:\n%s", part, lines)
@@ -117,6 +118,8 @@ func TestSearchAndAutoDiagnostics(t *testing.T) {
 		{"warmup = \"5s\"\nmax_warmup = \"1m\"", "auto.hcl:21,1: Misplaced max_warmup"},
 		{`max_repeat = 4`, "auto.hcl:20,1: Misplaced max_repeat"},
 		{`min_effect = "5%"`, "auto.hcl:20,1: Misplaced min_effect"},
+		{`power = "80%"`, "auto.hcl:20,1: Misplaced power"},
+		{"repeat = \"auto\"\npower = 1", "auto.hcl:21,9: Invalid value for power"},
 		{"repeat = \"auto\"\nmin_effect = 0", "auto.hcl:21,14: Invalid value for min_effect"},
 		{`repeat = 3`, "auto.hcl:20,10: Invalid value for repeat"},
 		{"duration = \"auto\"\nprecision = 0", "auto.hcl:21,13: Invalid value for precision"},

@@ -59,13 +59,18 @@ func (d *decoder) workloadSeen(name string) *hcl.Range {
 // addWorkload keep to MaxVariants and MaxWorkloads).
 func validateLimits(tb *plan.Testbed, add addFunc) {
 	repeat := max(tb.Sweep.Repeat, 1)
-	if cells := len(tb.Variants) * len(tb.Workloads) * repeat; cells > MaxCells {
+	cells := 0
+	for _, w := range tb.Workloads {
+		_, hi := tb.Repeats(w) // repeat = "auto" at its max_repeat
+		cells += len(tb.Variants) * hi
+	}
+	if cells > MaxCells {
 		rng := tb.DefRange
 		if tb.Sweep.DefRange.Filename != "" {
 			rng = tb.Sweep.DefRange
 		}
 		add(hcl.DiagError, rng, "Too many cells",
-			"%d variants x %d workloads x repeat %d make %d cells; a sweep has at most %d", len(tb.Variants), len(tb.Workloads), repeat, cells, MaxCells)
+			"%d variants x %d workloads x repeat %d (repeat = \"auto\" at its max_repeat) make %d cells; a sweep has at most %d", len(tb.Variants), len(tb.Workloads), repeat, cells, MaxCells)
 	}
 }
 

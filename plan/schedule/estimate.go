@@ -15,6 +15,7 @@ const AssumePrefillPerAg = 250.0
 // Estimate is the time a sweep should take.
 type Estimate struct {
 	Total       time.Duration   // sum of PerCell, Wide and the prefill
+	MaxTotal    time.Duration   // Total with every round of repeat = "auto" run (Plan.Rounds)
 	PerCell     []time.Duration // steps of each cell, prefill excluded
 	Wide        time.Duration   // the run-wide steps before and after the cells, prefill excluded
 	Prefill     time.Duration   // creating the initial objects (0 without prefill)
@@ -32,6 +33,9 @@ func (p *Plan) Reestimate(c *Costs) {
 		c = DefaultCosts(p.Testbed)
 	}
 	p.Estimate = estimate(p, c)
+	if p.Rounds != nil {
+		p.addRounds(c)
+	}
 }
 
 // estimate adds up the steps of p at the costs c.
@@ -63,6 +67,7 @@ func estimate(p *Plan, c *Costs) Estimate {
 		e.Assumptions = append(e.Assumptions, fmt.Sprintf("%d command workload runs last as long as their commands and are not counted", e.Commands))
 	}
 	e.Total += e.Prefill + e.Wide
+	e.MaxTotal = e.Total
 	return e
 }
 

@@ -40,7 +40,7 @@ type samples struct {
 // matrix: then there is nothing to learn from.
 func Learn(tb *plan.Testbed, runs []PastRun) (c *Costs, ok bool) {
 	byID := map[string]plan.Cell{}
-	for _, cell := range plan.Expand(tb) {
+	for _, cell := range AllCells(tb) {
 		byID[cell.ID] = cell
 	}
 	sm := samples{first: map[string][]time.Duration{}, changed: map[string][]time.Duration{},

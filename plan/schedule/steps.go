@@ -88,12 +88,18 @@ type Plan struct {
 	Testbed  *plan.Testbed
 	Before   []Step // run-wide, before the first cell
 	Cells    []CellPlan
-	Finally  []Step // after the last cell, also of a failed or interrupted sweep
+	Rounds   []RoundCell // repeat = "auto"'s cells after Cells, each run only while undecided (NewPlan's)
+	Finally  []Step      // after the last cell, also of a failed or interrupted sweep
 	Estimate Estimate
 }
 
-// NewPlan computes the steps of every cell of tb's matrix (Of).
-func NewPlan(tb *plan.Testbed) *Plan { return Of(tb, plan.Expand(tb)) }
+// NewPlan computes the steps of every cell of tb's matrix (Of), then
+// those of its rounds of repeat = "auto" (Rounds).
+func NewPlan(tb *plan.Testbed) *Plan {
+	p := Of(tb, plan.Expand(tb))
+	p.addRounds(DefaultCosts(tb))
+	return p
+}
 
 // Of computes the steps of the given cells of tb, in order: the sweep's
 // schedule of the cells it runs. The first cell pushes every conf and

@@ -50,6 +50,9 @@ func (p *Plan) WriteText(w io.Writer) error {
 		writeStep(&b, p.Testbed, s)
 	}
 	fmt.Fprintf(&b, "\ncells: %d (repeat %d)\n", len(p.Cells), p.Testbed.Sweep.Repeat)
+	for _, l := range repeatLines(p.Testbed) {
+		fmt.Fprintf(&b, "  %s\n", l)
+	}
 	for i, c := range p.Cells {
 		fmt.Fprintf(&b, "  %s  variant %q, workload %q, repeat %d  (~%s)%s\n", c.Cell.ID, c.Cell.Variant.Name,
 			c.Cell.Workload.Name, c.Cell.Repeat, short(p.Estimate.PerCell[i]), cellVerify(j.Cells[i]))
@@ -57,6 +60,7 @@ func (p *Plan) WriteText(w io.Writer) error {
 			writeStep(&b, p.Testbed, s)
 		}
 	}
+	writeRounds(&b, p)
 	b.WriteString("\nafter the cells (also of a failed or interrupted sweep):\n")
 	for _, s := range p.Finally {
 		writeStep(&b, p.Testbed, s)
@@ -64,6 +68,9 @@ func (p *Plan) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "\nestimate: %s", short(p.Estimate.Total))
 	if p.Estimate.Prefill > 0 {
 		fmt.Fprintf(&b, " (prefill %s)", short(p.Estimate.Prefill))
+	}
+	if p.Estimate.MaxTotal > p.Estimate.Total {
+		fmt.Fprintf(&b, "; up to %s if every round of repeat auto runs", short(p.Estimate.MaxTotal))
 	}
 	b.WriteString("\n  assumes:\n")
 	for _, a := range p.Estimate.Assumptions {

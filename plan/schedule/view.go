@@ -15,9 +15,12 @@ type PlanJSON struct {
 	Rings       []RingJSON     `json:"rings"`
 	Workloads   []WorkloadJSON `json:"workloads"`
 	Cells       []CellJSON     `json:"cells"`
-	Before      []StepJSON     `json:"before,omitempty"`
-	Finally     []StepJSON     `json:"finally,omitempty"`
-	Estimate    EstimateJSON   `json:"estimate"`
+	// Rounds are repeat = "auto"'s cells after Cells, each run only while
+	// compare's test has not decided its pairs.
+	Rounds   []CellJSON   `json:"auto_rounds,omitempty"`
+	Before   []StepJSON   `json:"before,omitempty"`
+	Finally  []StepJSON   `json:"finally,omitempty"`
+	Estimate EstimateJSON `json:"estimate"`
 }
 
 // HostJSON is a host in the plan.
@@ -151,8 +154,9 @@ type ChangeJSON struct {
 type EstimateJSON struct {
 	TotalS      float64  `json:"total_s"`
 	PrefillS    float64  `json:"prefill_s"`
-	WideS       float64  `json:"wide_s"` // the run-wide steps before and after the cells
-	Source      string   `json:"source"` // where the step times come from: earlier runs' journals or measured defaults
+	WideS       float64  `json:"wide_s"`                // the run-wide steps before and after the cells
+	MaxTotalS   float64  `json:"max_total_s,omitempty"` // with every round of repeat = "auto" run
+	Source      string   `json:"source"`                // where the step times come from: earlier runs' journals or measured defaults
 	Assumptions []string `json:"assumptions"`
 }
 
@@ -193,6 +197,14 @@ func (p *Plan) JSON() PlanJSON {
 		}
 		out.Cells = append(out.Cells, cj)
 	}
+	for _, rc := range p.Rounds {
+		cj := CellJSON{ID: rc.Cell.ID, Variant: rc.Cell.Variant.Name, Workload: rc.Cell.Workload.Name,
+			Repeat: rc.Cell.Repeat, Params: rc.Cell.Workload.Params(), EstimateS: rc.Estimate.Seconds()}
+		for _, s := range rc.Steps {
+			cj.Steps = append(cj.Steps, stepJSON(s))
+		}
+		out.Rounds = append(out.Rounds, cj)
+	}
 	for _, s := range p.Before {
 		out.Before = append(out.Before, stepJSON(s))
 	}
@@ -201,6 +213,9 @@ func (p *Plan) JSON() PlanJSON {
 	}
 	out.Estimate = EstimateJSON{TotalS: p.Estimate.Total.Seconds(), PrefillS: p.Estimate.Prefill.Seconds(),
 		WideS: p.Estimate.Wide.Seconds(), Source: p.Estimate.Source, Assumptions: p.Estimate.Assumptions}
+	if len(p.Rounds) > 0 {
+		out.Estimate.MaxTotalS = p.Estimate.MaxTotal.Seconds()
+	}
 	return out
 }
 

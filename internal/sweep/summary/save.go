@@ -11,7 +11,7 @@ import (
 // Save writes the run's summary.json and table.md from its cells, in the
 // order given, and returns the summary.
 func Save(run *rundir.Run, tb *plan.Testbed, cells []Cell) (*results.Summary, error) {
-	sum := &results.Summary{Run: run.ID, Testbed: tb.Name, Cells: []results.Cell{}}
+	sum := &results.Summary{Run: run.ID, Testbed: tb.Name, Cells: []results.Cell{}, RepeatAuto: RepeatStops(tb, cells)}
 	for _, c := range cells {
 		res := c.Res
 		if res.Params == nil {

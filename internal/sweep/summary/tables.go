@@ -46,10 +46,13 @@ func (s *table) write(w io.Writer) error {
 	var err error
 	switch {
 	case !s.hasScenarioCells():
-	case s.tb.Sweep.Repeat > 1:
+	case repeated(s.tb):
 		err = results.WriteRepeatTable(w, title, s.repeatRows())
 	default:
 		err = results.WriteTable(w, title, s.cellRows())
+	}
+	if err == nil {
+		err = results.WriteRepeatStops(w, RepeatStops(s.tb, s.cells))
 	}
 	if err == nil {
 		err = s.writeFillTables(w)
@@ -139,7 +142,7 @@ func pairLabel(tb *plan.Testbed, c plan.Cell) string {
 // matrix has several.
 func CellLabel(tb *plan.Testbed, c plan.Cell) string {
 	l := pairLabel(tb, c)
-	if tb.Sweep.Repeat > 1 {
+	if repeated(tb) {
 		l += fmt.Sprintf(" #%d", c.Repeat)
 	}
 	return l

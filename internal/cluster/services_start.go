@@ -32,14 +32,7 @@ func StartServices(ctx context.Context, p Runner, host string, ds []Daemon, chan
 		acts[i] = act
 		return err
 	})
-	for i, d := range ds {
-		switch acts[i] {
-		case "start":
-			rep.Change(host, "started %s (%s)", d.Name, d.Manager)
-		case "restart":
-			rep.Change(host, "restarted %s (%s): its conf or a ring it reads changed", d.Name, d.Manager)
-		}
-	}
+	reportActs(rep, host, ds, acts)
 	for _, r := range sum.Results {
 		if r.Err != nil {
 			return r.Err

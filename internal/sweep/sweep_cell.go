@@ -178,12 +178,13 @@ func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restar
 }
 
 // restart restarts on each host only the services whose inputs changed
-// (and starts any that is not running).
+// and that do not reload in place (the reload step's), and starts any
+// daemon that is not running.
 func (s *Sweeper) restart(ctx context.Context, r *render.Rendering, rs *restarts) error {
 	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, cluster.Names(cluster.ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
 		ds, _ := cluster.HostDaemons(s.tb, r, s.tb.Host(host))
-		return cluster.StartServices(ctx, s.p, host, ds, rs.of(host), false, rep)
+		return cluster.StartServices(ctx, s.p, host, ds, rs.ofKind(s.tb, host, false), false, rep)
 	}).Err()
 	s.logChanges(rep)
 	return err

@@ -58,6 +58,7 @@ var cellSteps = map[string]func(ex *cellRun) step.Step{
 		})
 	},
 	schedule.StepRestart: func(ex *cellRun) step.Step { return run(schedule.StepRestart, ex.restart) },
+	schedule.StepReload:  func(ex *cellRun) step.Step { return run(schedule.StepReload, ex.reload) },
 	schedule.StepHealth: func(ex *cellRun) step.Step {
 		return run(schedule.StepHealth, func(ctx context.Context) error { return ex.s.health(ctx, ex.r, ex.dir) })
 	},
@@ -101,8 +102,9 @@ func (ex *cellRun) steps(kinds []string) []step.Step {
 	return out
 }
 
-// restart restarts what the ring and conf steps changed; once it succeeds
-// the hosts hold the cell's variant.
+// restart restarts what the ring and conf steps changed of the services
+// that do not reload in place; once it succeeds the hosts hold the cell's
+// variant, unless a reload step follows.
 func (ex *cellRun) restart(ctx context.Context) error {
 	s := ex.s
 	ex.lab.restarting()
@@ -149,7 +151,7 @@ func (ex *cellRun) unchanged(kind string) func(context.Context) error {
 // hosts.
 func (ex *cellRun) planRestarts(steps []schedule.Step) {
 	for _, st := range steps {
-		if st.Kind != schedule.StepRestart || st.Unchanged {
+		if (st.Kind != schedule.StepRestart && st.Kind != schedule.StepReload) || st.Unchanged {
 			continue
 		}
 		for _, h := range st.Hosts {

@@ -15,7 +15,8 @@ import (
 // agents (or the run's, without a warm-up) and the telemetry agents, while
 // the rings and confs change and the servers restart and answer health
 // (the telemetry agents find the services' processes anew at every
-// sample); the run's load agents during the warm-up. The step that needs it takes its outcome; what no step took
+// sample); the cell's confs while its rings switch (sweep_ahead_conf.go);
+// the run's load agents during the warm-up. The step that needs it takes its outcome; what no step took
 // (a cell that failed before) is stopped as the cell ends.
 type ahead[T any] struct {
 	done chan struct{}
@@ -62,6 +63,7 @@ type cellAhead struct {
 	warmup *ahead[*agents.Prepared]
 	run    *ahead[*agents.Prepared]
 	tele   *ahead[*agents.Telemetry]
+	confs  *ahead[struct{}] // aheadConfs
 }
 
 // usesAgents reports whether the cell's step kind (warm-up or run) runs
@@ -85,6 +87,7 @@ func (ex *cellRun) beginAhead(ctx context.Context, kinds []string) {
 	ex.wantTelemetry = slices.Contains(kinds, schedule.StepTelemetryStart)
 	ex.wantRun = ex.usesAgents(kinds, schedule.StepRun)
 	ex.aheadTelemetry(ctx)
+	ex.aheadConfs(ctx, kinds)
 }
 
 // prepareAgents prepares the agents of the cell's warm-up or run.
@@ -105,6 +108,7 @@ func (ex *cellRun) endAhead() {
 	ex.ahead.mu.Unlock()
 	run.drop(closeAgents)
 	ex.ahead.tele.drop(func(t *agents.Telemetry) { _ = t.Stop() })
+	ex.ahead.confs.drop(func(struct{}) {})
 }
 
 // runLoad runs job on the agents prepared ahead (a), or prepares them now.

@@ -51,14 +51,9 @@ var cellSteps = map[string]func(ex *cellRun) step.Step{
 			return ex.s.switchRings(ctx, ex.c.Variant, ex.rs)
 		})
 	},
-	schedule.StepPushConf: func(ex *cellRun) step.Step {
-		return run(schedule.StepPushConf, func(ctx context.Context) error {
-			ex.lab.changing()
-			return ex.s.pushConfs(ctx, ex.r, ex.rs)
-		})
-	},
-	schedule.StepRestart: func(ex *cellRun) step.Step { return run(schedule.StepRestart, ex.restart) },
-	schedule.StepReload:  func(ex *cellRun) step.Step { return run(schedule.StepReload, ex.reload) },
+	schedule.StepPushConf: func(ex *cellRun) step.Step { return run(schedule.StepPushConf, ex.pushConfStep) },
+	schedule.StepRestart:  func(ex *cellRun) step.Step { return run(schedule.StepRestart, ex.restart) },
+	schedule.StepReload:   func(ex *cellRun) step.Step { return run(schedule.StepReload, ex.reload) },
 	schedule.StepHealth: func(ex *cellRun) step.Step {
 		return run(schedule.StepHealth, func(ctx context.Context) error { return ex.s.health(ctx, ex.r, ex.dir) })
 	},

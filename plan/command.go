@@ -3,9 +3,9 @@ package plan
 import (
 	"time"
 
-	"benchbed/plan/outparse"
-
 	"github.com/hashicorp/hcl/v2"
+
+	"benchbed/plan/outparse"
 )
 
 // Parser kinds of a command workload besides outparse's built-in ones.

@@ -1,6 +1,8 @@
 package plan
 
-import "slices"
+import (
+	"slices"
+)
 
 // WithSecrets returns a copy of tb that also masks values: secrets learnt
 // after decoding, such as the swift.conf hash path prefix and suffix read

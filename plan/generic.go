@@ -1,6 +1,8 @@
 package plan
 
-import "github.com/hashicorp/hcl/v2"
+import (
+	"github.com/hashicorp/hcl/v2"
+)
 
 // Service kinds: a Swift server (the default) or any other daemon.
 const (

@@ -53,7 +53,7 @@ func (tb *Testbed) Layout(v *Variant) (*Layout, error) {
 			for i, d := range g.Disks {
 				port := r.Port
 				if rl.PortPerDisk {
-					port = portBase(r) + i
+					port = FirstDiskPort(r) + i
 				}
 				rl.Devices = append(rl.Devices, Device{Host: h.Name, IP: h.Address, Name: d.Name, Port: port, Weight: d.Weight})
 			}
@@ -63,7 +63,9 @@ func (tb *Testbed) Layout(v *Variant) (*Layout, error) {
 	return l, l.checkPorts()
 }
 
-func portBase(r *Ring) int {
+// FirstDiskPort is the port of a ring's first disk when each disk has its own
+// (PortBase, or Port+1 when unset).
+func FirstDiskPort(r *Ring) int {
 	if r.PortBase == 0 {
 		return r.Port + 1
 	}
@@ -135,7 +137,7 @@ func (rl *RingLayout) Ports(host string) []int {
 // Mode describes how the ring's ports are assigned.
 func (rl *RingLayout) Mode() string {
 	if rl.PortPerDisk {
-		return fmt.Sprintf("one port per disk from %d", portBase(rl.Ring))
+		return fmt.Sprintf("one port per disk from %d", FirstDiskPort(rl.Ring))
 	}
 	return fmt.Sprintf("one port per host (%d)", rl.Ring.Port)
 }

@@ -1,9 +1,12 @@
 package plan
 
 import (
-	"benchbed/templates/secrets"
+	"regexp"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"benchbed/templates/secrets"
 )
 
 // RoleClient is the role of hosts that run load agents.
@@ -120,4 +123,18 @@ func (tb *Testbed) MaskDiagnostics(diags hcl.Diagnostics) hcl.Diagnostics {
 		out[i] = &c
 	}
 	return out
+}
+
+var ringNameRE = regexp.MustCompile(`^(account|container|object(-[0-9]+)?)$`)
+
+// RingRole returns the host role that serves the ring named name: "object"
+// for object and object-N, "container", "account"; "" for an invalid name.
+func RingRole(name string) string {
+	if !ringNameRE.MatchString(name) {
+		return ""
+	}
+	if strings.HasPrefix(name, "object") {
+		return "object"
+	}
+	return name
 }

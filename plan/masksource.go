@@ -5,11 +5,12 @@ import (
 	"strconv"
 	"strings"
 
-	"benchbed/templates/secrets"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"benchbed/plan/lang"
+	"benchbed/templates/secrets"
 )
 
 // maskedLiteral replaces a secret expression in a masked testbed copy.
@@ -27,7 +28,7 @@ const maskedLiteral = `"` + secrets.Masked + `"`
 // testbed.hcl. A src that does not parse is masked line by line
 // (secrets.HCL) and by value.
 func (tb *Testbed) MaskedSource(src []byte) []byte {
-	diags := prescan(src, tb.File, false)
+	diags := lang.Prescan(src, tb.File, false)
 	var f *hcl.File
 	if !diags.HasErrors() {
 		f, diags = hclsyntax.ParseConfig(src, tb.File, hcl.InitialPos)
@@ -61,7 +62,7 @@ func (m *sourceMasker) body(b *hclsyntax.Body) {
 	_ = hclsyntax.VisitAll(b, func(n hclsyntax.Node) hcl.Diagnostics {
 		switch x := n.(type) {
 		case *hclsyntax.Block:
-			if a := x.Body.Attributes["default"]; x.Type == blockVariable && a != nil && sensitiveBlock(x.Body) {
+			if a := x.Body.Attributes["default"]; x.Type == lang.BlockVariable && a != nil && sensitiveBlock(x.Body) {
 				m.ranges = append(m.ranges, maskRange{Range: a.Expr.Range(), text: maskedDefault(a.Expr)})
 			}
 		case *hclsyntax.Attribute:
@@ -129,7 +130,7 @@ func constString(e hclsyntax.Expression) string {
 
 // holdsSecret reports whether constant v is, or holds, a secret.
 func (m *sourceMasker) holdsSecret(v cty.Value) bool {
-	s, err := scalarText(v)
+	s, err := lang.ScalarText(v)
 	if err != nil {
 		return false
 	}

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"benchbed/plan/lang"
 )
 
 // The types in this file are the decoded, validated testbed that every other
@@ -20,35 +22,24 @@ const (
 
 // Testbed is one decoded testbed file.
 type Testbed struct {
-	Name        string               // the testbed block's label
-	Description string               // free text
-	File        string               // path of the file as given
-	Variables   map[string]*Variable // by name
-	SSH         SSH                  // connection defaults
-	Hosts       []*Host              // in declaration order
-	Rings       []*Ring              // in declaration order
-	Policies    []*Policy            // policy blocks, by index (none: see StoragePolicies)
-	Services    []*Service           // in declaration order
-	Generics    []*Generic           // services of kind "generic", in declaration order
-	Variants    []*Variant           // expanded (for_each), in declaration order
-	Workloads   []*Workload          // expanded (for_each: one per axis point), in declaration order
-	Prefill     *Prefill             // nil when the file has no prefill block
-	Sweep       Sweep                // defaults when the file has no sweep block
-	Telemetry   Telemetry            // defaults (on, 1 s) when the file has no telemetry block
-	Sensitive   []string             // values of sensitive variables, to mask in output
-	DefRange    hcl.Range            // the testbed block
-	Files       map[string]*hcl.File // parsed sources, for diagnostics
-}
-
-// Variable is a declared input variable and its resolved value.
-type Variable struct {
-	Name        string
-	Type        string // "string", "number", "bool", "list", "map", "any"
-	Description string
-	Sensitive   bool
-	Value       string    // resolved value rendered as a string ("" when unset)
-	Set         bool      // a default, -var, -var-file or BENCHBED_VAR_ set it
-	DefRange    hcl.Range // the variable block
+	Name        string                    // the testbed block's label
+	Description string                    // free text
+	File        string                    // path of the file as given
+	Variables   map[string]*lang.Variable // by name
+	SSH         SSH                       // connection defaults
+	Hosts       []*Host                   // in declaration order
+	Rings       []*Ring                   // in declaration order
+	Policies    []*Policy                 // policy blocks, by index (none: see StoragePolicies)
+	Services    []*Service                // in declaration order
+	Generics    []*Generic                // services of kind "generic", in declaration order
+	Variants    []*Variant                // expanded (for_each), in declaration order
+	Workloads   []*Workload               // expanded (for_each: one per axis point), in declaration order
+	Prefill     *Prefill                  // nil when the file has no prefill block
+	Sweep       Sweep                     // defaults when the file has no sweep block
+	Telemetry   Telemetry                 // defaults (on, 1 s) when the file has no telemetry block
+	Sensitive   []string                  // values of sensitive variables, to mask in output
+	DefRange    hcl.Range                 // the testbed block
+	Files       map[string]*hcl.File      // parsed sources, for diagnostics
 }
 
 // SSH holds the testbed's connection defaults; they take precedence over

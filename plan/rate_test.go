@@ -1,6 +1,8 @@
 package plan
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestParseRate(t *testing.T) {
 	for in, want := range map[string]float64{"1%": 0.01, "0.05": 0.05, "0": 0, "100%": 1, " 2.5 % ": 0.025} {

@@ -1,6 +1,8 @@
 package plan
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestSpanNames(t *testing.T) {
 	for _, c := range []struct {

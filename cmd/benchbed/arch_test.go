@@ -33,6 +33,7 @@ type goPackage struct {
 	ImportPath string
 	Dir        string
 	Standard   bool
+	GoFiles    []string // the non-test .go files, in Dir
 	Imports    []string // direct, tests excluded
 	Deps       []string // transitive, tests excluded
 }
@@ -132,6 +133,17 @@ func TestPackageArrows(t *testing.T) {
 		}
 	}
 	forbid("plan", "the testbed language contacts no host and runs no load", "remote", "load")
+	forbid("plan/lang", "the HCL evaluation knows no block of a testbed: it is below the model and its decoder", "plan")
+	for _, p := range mod {
+		if !under(p.ImportPath, "plan") || under(p.ImportPath, "plan/decode") || under(p.ImportPath, "plan/plantest") {
+			continue
+		}
+		for _, d := range p.Deps {
+			if under(d, "plan/decode") {
+				t.Errorf("%s depends on %s: the model and its views are below the decoder that fills them", p.ImportPath, d)
+			}
+		}
+	}
 	forbid("results", "the results model touches no host and knows nothing of the sweep",
 		"remote", "internal")
 	forbid("internal/cluster", "the cluster is below setup, the sweep and the agents", "internal/setup", "internal/sweep", "internal/agents")

@@ -18,6 +18,7 @@ import (
 
 	"benchbed/load"
 	"benchbed/results"
+	"benchbed/templates"
 	"github.com/spf13/cobra"
 )
 
@@ -110,7 +111,11 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if f.initial != "upload" && f.initial != "check" && f.initial != "skip" {
 		return fmt.Errorf("--initial %q: want upload, check or skip", f.initial)
 	}
-	s, err := scenario.ParseFile(f.scenario)
+	data, err := templates.ReadBounded(f.scenario)
+	if err != nil {
+		return err
+	}
+	s, err := scenario.ParseFile(f.scenario, data)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/schedule"
 	"benchbed/results/rundir"
 )
@@ -100,7 +101,7 @@ func writeRun(t *testing.T, root, testbed, cell string, start time.Time, took ..
 // its journal beside the estimate of the cells it ran, learnt from the
 // testbed's other runs (never from itself); a resumed run gets none.
 func TestSweepEstimateLine(t *testing.T) {
-	tb, diags := plan.Load(seedFile, plan.LoadOptions{Vars: map[string]string{}})
+	tb, diags := decode.Load(seedFile, decode.LoadOptions{Vars: map[string]string{}})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

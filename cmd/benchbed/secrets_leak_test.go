@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 const (
@@ -66,7 +66,7 @@ func TestSecretsMaskedSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, diags := plan.Load(plantedFile, plan.LoadOptions{})
+	tb, diags := decode.Load(plantedFile, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
@@ -80,7 +80,7 @@ func TestSecretsMaskedSource(t *testing.T) {
 			t.Errorf("masked copy lost %q:\n%s", kept, masked)
 		}
 	}
-	if _, diags := plan.LoadSource(plantedFile, []byte(masked), plan.LoadOptions{}); diags.HasErrors() {
+	if _, diags := decode.LoadSource(plantedFile, []byte(masked), decode.LoadOptions{}); diags.HasErrors() {
 		t.Errorf("masked copy does not load: %s", diags.Error())
 	}
 }

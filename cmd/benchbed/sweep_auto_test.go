@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // TestSweepRefusesAuto: until the sweep runs it, repeat = "auto" is
@@ -19,7 +20,7 @@ func TestSweepRefusesAuto(t *testing.T) {
 	}
 	load := func(body string) *plan.Testbed {
 		text := strings.Replace(string(src), "\n  duration ", "\n"+body+"\n  # duration ", 1)
-		tb, diags := plan.LoadSource(filepath.Join("..", "..", "testbeds", "lab", "auto.hcl"), []byte(text), plan.LoadOptions{})
+		tb, diags := decode.LoadSource(filepath.Join("..", "..", "testbeds", "lab", "auto.hcl"), []byte(text), decode.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags.Error())
 		}

@@ -5,9 +5,11 @@ import (
 	"os"
 	"strings"
 
-	"benchbed/plan"
-
 	"github.com/spf13/cobra"
+
+	"benchbed/plan"
+	"benchbed/plan/decode"
+	"benchbed/plan/lang"
 )
 
 func init() { register(newValidateCmd) }
@@ -57,7 +59,7 @@ func addLoadFlags(cmd *cobra.Command) *loadFlags {
 // variables, prints its diagnostics (warnings too) on cmd's stderr and
 // reports whether it is valid.
 func (lf *loadFlags) load(cmd *cobra.Command, path string) (*plan.Testbed, bool) {
-	opts := plan.LoadOptions{Vars: map[string]string{}, VarFiles: lf.varFiles, Environ: os.Environ(),
+	opts := decode.LoadOptions{Vars: map[string]string{}, VarFiles: lf.varFiles, Environ: os.Environ(),
 		AcceptNewHostKeys: lf.acceptNew}
 	for _, kv := range lf.vars {
 		name, value, ok := strings.Cut(kv, "=")
@@ -67,8 +69,8 @@ func (lf *loadFlags) load(cmd *cobra.Command, path string) (*plan.Testbed, bool)
 		}
 		opts.Vars[name] = value
 	}
-	tb, diags := plan.Load(path, opts)
-	if err := plan.WriteDiagnostics(cmd.ErrOrStderr(), tb.Files, tb.MaskDiagnostics(diags)); err != nil {
+	tb, diags := decode.Load(path, opts)
+	if err := lang.WriteDiagnostics(cmd.ErrOrStderr(), tb.Files, tb.MaskDiagnostics(diags)); err != nil {
 		return nil, false
 	}
 	return tb, !diags.HasErrors()

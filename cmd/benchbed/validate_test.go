@@ -92,10 +92,10 @@ func TestValidateVarsAndMissingFile(t *testing.T) {
 }
 
 // TestValidateEveryBrokenTestbed runs validate on every broken testbed of
-// plan/testdata: none may panic; each exits 1 (0 for the warning-only one)
+// plan/decode/testdata: none may panic; each exits 1 (0 for the warning-only one)
 // and prints only FILE:LINE,COL: lines and their indented details.
 func TestValidateEveryBrokenTestbed(t *testing.T) {
-	files, err := filepath.Glob("../../plan/testdata/broken/*.hcl")
+	files, err := filepath.Glob("../../plan/decode/testdata/broken/*.hcl")
 	if err != nil || len(files) < 25 {
 		t.Fatalf("%d broken testbeds (%v), want at least 25", len(files), err)
 	}

@@ -17,6 +17,7 @@ import (
 	"benchbed/internal/labtest"
 	"benchbed/load/prefill"
 	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 func prefillTestbed(t *testing.T, url string) *plan.Testbed {
@@ -55,7 +56,7 @@ prefill {
 	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb, diags := plan.Load(p, plan.LoadOptions{})
+	tb, diags := decode.Load(p, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

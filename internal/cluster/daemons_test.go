@@ -6,10 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
-	"benchbed/plan/render"
-
 	"github.com/google/go-cmp/cmp"
+
+	"benchbed/plan"
+	"benchbed/plan/decode"
+	"benchbed/plan/render"
 )
 
 // TestRoleDaemons: a service's daemons run beside its server with its
@@ -17,7 +18,7 @@ import (
 func TestRoleDaemons(t *testing.T) {
 	_, file, _, _ := runtime.Caller(0)
 	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "distro", "distro.hcl")
-	tb, diags := plan.Load(path, plan.LoadOptions{})
+	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", path, diags)
 	}

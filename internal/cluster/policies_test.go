@@ -12,6 +12,7 @@ import (
 
 	"benchbed/internal/labtest"
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/render"
 )
 
@@ -19,7 +20,7 @@ func policiesTestbed(t *testing.T) *plan.Testbed {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "policies-lab.hcl")
-	tb, diags := plan.Load(path, plan.LoadOptions{})
+	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", path, diags)
 	}

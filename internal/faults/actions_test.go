@@ -5,11 +5,11 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 func TestActionsRegisterTheUndoWithTheApply(t *testing.T) {
-	tb, diags := plan.Load("testdata/faults.hcl", plan.LoadOptions{})
+	tb, diags := decode.Load("testdata/faults.hcl", decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // syntaxOK fails t unless every script of s parses with sh -n.
@@ -81,7 +82,7 @@ func TestBracketFirstMatchesLiterallyButNotItself(t *testing.T) {
 }
 
 func TestResolveFromTheTestbed(t *testing.T) {
-	tb, diags := plan.Load("testdata/faults.hcl", plan.LoadOptions{})
+	tb, diags := decode.Load("testdata/faults.hcl", decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

@@ -12,15 +12,23 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/render"
 )
 
 // LabTestbed loads testbeds/lab/lab.hcl from this tree.
 func LabTestbed(t *testing.T) *plan.Testbed {
 	t.Helper()
+	return labFile(t, "lab.hcl")
+}
+
+// labFile loads testbeds/lab/name from this tree, failing the test on an
+// error.
+func labFile(t *testing.T, name string) *plan.Testbed {
+	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "lab.hcl")
-	tb, diags := plan.Load(path, plan.LoadOptions{})
+	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", name)
+	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", path, diags)
 	}
@@ -106,7 +114,7 @@ func GateTestbed(t *testing.T, url, extra string) *plan.Testbed {
 	if err := os.WriteFile(filepath.Join(dir, "get.scenario"), []byte(GateScenario), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb, diags := plan.LoadSource(filepath.Join(dir, "gate.hcl"), []byte(fmt.Sprintf(gateTestbed, extra, url)), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join(dir, "gate.hcl"), []byte(fmt.Sprintf(gateTestbed, extra, url)), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

@@ -9,17 +9,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"benchbed/internal/cluster"
 	"benchbed/plan"
-
-	"github.com/google/go-cmp/cmp"
+	"benchbed/plan/decode"
 )
 
 func distroTestbed(t *testing.T) *plan.Testbed {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "distro", "distro.hcl")
-	tb, diags := plan.Load(path, plan.LoadOptions{})
+	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", path, diags)
 	}
@@ -116,7 +117,7 @@ func TestAptScript(t *testing.T) {
 func TestECPackages(t *testing.T) {
 	_, file, _, _ := runtime.Caller(0)
 	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "policies-lab.hcl")
-	tb, diags := plan.Load(path, plan.LoadOptions{})
+	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", path, diags)
 	}

@@ -12,6 +12,7 @@ import (
 	"benchbed/internal/agents"
 	"benchbed/internal/labtest"
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/results"
 	"benchbed/results/rundir"
 )
@@ -143,7 +144,7 @@ workload "4K_get" {
   }
 }
 `
-	tb, diags := plan.LoadSource(filepath.Join(dir, "search.hcl"), []byte(src), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join(dir, "search.hcl"), []byte(src), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

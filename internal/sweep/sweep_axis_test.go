@@ -13,6 +13,7 @@ import (
 	"benchbed/internal/agents"
 	"benchbed/internal/labtest"
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/scenario"
 	"benchbed/results"
 	"benchbed/results/rundir"
@@ -67,7 +68,7 @@ func TestSweepAxisPointsAndRepeats(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "put.scenario"), []byte(axisScenario), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb, diags := plan.LoadSource(filepath.Join(dir, "axis.hcl"), []byte(fmt.Sprintf(axisTestbed, srv.URL)), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join(dir, "axis.hcl"), []byte(fmt.Sprintf(axisTestbed, srv.URL)), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

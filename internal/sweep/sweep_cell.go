@@ -11,6 +11,7 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/internal/step"
+	"benchbed/internal/sweep/summary"
 	"benchbed/plan"
 	"benchbed/plan/render"
 	"benchbed/plan/schedule"
@@ -68,7 +69,7 @@ func (s *Sweeper) runCells(ctx context.Context) error {
 				continue
 			}
 		}
-		s.logf("cell %s (%s)", c.ID, cellLabel(s.tb, c))
+		s.logf("cell %s (%s)", c.ID, summary.CellLabel(s.tb, c))
 		trusted := s.lab.holds(prev)
 		res, err := s.runCell(ctx, schedule.CellSteps(s.tb, prev, c), trusted)
 		prev = c.Variant

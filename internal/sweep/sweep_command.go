@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -81,50 +79,4 @@ func (s *Sweeper) saveOutputs(dir string, out agents.CommandResult) error {
 			rundir.WriteFileAtomic(strings.TrimSuffix(out, "out")+"err", []byte(s.tb.Mask(string(c.Output.Stderr))), 0o640))
 	}
 	return errors.Join(errs...)
-}
-
-// hasScenarioCells reports whether some cell is of a scenario workload.
-func (s *Sweeper) hasScenarioCells() bool {
-	for _, c := range s.cells {
-		if !c.cell.Workload.IsCommand() {
-			return true
-		}
-	}
-	return false
-}
-
-// commandTable writes the command workloads' table when there are some: a
-// row per variant (its description, or name), a column per command
-// workload with its metric (results.WriteMetricTable).
-func (s *Sweeper) commandTable(w io.Writer) error {
-	var cells []results.Cell
-	var cols []results.MetricColumn
-	for _, c := range s.cells {
-		wl := c.cell.Workload
-		if !wl.IsCommand() {
-			continue
-		}
-		res := c.res
-		res.Variant, res.Workload = c.cell.Variant.Name, wl.Name
-		if c.cell.Variant.Description != "" {
-			res.Variant = c.cell.Variant.Description
-		}
-		cells = append(cells, res)
-		if !slices.ContainsFunc(cols, func(m results.MetricColumn) bool { return m.Workload == wl.Name }) {
-			cols = append(cols, results.MetricColumn{Workload: wl.Name, Metric: wl.Command.Metric})
-		}
-		for i := range cols {
-			if m, ok := res.Metrics[cols[i].Metric]; ok && cols[i].Workload == wl.Name && cols[i].Unit == "" {
-				cols[i].Unit = m.Unit
-			}
-		}
-	}
-	if len(cells) == 0 {
-		return nil
-	}
-	if err := results.WriteMetricTable(w, s.tb.Name, cells, cols); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintln(w)
-	return err
 }

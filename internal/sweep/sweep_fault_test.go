@@ -2,9 +2,6 @@ package sweep
 
 import (
 	"context"
-	"errors"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -14,54 +11,12 @@ import (
 	"benchbed/internal/labtest"
 	"benchbed/internal/step"
 	"benchbed/plan"
-	"benchbed/remote"
 	"benchbed/results/rundir"
 )
 
-// scriptHosts stands in for the hosts: it keeps every script run, fails
-// the one that is fail, and calls seen with each before it answers.
-type scriptHosts struct {
-	mu   sync.Mutex
-	ran  []string // host + ": " + script
-	fail string
-	seen func(cmd string)
-}
-
-func (h *scriptHosts) Run(_ context.Context, host, cmd string) (*remote.Result, error) {
-	h.mu.Lock()
-	h.ran = append(h.ran, host+": "+cmd)
-	h.mu.Unlock()
-	if h.seen != nil {
-		h.seen(cmd)
-	}
-	if cmd == h.fail {
-		return nil, errors.New("connection lost")
-	}
-	return &remote.Result{Host: host, Cmd: cmd}, nil
-}
-
-func (h *scriptHosts) FanOut(ctx context.Context, hosts []string, fn func(context.Context, string) error) *remote.Summary {
-	for _, host := range hosts {
-		_ = fn(ctx, host)
-	}
-	return &remote.Summary{}
-}
-
-// faultsLab loads testbeds/lab/faults-lab.hcl.
-func faultsLab(t *testing.T) *plan.Testbed {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "faults-lab.hcl")
-	tb, diags := plan.Load(path, plan.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", path, diags)
-	}
-	return tb
-}
-
 // faultCellOf builds the fault cell of variant on tb as the probe does,
 // over hosts, its faults.json in a run under a temporary directory.
-func faultCellOf(t *testing.T, tb *plan.Testbed, variant string, hosts *scriptHosts) (*faultCell, *step.Runner, *rundir.Run) {
+func faultCellOf(t *testing.T, tb *plan.Testbed, variant string, hosts *labtest.ScriptHosts) (*faultCell, *step.Runner, *rundir.Run) {
 	t.Helper()
 	run, err := rundir.NewRun(t.TempDir(), tb.Name, time.Now())
 	if err != nil {
@@ -83,8 +38,8 @@ func faultCellOf(t *testing.T, tb *plan.Testbed, variant string, hosts *scriptHo
 // that fails half-way (a lost session) is undone and checked as the cell
 // unwinds; once undone, the pushed undo does nothing more.
 func TestFaultApplyPushesItsUndoFirst(t *testing.T) {
-	tb := faultsLab(t)
-	hosts := &scriptHosts{}
+	tb := labtest.FaultsLab(t)
+	hosts := &labtest.ScriptHosts{}
 	fc, r, run := faultCellOf(t, tb, "normal+paused", hosts)
 	if len(fc.timed) != 2 || fc.timed[0].kind != "fault-apply" || fc.timed[1].kind != "fault-undo" {
 		t.Fatalf("timed steps %+v, want one apply then its undo", fc.timed)
@@ -93,8 +48,8 @@ func TestFaultApplyPushesItsUndoFirst(t *testing.T) {
 	sc := apply.targets[0].Scripts
 	var pending []string
 	var recs []rundir.FaultRecord
-	hosts.fail = sc.Apply
-	hosts.seen = func(cmd string) {
+	hosts.Fail = sc.Apply
+	hosts.Seen = func(cmd string) {
 		if cmd == sc.Apply {
 			_, pending = r.Left()
 			dir, _ := run.CellDir(fc.ex.c.ID)
@@ -114,11 +69,11 @@ func TestFaultApplyPushesItsUndoFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"stor1: " + sc.Apply, "stor1: " + sc.Undo + "\n" + sc.Check}
-	if !slices.Equal(hosts.ran, want) {
-		t.Fatalf("ran %q, want the apply then its undo and check", hosts.ran)
+	if !slices.Equal(hosts.Ran, want) {
+		t.Fatalf("ran %q, want the apply then its undo and check", hosts.Ran)
 	}
-	if err := fc.undo(context.Background(), 0, apply.targets); err != nil || len(hosts.ran) != 2 {
-		t.Errorf("a second undo ran %d scripts (%v), want none", len(hosts.ran)-2, err)
+	if err := fc.undo(context.Background(), 0, apply.targets); err != nil || len(hosts.Ran) != 2 {
+		t.Errorf("a second undo ran %d scripts (%v), want none", len(hosts.Ran)-2, err)
 	}
 	dir, _ := run.CellDir(fc.ex.c.ID)
 	if recs, _ := rundir.ReadFaults(dir); len(recs) != 1 || recs[0].UndoneS <= 0 {
@@ -144,8 +99,8 @@ func (e *entries) Add(x rundir.Entry) error {
 // fault whose undo the run's end comes before (for = "end") is undone, as
 // the plan's fault-undo, once the agents return.
 func TestFaultTimelineUndoesAtTheRunsEnd(t *testing.T) {
-	tb := faultsLab(t)
-	hosts := &scriptHosts{}
+	tb := labtest.FaultsLab(t)
+	hosts := &labtest.ScriptHosts{}
 	fc, r, run := faultCellOf(t, tb, "normal+paused", hosts)
 	j := &entries{}
 	r.Journal, r.Cell = j, fc.ex.c.ID
@@ -156,9 +111,7 @@ func TestFaultTimelineUndoesAtTheRunsEnd(t *testing.T) {
 	go func() { done <- fc.timeline(context.Background(), started, stop, func(error) {}) }()
 	started <- time.Now()
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		hosts.mu.Lock()
-		n := len(hosts.ran)
-		hosts.mu.Unlock()
+		n := hosts.Count()
 		if n == 1 {
 			break
 		}
@@ -174,8 +127,8 @@ func TestFaultTimelineUndoesAtTheRunsEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"stor1: " + sc.Apply, "stor1: " + sc.Undo + "\n" + sc.Check}
-	if !slices.Equal(hosts.ran, want) {
-		t.Fatalf("ran %q, want the apply, then its undo once the run returned", hosts.ran)
+	if !slices.Equal(hosts.Ran, want) {
+		t.Fatalf("ran %q, want the apply, then its undo once the run returned", hosts.Ran)
 	}
 	var got []string
 	for _, e := range j.es {

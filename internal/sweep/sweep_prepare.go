@@ -9,7 +9,6 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/internal/step"
-	"benchbed/plan"
 	"benchbed/plan/render"
 	"benchbed/remote"
 	"benchbed/results/rundir"
@@ -111,17 +110,6 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 		s.rend[v.Name] = r
 	}
 	return s.prepareGeneric(ctx)
-}
-
-// cellLabel is a cell's row label in the table: the variant's description
-// (a row's text, e.g. "normal; 29 workers") or name, with the workload and repeat when the
-// matrix has several.
-func cellLabel(tb *plan.Testbed, c plan.Cell) string {
-	l := pairLabel(tb, c)
-	if tb.Sweep.Repeat > 1 {
-		l += fmt.Sprintf(" #%d", c.Repeat)
-	}
-	return l
 }
 
 // closeJournal closes the run's journal.

@@ -13,6 +13,7 @@ import (
 	"benchbed/internal/agents"
 	"benchbed/internal/labtest"
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/render"
 	"benchbed/plan/schedule"
 	"benchbed/results"
@@ -35,7 +36,7 @@ func teleCell(t *testing.T, wrap func(http.Handler) http.Handler) (*Sweeper, sch
 	}
 	src := strings.Replace(fmt.Sprintf(axisTestbed, srv.URL), "sweep { repeat = 2 }", `telemetry { interval = "200ms" }`, 1)
 	src = strings.Replace(src, `duration     = "300ms"`, `duration     = "1s"`, 1)
-	tb, diags := plan.LoadSource(filepath.Join(dir, "tele.hcl"), []byte(src), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join(dir, "tele.hcl"), []byte(src), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

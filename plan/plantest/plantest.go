@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // SeedFile is the seed's lab, the testbed most tests plan and render.
@@ -27,13 +28,13 @@ func fromRoot(elem ...string) string {
 	return p
 }
 
-// Fixture returns the text of plan/testdata/fixtures/name: minimal.hcl (a
+// Fixture returns the text of plan/decode/testdata/fixtures/name: minimal.hcl (a
 // small valid testbed to append blocks to), minimal-workload.hcl (the
 // workload and client host every testbed needs), axis-base.hcl,
 // axis-auth.hcl.part, put.scenario, rate.hcl.tmpl.
 func Fixture(t testing.TB, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(fromRoot("plan", "testdata", "fixtures", name))
+	b, err := os.ReadFile(fromRoot("plan", "decode", "testdata", "fixtures", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func Fixture(t testing.TB, name string) string {
 // LoadSeed loads SeedFile and fails on any diagnostic.
 func LoadSeed(t testing.TB) *plan.Testbed {
 	t.Helper()
-	tb, diags := plan.Load(SeedFile, plan.LoadOptions{})
+	tb, diags := decode.Load(SeedFile, decode.LoadOptions{})
 	if len(diags) > 0 {
 		t.Fatalf("seed testbed: %s", diags.Error())
 	}
@@ -52,7 +53,7 @@ func LoadSeed(t testing.TB) *plan.Testbed {
 
 // Load writes text as tb.hcl, beside the extra files (name -> text), in
 // a new directory, loads it and fails on any error.
-func Load(t testing.TB, text string, opts plan.LoadOptions, extra map[string]string) *plan.Testbed {
+func Load(t testing.TB, text string, opts decode.LoadOptions, extra map[string]string) *plan.Testbed {
 	t.Helper()
 	dir := t.TempDir()
 	extra = mapWith(extra, "tb.hcl", text)
@@ -61,7 +62,7 @@ func Load(t testing.TB, text string, opts plan.LoadOptions, extra map[string]str
 			t.Fatal(err)
 		}
 	}
-	tb, diags := plan.Load(filepath.Join(dir, "tb.hcl"), opts)
+	tb, diags := decode.Load(filepath.Join(dir, "tb.hcl"), opts)
 	if diags.HasErrors() {
 		t.Fatalf("Load: %s", diags.Error())
 	}
@@ -81,7 +82,7 @@ func loadAs(t testing.TB, name, text string) *plan.Testbed {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb, diags := plan.Load(path, plan.LoadOptions{})
+	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %s", name, diags.Error())
 	}

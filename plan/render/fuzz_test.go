@@ -8,14 +8,16 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
+	"benchbed/plan/lang"
 	"benchbed/plan/render"
 	"benchbed/plan/schedule"
 )
 
 // fuzzSeeds are the shipped testbeds and the pinned broken, hostile and
 // secret-planting ones.
-var fuzzSeeds = []string{"../../testbeds/*.hcl", "../../testbeds/*/*.hcl", "../testdata/broken/*.hcl",
-	"../testdata/hostile/*.hcl", "../../cmd/benchbed/testdata/secrets/*.hcl"}
+var fuzzSeeds = []string{"../../testbeds/*.hcl", "../../testbeds/*/*.hcl", "../decode/testdata/broken/*.hcl",
+	"../decode/testdata/hostile/*.hcl", "../../cmd/benchbed/testdata/secrets/*.hcl"}
 
 // FuzzDecodePlanRender feeds arbitrary text through everything validate,
 // plan, render and diff do with a testbed, in process: decode (Load), the
@@ -44,11 +46,11 @@ func FuzzDecodePlanRender(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		tb, diags := plan.LoadSource(filepath.Join(dir, "fuzz.hcl"), src, plan.LoadOptions{Vars: map[string]string{}})
+		tb, diags := decode.LoadSource(filepath.Join(dir, "fuzz.hcl"), src, decode.LoadOptions{Vars: map[string]string{}})
 		if tb == nil {
 			t.Fatal("LoadSource returned no testbed")
 		}
-		if err := plan.WriteDiagnostics(io.Discard, tb.Files, tb.MaskDiagnostics(diags)); err != nil {
+		if err := lang.WriteDiagnostics(io.Discard, tb.Files, tb.MaskDiagnostics(diags)); err != nil {
 			t.Fatal(err)
 		}
 		_ = tb.MaskedSource(src)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // genericTestbed has a plain-template nginx and an INI-format daemon;
@@ -48,7 +49,7 @@ workload "w" {
 `
 
 func TestGeneric(t *testing.T) {
-	tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
@@ -76,7 +77,7 @@ func TestGeneric(t *testing.T) {
 }
 
 func TestGenericInRenderingDiffAndWrite(t *testing.T) {
-	tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
@@ -108,7 +109,7 @@ func TestGenericInRenderingDiffAndWrite(t *testing.T) {
 }
 
 func TestGenericRunDiff(t *testing.T) {
-	tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(genericTestbed), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
@@ -143,7 +144,7 @@ variable "pw" {
 	for name, c := range cases {
 		s := strings.Replace(src, `"http { sendfile {{ .Settings.http.sendfile }}; listen {{ .Host.Address }}:80; }\n"`, strconv.Quote(c.plain), 1)
 		s = strings.Replace(s, `"[main]\nname = {{ .Host.Name }}\nthreads = 1\n"`, strconv.Quote(c.ini), 1)
-		tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(s), plan.LoadOptions{})
+		tb, diags := decode.LoadSource(filepath.Join(t.TempDir(), "tb.hcl"), []byte(s), decode.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %s", name, diags.Error())
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/plantest"
 )
 
@@ -50,7 +50,7 @@ func TestLayoutText(t *testing.T) {
 // nothing, like its layout.
 func TestRenderRefusesSharedPorts(t *testing.T) {
 	text := plantest.Fixture(t, "port-clash.hcl") + plantest.Fixture(t, "minimal-workload.hcl")
-	tb, diags := plan.LoadSource(filepath.Join(t.TempDir(), "clash.hcl"), []byte(text), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join(t.TempDir(), "clash.hcl"), []byte(text), decode.LoadOptions{})
 	if !diags.HasErrors() {
 		t.Fatal("Load should refuse the testbed")
 	}

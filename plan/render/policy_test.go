@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // The lab's policies are rendered into every host's swift.conf as Swift
 // parses them (TestRenderedConfsAcceptedBySwift loads them with Swift's
 // own code): every key of each policy, default only on policy 0.
 func TestPolicyLayerRendersEveryPolicy(t *testing.T) {
-	tb, diags := plan.Load("../../testbeds/lab/policies-lab.hcl", plan.LoadOptions{})
+	tb, diags := decode.Load("../../testbeds/lab/policies-lab.hcl", decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
@@ -46,7 +47,7 @@ func TestPolicyLayerRendersEveryPolicy(t *testing.T) {
 // policy (the proxy would not start), a key Swift does not override per
 // policy, and an EC-only key on a replicated policy each warn.
 func TestPolicySettingsWarnings(t *testing.T) {
-	tb, diags := plan.Load("../../testbeds/lab/policies-lab.hcl", plan.LoadOptions{})
+	tb, diags := decode.Load("../../testbeds/lab/policies-lab.hcl", decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
@@ -85,7 +86,7 @@ func TestPolicySettingsWarnings(t *testing.T) {
 // A policy changed between two renderings (another testbed, or the hosts'
 // swift.conf as it is) shows in the diff of every host's swift.conf.
 func TestDiffCoversPolicies(t *testing.T) {
-	tb, diags := plan.Load("../../testbeds/lab/policies-lab.hcl", plan.LoadOptions{})
+	tb, diags := decode.Load("../../testbeds/lab/policies-lab.hcl", decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
@@ -114,7 +115,7 @@ func TestDiffCoversPolicies(t *testing.T) {
 // reconstructor only rebuilds EC fragments), and so does an EC-only proxy
 // option.
 func TestECSettingsWithoutECPolicy(t *testing.T) {
-	tb, diags := plan.Load("../../testbeds/lab/lab.hcl", plan.LoadOptions{})
+	tb, diags := decode.Load("../../testbeds/lab/lab.hcl", decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
@@ -139,7 +140,7 @@ func TestECSettingsWithoutECPolicy(t *testing.T) {
 // A host's swift.conf whose policy 1 is replicated conflicts with the
 // lab's EC policy 1, and one with a policy the testbed lacks is named.
 func TestPolicyConflicts(t *testing.T) {
-	tb, diags := plan.Load("../../testbeds/lab/policies-lab.hcl", plan.LoadOptions{})
+	tb, diags := decode.Load("../../testbeds/lab/policies-lab.hcl", decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

@@ -5,10 +5,10 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/hashicorp/hcl/v2"
+
 	"benchbed/plan"
 	"benchbed/templates"
-
-	"github.com/hashicorp/hcl/v2"
 )
 
 // SwiftConfPath is where Swift reads swift.conf, whatever swift_dir says.

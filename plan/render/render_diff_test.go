@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/plantest"
 	"benchbed/templates/secrets"
 )
@@ -152,7 +153,7 @@ variant "v" {}
 	if err := os.WriteFile(path, []byte(hcl+plantest.Fixture(t, "minimal-workload.hcl")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb, diags := plan.Load(path, plan.LoadOptions{})
+	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/plantest"
 	"benchbed/templates"
 )
@@ -87,7 +88,7 @@ func TestRenderedConfsAcceptedBySwift(t *testing.T) {
 	files, _ := filepath.Glob("../../testbeds/*.hcl")
 	more, _ := filepath.Glob("../../testbeds/*/*.hcl")
 	for _, file := range append(files, more...) {
-		tb, diags := plan.Load(file, plan.LoadOptions{})
+		tb, diags := decode.Load(file, decode.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %s", file, diags.Error())
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/plantest"
 	"benchbed/templates"
 )
@@ -26,7 +27,7 @@ func TestRenderSeedGolden(t *testing.T) {
 		{"container-server.conf", "stor1", "/etc/swift/container-server.conf"},
 		{"proxy-server.conf", "proxy1", "/etc/swift/proxy-server.conf"},
 	} {
-		data, err := os.ReadFile(filepath.Join("..", "testdata", "seed000", c.seed))
+		data, err := os.ReadFile(filepath.Join("..", "decode", "testdata", "seed000", c.seed))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +65,7 @@ func TestRenderEveryTestbedVariantHost(t *testing.T) {
 	}
 	t.Logf("testbeds: %v", files)
 	for _, file := range files {
-		tb, diags := plan.Load(file, plan.LoadOptions{})
+		tb, diags := decode.Load(file, decode.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %s", file, diags.Error())
 		}

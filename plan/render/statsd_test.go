@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // TestStatsdRendered: telemetry { statsd = true } points every Swift
@@ -45,7 +45,7 @@ workload "w" {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		tb, diags := plan.Load(path, plan.LoadOptions{})
+		tb, diags := decode.Load(path, decode.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags.Error())
 		}

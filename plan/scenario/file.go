@@ -5,17 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 )
 
-// ParseFile reads and parses an ssbench scenario file. Its errors
-// name the file, and the line and column of a JSON syntax error.
-func ParseFile(path string) (*Scenario, error) {
-	data, err := readBounded(path)
-	if err != nil {
-		return nil, err
-	}
+// ParseFile parses data, the contents of the ssbench scenario file path
+// (which its caller reads, bounded, with templates.ReadBounded: this
+// package imports only the standard library). Its errors name the file,
+// and the line and column of a JSON syntax error.
+func ParseFile(path string, data []byte) (*Scenario, error) {
 	s, err := Parse(data)
 	if err == nil {
 		return s, nil
@@ -70,30 +66,4 @@ func position(data []byte, off int64) (int, int) {
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := int(off) - bytes.LastIndexByte(before, '\n')
 	return line, col
-}
-
-// maxFileSize bounds a scenario file (as templates.ReadBounded does the
-// testbed's other inputs; this package imports only the standard library).
-const maxFileSize = 16 << 20
-
-// readBounded reads the regular file p of at most maxFileSize bytes, so
-// that /dev/zero or a FIFO is an error and not a read that never ends.
-func readBounded(p string) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() || st.Size() > maxFileSize {
-		return nil, &os.PathError{Op: "read", Path: p, Err: errors.New("not a regular file of at most 16 MiB")}
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if err == nil && len(b) > maxFileSize {
-		err = &os.PathError{Op: "read", Path: p, Err: errors.New("not a regular file of at most 16 MiB")}
-	}
-	return b, err
 }

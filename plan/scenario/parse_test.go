@@ -13,7 +13,7 @@ func TestShippedScenariosParse(t *testing.T) {
 		t.Fatal("no scenario under testbeds/scenarios")
 	}
 	for _, f := range files {
-		if _, err := ParseFile(f); err != nil {
+		if _, err := ParseFile(f, readFile(t, f)); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
@@ -33,7 +33,7 @@ func TestScenarioFileErrors(t *testing.T) {
 		if err := os.WriteFile(p, []byte(in), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := ParseFile(p)
+		_, err := ParseFile(p, readFile(t, p))
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "x.scenario") {
 			t.Errorf("%q: err %v, want it to name the file and say %q", in, err, want)
 		}
@@ -72,7 +72,7 @@ func TestScenarioRefusalsAtTheirLine(t *testing.T) {
 	if err := os.WriteFile(p, []byte(in), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := ParseFile(p)
+	_, err := ParseFile(p, readFile(t, p))
 	if err == nil {
 		t.Fatal("accepted")
 	}
@@ -101,4 +101,14 @@ func TestUserCountLeftOutDefaultsToOne(t *testing.T) {
 	if err != nil || s.UserCount != 1 || s.ContainerCount != 100 || s.ContainerConcurrency != 10 {
 		t.Fatalf("%+v %v", s, err)
 	}
+}
+
+// readFile is the contents of the test's file p.
+func readFile(t *testing.T, p string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

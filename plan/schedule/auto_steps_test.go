@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // TestAutoSteps: a search workload's cell has a search step instead of
@@ -30,7 +30,7 @@ func TestAutoSteps(t *testing.T) {
 		{"duration = \"auto\"\n  precision = \"5%\"\n  max_duration = \"2m\"\n", "until req/s is known within 5% (batch means), at most 2m0s", "    search"},
 	} {
 		text := strings.Replace(string(src), "\n  duration ", "\n  "+tc.block+"  # duration ", 1)
-		tb, diags := plan.LoadSource(filepath.Join("..", "..", "testbeds", "lab", "auto.hcl"), []byte(text), plan.LoadOptions{})
+		tb, diags := decode.LoadSource(filepath.Join("..", "..", "testbeds", "lab", "auto.hcl"), []byte(text), decode.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags.Error())
 		}

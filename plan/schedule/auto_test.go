@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // TestAutoPlan: `benchbed plan` shows a workload's search, auto runs and
@@ -33,7 +33,7 @@ func TestAutoPlan(t *testing.T) {
 	if text == string(src) {
 		t.Fatal("lab.hcl's workload has no duration to replace")
 	}
-	tb, diags := plan.LoadSource(filepath.Join("..", "..", "testbeds", "lab", "auto.hcl"), []byte(text), plan.LoadOptions{})
+	tb, diags := decode.LoadSource(filepath.Join("..", "..", "testbeds", "lab", "auto.hcl"), []byte(text), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

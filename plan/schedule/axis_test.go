@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/plantest"
 )
 
@@ -18,7 +19,7 @@ workload "users" {
   scenario = "put.scenario"` + plantest.Fixture(t, "axis-auth.hcl.part") + `
 }
 prefill { workloads = ["users"] }`
-	tb := plantest.Load(t, text, plan.LoadOptions{}, map[string]string{"put.scenario": plantest.Fixture(t, "put.scenario")})
+	tb := plantest.Load(t, text, decode.LoadOptions{}, map[string]string{"put.scenario": plantest.Fixture(t, "put.scenario")})
 	steps := prefillSteps(tb)
 	if len(steps) != 2 || steps[0].Workload != "users=2" || steps[1].Workload != "users=4" {
 		t.Errorf("prefill steps %v", steps)
@@ -35,7 +36,7 @@ workload "containers" {
   scenario     = "put.scenario"
   scenario_set = { container_count = each.value }` + plantest.Fixture(t, "axis-auth.hcl.part") + `
 }`
-	tb := plantest.Load(t, text, plan.LoadOptions{}, map[string]string{"put.scenario": plantest.Fixture(t, "put.scenario")})
+	tb := plantest.Load(t, text, decode.LoadOptions{}, map[string]string{"put.scenario": plantest.Fixture(t, "put.scenario")})
 	b, err := json.Marshal(NewPlan(tb).JSON())
 	if err != nil {
 		t.Fatal(err)

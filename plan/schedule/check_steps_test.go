@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/plantest"
 )
 
@@ -20,7 +20,7 @@ func TestPlanChecksInitialObjectsWithoutPrefill(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "get.scenario"), []byte(get), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile(filepath.Join("..", "testdata", "broken", "put1.scenario"))
+	src, err := os.ReadFile(filepath.Join("..", "decode", "testdata", "broken", "put1.scenario"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestPlanChecksInitialObjectsWithoutPrefill(t *testing.T) {
 		extra string
 		want  []string
 	}{{"", []string{"a"}}, {"prefill { workloads = [\"a\"] }\n", nil}, {"prefill { workloads = [\"b\"] }\n", []string{"a"}}} {
-		tb, diags := plan.LoadSource(filepath.Join(dir, "tb.hcl"), []byte(tbSrc+tc.extra), plan.LoadOptions{})
+		tb, diags := decode.LoadSource(filepath.Join(dir, "tb.hcl"), []byte(tbSrc+tc.extra), decode.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatal(diags.Error())
 		}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/plantest"
 )
 
@@ -28,7 +28,7 @@ sweep {
   warmup = 30
 }
 `
-	return NewPlan(plantest.Load(t, text, plan.LoadOptions{}, nil))
+	return NewPlan(plantest.Load(t, text, decode.LoadOptions{}, nil))
 }
 
 // journalOf is what a sweep of p would journal if every step took what

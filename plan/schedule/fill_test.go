@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // TestFillPlan: a fill workload's run has no duration (the scenario's
 // run_seconds does not bound it), the plan says what ends it, and plan
 // --json gives its target and buckets.
 func TestFillPlan(t *testing.T) {
-	tb, diags := plan.Load(filepath.Join("..", "..", "testbeds", "lab", "seed003-fill-lab.hcl"), plan.LoadOptions{})
+	tb, diags := decode.Load(filepath.Join("..", "..", "testbeds", "lab", "seed003-fill-lab.hcl"), decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

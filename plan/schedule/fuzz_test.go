@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 	"benchbed/plan/plantest"
 )
 
@@ -26,7 +26,7 @@ func FuzzPlan(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		tb, diags := plan.LoadSource(filepath.Join(dir, "fuzz.hcl"), src, plan.LoadOptions{Vars: map[string]string{}})
+		tb, diags := decode.LoadSource(filepath.Join(dir, "fuzz.hcl"), src, decode.LoadOptions{Vars: map[string]string{}})
 		if diags.HasErrors() {
 			return
 		}
@@ -38,7 +38,7 @@ func FuzzPlan(f *testing.F) {
 
 // BenchmarkNewPlanSeed measures computing the seed lab's plan.
 func BenchmarkNewPlanSeed(b *testing.B) {
-	tb, diags := plan.Load(plantest.SeedFile, plan.LoadOptions{})
+	tb, diags := decode.Load(plantest.SeedFile, decode.LoadOptions{})
 	if diags.HasErrors() {
 		b.Fatal(diags.Error())
 	}

@@ -4,12 +4,12 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
+	"benchbed/plan/decode"
 )
 
 // The plan lists every storage policy with its type, shape and ring.
 func TestPlanTextListsPolicies(t *testing.T) {
-	tb, diags := plan.Load("../../testbeds/lab/policies-lab.hcl", plan.LoadOptions{})
+	tb, diags := decode.Load("../../testbeds/lab/policies-lab.hcl", decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}

@@ -6,12 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/plan"
+	"github.com/google/go-cmp/cmp"
+
+	"benchbed/plan/decode"
 	"benchbed/plan/plantest"
 	"benchbed/plan/render"
 	"benchbed/templates/secrets"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // kinds lists a cell's steps as "kind:service|ring|workload".
@@ -135,7 +135,7 @@ variant "b" {
   set "object-server" { DEFAULT = { password = "${var.pw}2", workers = 2 } }
 }
 `
-	tb := plantest.Load(t, text, plan.LoadOptions{Vars: map[string]string{"pw": "s3cr\"et"}}, nil)
+	tb := plantest.Load(t, text, decode.LoadOptions{Vars: map[string]string{"pw": "s3cr\"et"}}, nil)
 	p := NewPlan(tb)
 	var out strings.Builder
 	if err := p.WriteText(&out); err != nil {
@@ -171,7 +171,7 @@ sweep {
   warmup = 30
 }
 `
-	p := NewPlan(plantest.Load(t, text, plan.LoadOptions{}, nil))
+	p := NewPlan(plantest.Load(t, text, decode.LoadOptions{}, nil))
 	got := [][]string{}
 	for _, c := range p.Cells {
 		got = append(got, kinds(c))

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"benchbed/plan"
-	"benchbed/plan/plantest"
-
 	"github.com/google/go-cmp/cmp"
+
+	"benchbed/plan/decode"
+	"benchbed/plan/plantest"
 )
 
 // TestPlanTelemetrySteps: telemetry off has no telemetry step; drop_caches
@@ -33,7 +33,7 @@ sweep { warmup = 5 }
 			"telemetry-start an agent on h1 samples every 2s|drop-caches     page caches dropped (sync; echo 3 > /proc/sys/vm/drop_caches) on h1|" +
 				"telemetry       the agents stopped; the run's samples summarised in the cell (CPU, disks, services, bottleneck) on h1"},
 	} {
-		p := NewPlan(plantest.Load(t, base+c.block+"\n", plan.LoadOptions{}, nil))
+		p := NewPlan(plantest.Load(t, base+c.block+"\n", decode.LoadOptions{}, nil))
 		got := kinds(p.Cells[0])
 		if diff := cmp.Diff(c.want, got[len(got)-len(c.want):]); diff != "" || slices.Contains(got, "telemetry-start:") != (c.text != "") {
 			t.Errorf("%s: steps %v (-want +got):\n%s", c.block, got, diff)

@@ -1,6 +1,8 @@
 package schedule
 
-import "benchbed/plan"
+import (
+	"benchbed/plan"
+)
 
 // PlanJSON is the shape of `benchbed plan --json`. docs/cli.md's contract is
 // testbed, hosts[name,address,roles] and cells[id,variant,workload,repeat]

@@ -1,14 +1,9 @@
 package compare
 
 import (
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
 
 	"benchbed/results"
 )
@@ -74,27 +69,12 @@ func writeEndpointCompare(w io.Writer, p *Pair, md bool) error {
 	if len(p.Endpoints) == 0 {
 		return nil
 	}
-	if _, err := io.WriteString(w, "\nPer endpoint (total; each side's cells averaged; p95 to last byte, ms):\n"); err != nil {
-		return err
-	}
-	var r tw.Renderer = renderer.NewBlueprint()
-	if md {
-		r = renderer.NewMarkdown()
-		if _, err := io.WriteString(w, "\n"); err != nil {
-			return err
-		}
-	}
-	t := tablewriter.NewTable(w, tablewriter.WithRenderer(r), tablewriter.WithHeaderAutoFormat(tw.Off))
-	t.Header("endpoint", "req/s A", "req/s B", "errors A", "errors B", "p95 A", "p95 B")
 	f := func(x float64, prec int) string { return strconv.FormatFloat(x, 'f', prec, 64) }
+	var rows [][]string
 	for _, e := range p.Endpoints {
-		if err := t.Append(e.URL, f(e.ReqPerA, 1), f(e.ReqPerB, 1), f(e.ErrorsA, 0), f(e.ErrorsB, 0),
-			f(e.P95A*1000, 2), f(e.P95B*1000, 2)); err != nil {
-			return fmt.Errorf("compare endpoint table: %w", err)
-		}
+		rows = append(rows, []string{e.URL, f(e.ReqPerA, 1), f(e.ReqPerB, 1), f(e.ErrorsA, 0), f(e.ErrorsB, 0),
+			f(e.P95A*1000, 2), f(e.P95B*1000, 2)})
 	}
-	if err := t.Render(); err != nil {
-		return fmt.Errorf("compare endpoint table: %w", err)
-	}
-	return nil
+	return writeSubTable(w, md, "Per endpoint (total; each side's cells averaged; p95 to last byte, ms):", "endpoint",
+		[]string{"endpoint", "req/s A", "req/s B", "errors A", "errors B", "p95 A", "p95 B"}, rows)
 }

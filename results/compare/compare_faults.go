@@ -5,10 +5,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
-
 	"benchbed/results"
 )
 
@@ -101,25 +97,6 @@ func writeFaultCompare(w io.Writer, p *Pair, md bool) error {
 	if p.Fault == nil {
 		return nil
 	}
-	if _, err := io.WriteString(w, "\nUnder the fault (degradation during vs before, recovery after the undo):\n"); err != nil {
-		return err
-	}
-	var r tw.Renderer = renderer.NewBlueprint()
-	if md {
-		r = renderer.NewMarkdown()
-		if _, err := io.WriteString(w, "\n"); err != nil {
-			return err
-		}
-	}
-	t := tablewriter.NewTable(w, tablewriter.WithRenderer(r), tablewriter.WithHeaderAutoFormat(tw.Off))
-	t.Header([]string{"", "A", "B"})
-	for _, row := range faultRows(p.Fault) {
-		if err := t.Append(row); err != nil {
-			return fmt.Errorf("compare fault table: %w", err)
-		}
-	}
-	if err := t.Render(); err != nil {
-		return fmt.Errorf("compare fault table: %w", err)
-	}
-	return nil
+	return writeSubTable(w, md, "Under the fault (degradation during vs before, recovery after the undo):", "fault",
+		[]string{"", "A", "B"}, faultRows(p.Fault))
 }

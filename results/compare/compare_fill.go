@@ -4,10 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
-
 	"benchbed/results"
 )
 
@@ -49,25 +45,6 @@ func writeFillCompare(w io.Writer, p *Pair, md bool) error {
 	if len(p.Fill) == 0 {
 		return nil
 	}
-	if _, err := io.WriteString(w, "\nPUT latency by container fill (last byte, ms; each side's repeats averaged):\n"); err != nil {
-		return err
-	}
-	var r tw.Renderer = renderer.NewBlueprint()
-	if md {
-		r = renderer.NewMarkdown()
-		if _, err := io.WriteString(w, "\n"); err != nil {
-			return err
-		}
-	}
-	t := tablewriter.NewTable(w, tablewriter.WithRenderer(r), tablewriter.WithHeaderAutoFormat(tw.Off))
-	t.Header(results.FillDeltaHeader("A", "B"))
-	for _, row := range results.FillDeltaRows(p.Fill) {
-		if err := t.Append(row); err != nil {
-			return fmt.Errorf("compare fill table: %w", err)
-		}
-	}
-	if err := t.Render(); err != nil {
-		return fmt.Errorf("compare fill table: %w", err)
-	}
-	return nil
+	return writeSubTable(w, md, "PUT latency by container fill (last byte, ms; each side's repeats averaged):", "fill",
+		results.FillDeltaHeader("A", "B"), results.FillDeltaRows(p.Fill))
 }

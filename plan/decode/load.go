@@ -1,0 +1,185 @@
+package decode
+
+import (
+	"path/filepath"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"benchbed/plan"
+	"benchbed/plan/lang"
+)
+
+// LoadOptions are the inputs of a testbed besides its file.
+type LoadOptions struct {
+	Vars     map[string]string // -var name=value, raw text
+	VarFiles []string          // -var-file paths, applied in order (HCL or .json)
+	Environ  []string          // "KEY=value" pairs searched for BENCHBED_VAR_<name>; nil = none
+
+	AcceptNewHostKeys bool // the CLI's --accept-new-host-keys, into SSH.AcceptNewHostKeys (a file cannot set it)
+}
+
+// Block type names of the testbed language, reused in messages.
+const (
+	blockTestbed   = "testbed"
+	blockVariable  = lang.BlockVariable
+	blockLocals    = "locals"
+	blockSSH       = "ssh"
+	blockHost      = "host"
+	blockRing      = "ring"
+	blockPolicy    = "policy"
+	blockService   = "service"
+	blockVariant   = "variant"
+	blockWorkload  = "workload"
+	blockPrefill   = "prefill"
+	blockSweep     = "sweep"
+	blockTelemetry = "telemetry"
+)
+
+var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: blockTestbed, LabelNames: []string{"name"}},
+	{Type: blockVariable, LabelNames: []string{"name"}},
+	{Type: blockLocals},
+	{Type: blockSSH},
+	{Type: blockHost, LabelNames: []string{"name"}},
+	{Type: blockRing, LabelNames: []string{"name"}},
+	{Type: blockPolicy, LabelNames: []string{"name"}},
+	{Type: blockService, LabelNames: []string{"name"}},
+	{Type: blockVariant, LabelNames: []string{"name"}},
+	{Type: blockTelemetry},
+	{Type: blockWorkload, LabelNames: []string{"name"}},
+	{Type: blockPrefill},
+	{Type: blockSweep},
+}}
+
+// Load parses, decodes and validates the testbed file at path. It decodes in
+// phases (variables, locals, then the other blocks) and returns every
+// problem found, each with its source range. The Testbed is non-nil whenever
+// the file could be read, even with errors, so that callers can print the
+// diagnostics with its Files; it is only complete when diags has no errors.
+func Load(path string, opts LoadOptions) (*plan.Testbed, hcl.Diagnostics) {
+	src, err := readLimited(path)
+	if err != nil {
+		tb := newTestbed(path, opts)
+		return tb, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot read testbed file",
+			Detail: err.Error()}}
+	}
+	return LoadSource(path, src, opts)
+}
+
+// LoadSource is Load of a testbed whose text is src; path names it in
+// diagnostics, and relative paths in it (scenario files, file()) are
+// resolved against path's directory.
+func LoadSource(path string, src []byte, opts LoadOptions) (*plan.Testbed, hcl.Diagnostics) {
+	tb := newTestbed(path, opts)
+	if diags := lang.Prescan(src, path, false); diags.HasErrors() {
+		return tb, diags
+	}
+	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
+	if f != nil {
+		tb.Files[path] = f
+	}
+	if diags.HasErrors() {
+		return tb, diags
+	}
+	d := &decoder{Decoder: &lang.Decoder{Dir: filepath.Dir(path),
+		Opts:      lang.Options{Vars: opts.Vars, VarFiles: opts.VarFiles, Environ: opts.Environ},
+		Variables: tb.Variables, Files: tb.Files}, tb: tb, opts: opts}
+	d.decodeFile(f.Body)
+	tb.Sensitive = d.Sensitive
+	diags = append(diags, d.Diags...)
+	diags = append(diags, validate(tb, d.Diags.HasErrors())...)
+	return tb, dedupeDiags(diags)
+}
+
+// dedupeDiags drops a diagnostic identical to an earlier one (severity, summary,
+// detail and range): a for_each block decodes its body once per element,
+// and a problem that does not depend on each is reported once.
+func dedupeDiags(diags hcl.Diagnostics) hcl.Diagnostics {
+	type key struct {
+		sev             hcl.DiagnosticSeverity
+		summary, detail string
+		rng             hcl.Range
+	}
+	seen := map[key]bool{}
+	out := diags[:0:0]
+	for _, d := range diags {
+		k := key{sev: d.Severity, summary: d.Summary, detail: d.Detail}
+		if d.Subject != nil {
+			k.rng = *d.Subject
+		}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func newTestbed(path string, opts LoadOptions) *plan.Testbed {
+	tb := &plan.Testbed{File: path, Files: map[string]*hcl.File{}, Variables: map[string]*lang.Variable{},
+		Sweep: defaultSweep(), SSH: defaultSSH()}
+	tb.SSH.AcceptNewHostKeys = opts.AcceptNewHostKeys
+	return tb
+}
+
+// decoder carries the state of one Load: the language's evaluation
+// (lang.Decoder) and the testbed it fills.
+type decoder struct {
+	*lang.Decoder
+	tb   *plan.Testbed
+	opts LoadOptions
+	// variantByName and workloadByName index the variants and workloads
+	// so far (duplicates are found by name, not by a scan).
+	variantByName  map[string]*plan.Variant
+	workloadByName map[string]*plan.Workload
+}
+
+// decodeFile runs the phases over the file's top-level body.
+func (d *decoder) decodeFile(body hcl.Body) {
+	content, diags := body.Content(rootSchema)
+	d.Diags = append(d.Diags, diags...)
+	byType := map[string][]*hcl.Block{}
+	for _, b := range content.Blocks {
+		byType[b.Type] = append(byType[b.Type], b)
+	}
+	d.DecodeVariables(byType[blockVariable])
+	d.Ctx = d.NewEvalContext()
+	d.DecodeLocals(byType[blockLocals])
+	d.decodeTestbed(byType[blockTestbed], body)
+	d.decodeSSH(d.single(byType[blockSSH]))
+	for _, b := range byType[blockHost] {
+		d.decodeHost(b)
+	}
+	for _, b := range byType[blockRing] {
+		d.decodeRing(b)
+	}
+	d.decodePolicies(byType[blockPolicy])
+	for _, b := range byType[blockService] {
+		d.decodeService(b)
+	}
+	for _, b := range byType[blockVariant] {
+		d.decodeVariant(b)
+	}
+	for _, b := range byType[blockWorkload] {
+		d.decodeWorkload(b)
+	}
+	d.decodePrefill(d.single(byType[blockPrefill]))
+	d.decodeSweep(d.single(byType[blockSweep]))
+	d.decodeTelemetry(d.single(byType[blockTelemetry]))
+	d.checkTelemetry()
+	d.defaultClients()
+}
+
+// single returns the one block of a type that may appear at most once,
+// reporting the extra ones.
+func (d *decoder) single(blocks []*hcl.Block) *hcl.Block {
+	if len(blocks) == 0 {
+		return nil
+	}
+	for _, b := range blocks[1:] {
+		d.Errorf(b.DefRange.Ptr(), "Duplicate "+b.Type+" block",
+			"only one %s block is allowed; the first is at %s", b.Type, blocks[0].DefRange)
+	}
+	return blocks[0]
+}

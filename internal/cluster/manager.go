@@ -140,8 +140,8 @@ func (d Daemon) StatusScript() string {
 // stays a zombie until its parent reaps it, and a detached daemon's parent
 // is PID 1, which may take its time: on the netns lab's machine 1-2 s,
 // which a stop that waited for kill -0 to fail counted as the server's own
-// exit.
-const liveFuncs = `live() { case "$(sed 's/.*) //' /proc/$1/stat 2>/dev/null | cut -c1)" in ""|Z) return 1 ;; esac; }
+// exit. Both use the shell's builtins but for one pgrep: they are polled.
+const liveFuncs = `live() { read -r s </proc/$1/stat 2>/dev/null || return 1; s=${s##*") "}; [ "${s%% *}" != Z ]; }
 live_group() {
   command -v pgrep >/dev/null 2>&1 || { kill -0 "-$1" 2>/dev/null; return; }
   for k in $(pgrep -g "$1" 2>/dev/null); do live "$k" && return 0; done; return 1

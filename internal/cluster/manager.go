@@ -91,8 +91,8 @@ func roleDaemon(s *plan.Service, kind string) Daemon {
 	return d
 }
 
-// service is the name of the service whose conf d reads.
-func (d Daemon) service() string { return cmp.Or(d.Of, d.Name) }
+// Service is the name of the service whose conf d reads.
+func (d Daemon) Service() string { return cmp.Or(d.Of, d.Name) }
 
 // memcachedDaemon returns memcached for a proxy host, listening on the
 // loopback and addr, managed like the host's proxy service; swift-init

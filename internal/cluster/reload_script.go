@@ -7,10 +7,9 @@ import (
 	"benchbed/remote"
 )
 
-// reloadTenths is how long a reload waits for the re-executed server to
-// be ready, in tenths of a second (Swift's bind_timeout is 30 s). The
-// wait polls with one ss and one awk: on 2 cores its forks would slow the
-// very start it waits for.
+// reloadTenths is how long a reload waits for the re-executed server (Swift's
+// bind_timeout is 30 s), polling with one ss and one awk, whose forks on 2
+// cores would slow the start they wait for.
 const reloadTenths = 450
 
 // ReloadScript brings a direct Swift server (Reload) to its files in one
@@ -30,9 +29,8 @@ const reloadTenths = 450
 //     server that exits on its reload (a conf it cannot start with) fails
 //     the script with the end of its log, its old workers ended.
 //
-// The start time (from /proc, in clock ticks, rounded down) and the files'
-// ctimes (the kernel's coarse clock, which lags) err on the side of a
-// reload; a server reads its files a while after it starts (its imports).
+// The start time (/proc's clock ticks, rounded down) and the ctimes (a coarse
+// clock, lagging) err on the side of a reload; a server reads its files a while after it starts.
 // Before the signal the script writes the pid and the time to a stamp
 // beside the pid file: the files older than it are the ones the reloaded
 // server read.
@@ -82,11 +80,8 @@ i=0; while [ $i -lt 100 ]; do
   [ -z "$alive" ] && break; sleep 0.05; i=$((i+1))
 done
 echo reload`, d.pidFile(), d.StartScript(), remote.Quote(argv), d.Name, strings.ReplaceAll(strings.Join(d.Argv, " "), `"`, `'`),
-		d.RestartScript(), remote.Quote(d.stampFile()), strings.Join(in, " "), filter, d.logFile(), portList(d.Ports), reloadTenths, liveFuncs)
+		d.RestartScript(), remote.Quote(d.pidFile()+".reloaded"), strings.Join(in, " "), filter, d.logFile(), portList(d.Ports), reloadTenths, liveFuncs)
 }
-
-// stampFile is where ReloadScript notes a reload's pid and time.
-func (d Daemon) stampFile() string { return d.pidFile() + ".reloaded" }
 
 // portList is ports separated by spaces.
 func portList(ports []int) string {

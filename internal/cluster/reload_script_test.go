@@ -51,7 +51,7 @@ func TestReloadScript(t *testing.T) {
 	}
 	act := func(want string) {
 		t.Helper()
-		got, err := reloadDaemon(ctx, sh, "h", d)
+		got, err := ReloadDaemon(ctx, sh, "h", d)
 		if err != nil {
 			t.Fatalf("ReloadScript: %v", err)
 		}
@@ -84,7 +84,7 @@ func TestReloadScript(t *testing.T) {
 	}
 	act("current") // the conf changed before the reload's stamp: the server read it
 	write("fail")
-	_, err = reloadDaemon(ctx, sh, "h", d)
+	_, err = ReloadDaemon(ctx, sh, "h", d)
 	if err == nil || !strings.Contains(err.Error(), "exited on its reload") || !strings.Contains(err.Error(), "cannot start with") {
 		t.Fatalf("a reload onto a conf the server cannot start with: %v; want its exit and the log's end", err)
 	}
@@ -92,7 +92,7 @@ func TestReloadScript(t *testing.T) {
 		t.Errorf("a server answers after the failed reload: the old workers were not ended")
 	}
 	write("v3")
-	if got, err := reloadDaemon(ctx, sh, "h", d); err != nil || (got != "start" && got != "restart") {
+	if got, err := ReloadDaemon(ctx, sh, "h", d); err != nil || (got != "start" && got != "restart") {
 		t.Fatalf("after the failed reload: %q, %v; want a start (or a restart, while the old server's temporary child ends)", got, err)
 	}
 	// A pid file naming another process: restarted, not signalled.

@@ -3,12 +3,10 @@ package cluster
 import (
 	"context"
 	"path"
-	"strconv"
 	"strings"
 
 	"benchbed/plan"
 	"benchbed/plan/schedule"
-	"benchbed/remote"
 )
 
 // reloadable marks d, the Swift server of service s, as one that reloads
@@ -28,44 +26,9 @@ func reloadable(tb *plan.Testbed, s *plan.Service, d Daemon) Daemon {
 	return d
 }
 
-// ReloadServices is StartServices for the sweep's reload step and the
-// restore: host's daemons that are not running are started, and those of
-// the changed services (every Swift server with all) are brought to their
-// files: a server that reloads in place (Daemon.Reload) is reloaded when
-// a file it reads changed since it started, in one round trip
-// (ReloadScript), and left running when none did; any other daemon is
-// restarted. Side by side, at most startParallel at once; changes are
-// reported, and the first failure returned, in the daemons' order.
-func ReloadServices(ctx context.Context, p Runner, host string, ds []Daemon, changed map[string]bool, all bool, rep *Summary) error {
-	acts := make([]string, len(ds))
-	keys := make([]string, len(ds))
-	for i := range ds {
-		keys[i] = strconv.Itoa(i)
-	}
-	sum := remote.FanOut(ctx, startParallel, keys, func(ctx context.Context, key string) error {
-		i, _ := strconv.Atoi(key)
-		d := ds[i]
-		want := changed[d.service()] || (all && d.Name != "memcached")
-		var err error
-		if want && d.Reload {
-			acts[i], err = reloadDaemon(ctx, p, host, d)
-		} else {
-			acts[i], err = startDaemon(ctx, p, host, d, want)
-		}
-		return err
-	})
-	reportActs(rep, host, ds, acts)
-	for _, r := range sum.Results {
-		if r.Err != nil {
-			return r.Err
-		}
-	}
-	return nil
-}
-
-// reloadDaemon runs d's ReloadScript on host and says what it did: its
+// ReloadDaemon runs d's ReloadScript on host and says what it did: its
 // last line, "start", "restart", "reload" or "current".
-func reloadDaemon(ctx context.Context, p Runner, host string, d Daemon) (string, error) {
+func ReloadDaemon(ctx context.Context, p Runner, host string, d Daemon) (string, error) {
 	res, err := p.Run(ctx, host, d.ReloadScript())
 	if err != nil {
 		return "", withJournal(ctx, p, host, d, ScriptFailed(host, "reloading "+d.Name, err))
@@ -73,9 +36,9 @@ func reloadDaemon(ctx context.Context, p Runner, host string, d Daemon) (string,
 	return lastWord(string(res.Stdout)), nil
 }
 
-// reportActs reports what StartServices or ReloadServices did to each of
+// ReportActs reports what StartServices or ReloadServices did to each of
 // host's daemons.
-func reportActs(rep *Summary, host string, ds []Daemon, acts []string) {
+func ReportActs(rep *Summary, host string, ds []Daemon, acts []string) {
 	for i, d := range ds {
 		switch acts[i] {
 		case "start":
@@ -90,7 +53,7 @@ func reportActs(rep *Summary, host string, ds []Daemon, acts []string) {
 	}
 }
 
-// lastLine is the last word of out: the act a script printed last.
+// lastWord is the last word of out: the act a script printed last.
 func lastWord(out string) string {
 	lines := strings.Fields(out)
 	if len(lines) == 0 {

@@ -3,6 +3,8 @@ package sweep
 import (
 	"context"
 
+	"benchbed/internal/cluster"
+	"benchbed/internal/restore"
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -52,8 +54,8 @@ var cellSteps = map[string]func(ex *cellRun) step.Step{
 		})
 	},
 	schedule.StepPushConf: func(ex *cellRun) step.Step { return run(schedule.StepPushConf, ex.pushConfStep) },
-	schedule.StepRestart:  func(ex *cellRun) step.Step { return run(schedule.StepRestart, ex.restart) },
-	schedule.StepReload:   func(ex *cellRun) step.Step { return run(schedule.StepReload, ex.reload) },
+	schedule.StepRestart:  func(ex *cellRun) step.Step { return run(schedule.StepRestart, ex.restart(false)) },
+	schedule.StepReload:   func(ex *cellRun) step.Step { return run(schedule.StepReload, ex.restart(true)) },
 	schedule.StepHealth: func(ex *cellRun) step.Step {
 		return run(schedule.StepHealth, func(ctx context.Context) error { return ex.s.health(ctx, ex.r, ex.dir) })
 	},
@@ -97,15 +99,17 @@ func (ex *cellRun) steps(kinds []string) []step.Step {
 	return out
 }
 
-// restart restarts what the ring and conf steps changed of the services
-// that do not reload in place; once it succeeds the hosts hold the cell's
-// variant, unless a reload step follows.
-func (ex *cellRun) restart(ctx context.Context) error {
-	s := ex.s
-	ex.lab.restarting()
-	err := s.restart(ctx, ex.r, ex.rs)
-	ex.lab.restarted(ex.c.Variant, err, s.opts.Resume != "")
-	return s.keepLogsOnError(ctx, ex.dir, err)
+// restart is the restart step (reload: the reload step, restore.BringServices);
+// once it succeeds the hosts hold the cell's variant.
+func (ex *cellRun) restart(reload bool) func(context.Context) error {
+	return func(ctx context.Context) error {
+		ex.lab.restarting()
+		rep := cluster.NewSummary(cluster.Names(ex.s.tb.Hosts))
+		err := restore.BringServices(ctx, ex.s.p, ex.s.tb, ex.r, ex.rs.of, reload, rep)
+		ex.s.logChanges(rep)
+		ex.lab.restarted(ex.c.Variant, err, ex.s.opts.Resume != "")
+		return ex.s.keepLogsOnError(ctx, ex.dir, err)
+	}
 }
 
 // unchangedKinds returns the ring-ports and push-conf kinds that steps mark

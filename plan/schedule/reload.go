@@ -50,3 +50,16 @@ func restartSteps(tb *plan.Testbed, steps []Step) []Step {
 	}
 	return out
 }
+
+// ConfsAhead reports whether a cell of kinds (Kinds), those in skip having
+// nothing to do, pushes its confs while its rings switch: when it has both
+// a ring-ports and a push-conf step to run (they write different files,
+// and the servers read neither before the restart or reload step).
+func ConfsAhead(kinds []string, skip map[string]bool) bool {
+	for _, k := range []string{StepRingPorts, StepPushConf} {
+		if !slices.Contains(kinds, k) || skip[k] {
+			return false
+		}
+	}
+	return true
+}

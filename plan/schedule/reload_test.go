@@ -66,3 +66,24 @@ func TestReloadSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestConfsAhead: a cell pushes its confs beside its ring switch only when
+// it has both to do.
+func TestConfsAhead(t *testing.T) {
+	both := []string{StepRecord, StepRingPorts, StepPushConf, StepReload}
+	for _, c := range []struct {
+		kinds []string
+		skip  map[string]bool
+		want  bool
+	}{
+		{both, nil, true},
+		{both, map[string]bool{StepRingPorts: true}, false},
+		{both, map[string]bool{StepPushConf: true}, false},
+		{[]string{StepPushConf, StepReload}, nil, false},
+		{[]string{StepRingPorts, StepReload}, nil, false},
+	} {
+		if got := ConfsAhead(c.kinds, c.skip); got != c.want {
+			t.Errorf("kinds %v, skip %v: ahead %v, want %v", c.kinds, c.skip, got, c.want)
+		}
+	}
+}

@@ -8,7 +8,7 @@ end; its overhead is that minus the configured warm-up and run time. The
 steps' own durations show where the overhead goes (the warm-up and run
 steps' time beyond their configured length is the agents' start, the
 shared start lead and the collection). The floor beside it is the cell's
-restart and health steps: what its changes cost at least. Run-wide steps
+restart, reload and health steps: what its changes cost at least. Run-wide steps
 (preflight, lock, environment, backup, prefill, restore) are listed apart.
 """
 import json
@@ -63,8 +63,8 @@ def main():
         over = wall - warmup - run
         overs.append(over)
         # The floor: what the cell's changes cost at least, its servers'
-        # restart and the health wait that follows.
-        floor = c["steps"].get("restart", 0) + c["steps"].get("health", 0)
+        # restart or reload and the health wait that follows.
+        floor = sum(c["steps"].get(k, 0) for k in ("restart", "reload", "health"))
         steps = ", ".join(f"{k} {v:.1f}" for k, v in c["steps"].items())
         print(f"| {name} | {c['status']} | {wall:.1f} | {warmup + run:.1f} | {over:.1f} | {floor:.1f} | {steps} |")
     if overs:

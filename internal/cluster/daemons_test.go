@@ -39,7 +39,7 @@ func TestRoleDaemons(t *testing.T) {
 		t.Errorf("stor1's daemons (-want +got):\n%s", diff)
 	}
 	svc.Manager = plan.ManagerDirect
-	if d := roleDaemon(svc, "auditor"); strings.Join(d.Argv, " ") != "/usr/bin/swift-object-auditor /etc/swift/object-server.conf -v" || d.service() != "object-server" {
-		t.Errorf("direct auditor: %q of %q", d.Argv, d.service())
+	if d := roleDaemon(svc, "auditor"); strings.Join(d.Argv, " ") != "/usr/bin/swift-object-auditor /etc/swift/object-server.conf -v" || d.Service() != "object-server" {
+		t.Errorf("direct auditor: %q of %q", d.Argv, d.Service())
 	}
 }

@@ -26,6 +26,11 @@ type Daemon struct {
 	LogDir  string   // log files ("" = logDir)
 	// TermWait is how long a stop waits after SIGTERM before SIGKILL (0 = 15 s).
 	TermWait time.Duration
+	// Reload: a Swift server that reloads in place (schedule.Reloads);
+	// Inputs are the files it reads as it starts (its conf, swift.conf,
+	// the rings), whose change since then a reload is for (ReloadScript).
+	Reload bool
+	Inputs []string
 }
 
 // Run and log directories of directly started daemons.
@@ -86,8 +91,8 @@ func roleDaemon(s *plan.Service, kind string) Daemon {
 	return d
 }
 
-// service is the name of the service whose conf d reads.
-func (d Daemon) service() string { return cmp.Or(d.Of, d.Name) }
+// Service is the name of the service whose conf d reads.
+func (d Daemon) Service() string { return cmp.Or(d.Of, d.Name) }
 
 // memcachedDaemon returns memcached for a proxy host, listening on the
 // loopback and addr, managed like the host's proxy service; swift-init
@@ -126,13 +131,27 @@ func (d Daemon) StatusScript() string {
 	case plan.ManagerSwiftInit:
 		return "swift-init " + remote.Quote(d.Unit) + " status >/dev/null"
 	}
-	return fmt.Sprintf(`pid=$(cat %s 2>/dev/null) && [ -n "$pid" ] && kill -0 "-$pid" 2>/dev/null`, d.pidFile())
+	return fmt.Sprintf(`%spid=$(cat %s 2>/dev/null) && [ -n "$pid" ] && live_group "$pid"`, liveFuncs, d.pidFile())
 }
+
+// liveFuncs are shell functions: live PID succeeds while the process runs
+// (a zombie does not), live_group PGID while a process of the group does
+// (without pgrep, while kill -0 reaches the group). A process that exited
+// stays a zombie until its parent reaps it, and a detached daemon's parent
+// is PID 1, which may take its time: on the netns lab's machine 1-2 s,
+// which a stop that waited for kill -0 to fail counted as the server's own
+// exit. Both use the shell's builtins but for one pgrep: they are polled.
+const liveFuncs = `live() { read -r s </proc/$1/stat 2>/dev/null || return 1; s=${s##*") "}; [ "${s%% *}" != Z ]; }
+live_group() {
+  command -v pgrep >/dev/null 2>&1 || { kill -0 "-$1" 2>/dev/null; return; }
+  for k in $(pgrep -g "$1" 2>/dev/null); do live "$k" && return 0; done; return 1
+}
+`
 
 // StartScript starts the daemon; for direct, detached in its own session
 // (the pid file holds its process group), stdout and stderr to its log, and
 // fails with the log's tail when it exits within a second. A daemon with
-// ports is started once it listens on one (checked every 0.1 s), so that
+// ports is started once it listens on one (checked every 0.05 s), so that
 // the restart does not wait out the second; whether it keeps running is
 // the health wait's watch.
 func (d Daemon) StartScript() string {
@@ -146,18 +165,18 @@ func (d Daemon) StartScript() string {
 	for i, a := range d.Argv {
 		argv[i] = remote.Quote(a)
 	}
-	return fmt.Sprintf(`mkdir -p %[1]s %[2]s && chown swift: %[1]s %[2]s 2>/dev/null
+	return fmt.Sprintf(`%[8]smkdir -p %[1]s %[2]s && chown swift: %[1]s %[2]s 2>/dev/null
 cd /
 setsid sh -c 'echo $$ > %[3]s; exec %[4]s' </dev/null >>%[5]s 2>&1 &
-i=0; while [ $i -lt 10 ]; do
-  sleep 0.1; i=$((i+1)); pid=$(cat %[3]s 2>/dev/null)
-  if [ -n "$pid" ] && ! kill -0 "-$pid" 2>/dev/null; then break; fi
+i=0; while [ $i -lt 20 ]; do
+  sleep 0.05; i=$((i+1)); pid=$(cat %[3]s 2>/dev/null)
+  if [ -n "$pid" ] && ! live_group "$pid"; then break; fi
   %[7]s
 done
 pid=$(cat %[3]s 2>/dev/null)
-if [ -z "$pid" ] || ! kill -0 "-$pid" 2>/dev/null; then
+if [ -z "$pid" ] || ! live_group "$pid"; then
   echo "%[6]s exited at once; the end of %[5]s:" >&2; tail -n 8 %[5]s >&2; exit 1
-fi`, d.runDir(), d.logDir(), d.pidFile(), strings.ReplaceAll(strings.Join(argv, " "), "'", `'\''`), d.logFile(), d.Name, listeningBreak(d.Ports))
+fi`, d.runDir(), d.logDir(), d.pidFile(), strings.ReplaceAll(strings.Join(argv, " "), "'", `'\''`), d.logFile(), d.Name, listeningBreak(d.Ports), liveFuncs)
 }
 
 // listeningBreak is the start loop's exit once a socket listens on one of
@@ -173,19 +192,19 @@ func listeningBreak(ports []int) string {
 // group (servers_per_port workers ignore a TERM to the parent alone),
 // SIGKILL when it is not gone in time, then waits until its ports are free.
 func (d Daemon) StopScript() string {
-	return fmt.Sprintf(`pid=$(cat %[1]s 2>/dev/null)
-if [ -n "$pid" ] && kill -0 "-$pid" 2>/dev/null; then
+	return fmt.Sprintf(`%[6]spid=$(cat %[1]s 2>/dev/null)
+if [ -n "$pid" ] && live_group "$pid"; then
   kill -TERM "-$pid" 2>/dev/null
-  i=0; while kill -0 "-$pid" 2>/dev/null && [ $i -lt %[2]d ]; do sleep 0.1; i=$((i+1)); done
-  if kill -0 "-$pid" 2>/dev/null; then
+  i=0; while live_group "$pid" && [ $i -lt %[2]d ]; do sleep 0.05; i=$((i+1)); done
+  if live_group "$pid"; then
     echo "%[5]s: still running after SIGTERM, sending SIGKILL" >&2
     kill -KILL "-$pid" 2>/dev/null
-    i=0; while kill -0 "-$pid" 2>/dev/null && [ $i -lt %[3]d ]; do sleep 0.1; i=$((i+1)); done
-    if kill -0 "-$pid" 2>/dev/null; then echo "%[5]s: process group $pid survives SIGKILL" >&2; exit 1; fi
+    i=0; while live_group "$pid" && [ $i -lt %[3]d ]; do sleep 0.05; i=$((i+1)); done
+    if live_group "$pid"; then echo "%[5]s: process group $pid survives SIGKILL" >&2; exit 1; fi
   fi
 fi
 rm -f %[1]s
-%[4]s`, d.pidFile(), d.termTenths(), killTenths, portsFreeScript(d.Name, d.Ports), d.Name)
+%[4]s`, d.pidFile(), 2*d.termTenths(), 2*killTenths, portsFreeScript(d.Name, d.Ports), d.Name, liveFuncs)
 }
 
 // RestartScript restarts the daemon; for direct, stop then start.

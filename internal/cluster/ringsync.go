@@ -80,13 +80,19 @@ func RingFiles(tb *plan.Testbed) []string {
 // DistributeRings copies the ring files from host b to every other host
 // that runs a service; hosts that have them already are left alone.
 func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, rep *Summary) error {
+	return DistributeRingFiles(ctx, p, tb, b, RingFiles(tb), rep)
+}
+
+// DistributeRingFiles is DistributeRings for the ring files rings only (a
+// sweep's cell copies the rings it switched).
+func DistributeRingFiles(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, rings []string, rep *Summary) error {
 	dir, err := os.MkdirTemp("", "benchbed-rings-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
 	files := map[string][]byte{}
-	for _, f := range RingFiles(tb) {
+	for _, f := range rings {
 		local := filepath.Join(dir, path.Base(f))
 		if _, err := p.Download(ctx, b.Name, f, local); err != nil {
 			return err
@@ -102,7 +108,7 @@ func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *p
 		}
 	}
 	sum := p.FanOut(ctx, targets, func(ctx context.Context, host string) error {
-		for _, f := range RingFiles(tb) {
+		for _, f := range rings {
 			ch, err := p.Upload(ctx, host, remote.File{Path: f, Content: files[f], Mode: 0o644, Owner: "root", Group: "root"})
 			if err != nil {
 				return fmt.Errorf("%s: ring %s: %w", host, f, err)

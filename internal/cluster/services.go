@@ -35,7 +35,7 @@ func HostDaemons(tb *plan.Testbed, r *render.Rendering, h *plan.Host) ([]Daemon,
 		if s.Role == "proxy" && !hasDaemon(ds, "memcached") {
 			ds = append(ds, memcachedDaemon(s.Manager, h.Address))
 		}
-		ds = append(ds, SwiftDaemon(s, ports))
+		ds = append(ds, reloadable(tb, s, SwiftDaemon(s, ports)))
 		for _, k := range s.Daemons {
 			ds = append(ds, roleDaemon(s, k))
 		}

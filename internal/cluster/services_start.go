@@ -8,16 +8,16 @@ import (
 	"benchbed/remote"
 )
 
-// startParallel is how many of one host's daemons start or restart at
+// StartParallel is how many of one host's daemons start or restart at
 // once: each holds an SSH session (sshd's MaxSessions is 10 by default,
 // and the health wait's watcher takes one more).
-const startParallel = 4
+const StartParallel = 4
 
 // StartServices starts host's daemons that are not running and restarts
 // those whose confs changed (restartAll: every Swift server, after a
 // swift.conf change). The daemons of a host are independent processes on
 // their own ports, so they start and restart side by side (at most
-// startParallel at once): a host's restart costs its slowest daemon's, not
+// StartParallel at once): a host's restart costs its slowest daemon's, not
 // their sum. Changes are reported, and the first failure returned, in the
 // daemons' order.
 func StartServices(ctx context.Context, p Runner, host string, ds []Daemon, changed map[string]bool, restartAll bool, rep *Summary) error {
@@ -26,20 +26,13 @@ func StartServices(ctx context.Context, p Runner, host string, ds []Daemon, chan
 	for i := range ds {
 		keys[i] = strconv.Itoa(i)
 	}
-	sum := remote.FanOut(ctx, startParallel, keys, func(ctx context.Context, key string) error {
+	sum := remote.FanOut(ctx, StartParallel, keys, func(ctx context.Context, key string) error {
 		i, _ := strconv.Atoi(key)
-		act, err := startDaemon(ctx, p, host, ds[i], changed[ds[i].service()] || (restartAll && ds[i].Name != "memcached"))
+		act, err := StartDaemon(ctx, p, host, ds[i], changed[ds[i].Service()] || (restartAll && ds[i].Name != "memcached"))
 		acts[i] = act
 		return err
 	})
-	for i, d := range ds {
-		switch acts[i] {
-		case "start":
-			rep.Change(host, "started %s (%s)", d.Name, d.Manager)
-		case "restart":
-			rep.Change(host, "restarted %s (%s): its conf or a ring it reads changed", d.Name, d.Manager)
-		}
-	}
+	ReportActs(rep, host, ds, acts)
 	for _, r := range sum.Results {
 		if r.Err != nil {
 			return r.Err
@@ -48,9 +41,9 @@ func StartServices(ctx context.Context, p Runner, host string, ds []Daemon, chan
 	return nil
 }
 
-// startDaemon starts d on host when it is not running, or restarts it
+// StartDaemon starts d on host when it is not running, or restarts it
 // when restart is set, and says which it did ("start", "restart" or "").
-func startDaemon(ctx context.Context, p Runner, host string, d Daemon, restart bool) (string, error) {
+func StartDaemon(ctx context.Context, p Runner, host string, d Daemon, restart bool) (string, error) {
 	_, err := p.Run(ctx, host, d.StatusScript())
 	running := err == nil
 	var exit *remote.ExitError

@@ -33,7 +33,7 @@ func (r *barrierRunner) Run(ctx context.Context, host, cmd string) (*remote.Resu
 	r.mu.Lock()
 	r.scripts = append(r.scripts, cmd)
 	r.mu.Unlock()
-	if strings.HasPrefix(cmd, "pid=$(cat") && !strings.Contains(cmd, "kill -TERM") { // StatusScript
+	if strings.HasPrefix(cmd, liveFuncs+"pid=$(cat") && !strings.Contains(cmd, "kill -TERM") && !strings.Contains(cmd, "setsid") { // StatusScript
 		for name := range r.running {
 			if strings.Contains(cmd, "/"+name+".pid") {
 				return &remote.Result{}, nil

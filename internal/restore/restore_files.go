@@ -18,7 +18,9 @@ import (
 const changedPrefix = "changed "
 
 // restoreScript puts each original back (atomically, with its mode and
-// owner) or removes a file that did not exist, saying first which files
+// owner; a file that holds it already, with its mode and owner, is left, so that its ctime still
+// says when it last changed: cluster.Daemon.ReloadScript reads it) or
+// removes a file that did not exist, saying first which files
 // differed from their originals, then prints the checksums as backupScript
 // does.
 func restoreScript(files []rundir.Original) string {
@@ -28,7 +30,7 @@ func restoreScript(files []rundir.Original) string {
 		q, t := remote.Quote(f.Path), remote.Quote(f.Path+".benchbed-restore")
 		fmt.Fprintf(&b, "if [ -e %[1]s ] && ! cmp -s %[1]s %[3]s; then echo %[4]s%[3]s; elif [ -e %[2]s ] && [ -e %[3]s ]; then echo %[4]s%[3]s; fi\n",
 			o, a, q, remote.Quote(changedPrefix))
-		fmt.Fprintf(&b, "if [ -e %[1]s ]; then cp -p %[1]s %[4]s && mv -f %[4]s %[3]s; elif [ -e %[2]s ]; then rm -f %[3]s; fi\n", o, a, q, t)
+		fmt.Fprintf(&b, "if [ -e %[1]s ]; then { cmp -s %[1]s %[3]s && [ \"$(stat -c %%a:%%u:%%g %[1]s)\" = \"$(stat -c %%a:%%u:%%g %[3]s)\" ]; } || { cp -p %[1]s %[4]s && mv -f %[4]s %[3]s; }; elif [ -e %[2]s ]; then rm -f %[3]s; fi\n", o, a, q, t)
 		fmt.Fprintf(&b, "if [ -e %[1]s ]; then echo \"$(sha256sum < %[1]s | cut -c1-64) \"%[1]s; else echo absent %[1]s; fi\n", q)
 	}
 	return b.String()

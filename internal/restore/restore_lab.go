@@ -19,7 +19,9 @@ import (
 
 // RestoreLab puts back the originals of backup (confs, rings, builders),
 // checks their checksums, restarts every Swift server of the service hosts
-// (memcached is left) with the declared managers, and waits for them to
+// (memcached is left) with the declared managers (a server that reloads
+// in place is reloaded, and only when a file it reads changed since it
+// started: ReloadServices), and waits for them to
 // answer on the ports of base (the first variant's rendering, which setup
 // installs). A host whose files cannot be put back (unreachable, or a
 // checksum that differs) keeps its backups and is named in the error; the
@@ -51,9 +53,9 @@ func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 	sum := p.FanOut(ctx, back, func(ctx context.Context, host string) error {
 		ds, _ := cluster.HostDaemons(tb, base, tb.Host(host))
 		if settled {
-			return cluster.StartServices(ctx, p, host, ds, cluster.RestoredServices(tb, tb.Host(host), byHost[host].Changed), false, rep)
+			return ReloadServices(ctx, p, host, ds, cluster.RestoredServices(tb, tb.Host(host), byHost[host].Changed), false, rep)
 		}
-		return cluster.StartServices(ctx, p, host, ds, nil, true, rep)
+		return ReloadServices(ctx, p, host, ds, nil, true, rep)
 	})
 	if err := sum.Err(); err != nil {
 		errs = append(errs, fmt.Errorf("restarting after the restore: %w", err))

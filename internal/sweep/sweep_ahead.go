@@ -15,7 +15,7 @@ import (
 // agents (or the run's, without a warm-up) and the telemetry agents, while
 // the rings and confs change and the servers restart and answer health
 // (the telemetry agents find the services' processes anew at every
-// sample); the run's load agents during the warm-up. The step that needs it takes its outcome; what no step took
+// sample); its confs while its rings switch (startConfs); the run's load agents during the warm-up. The step that needs it takes its outcome; what no step took
 // (a cell that failed before) is stopped as the cell ends.
 type ahead[T any] struct {
 	done chan struct{}
@@ -62,6 +62,7 @@ type cellAhead struct {
 	warmup *ahead[*agents.Prepared]
 	run    *ahead[*agents.Prepared]
 	tele   *ahead[*agents.Telemetry]
+	confs  *ahead[struct{}] // the push-conf step's, beside the ring switch
 }
 
 // usesAgents reports whether the cell's step kind (warm-up or run) runs
@@ -85,6 +86,9 @@ func (ex *cellRun) beginAhead(ctx context.Context, kinds []string) {
 	ex.wantTelemetry = slices.Contains(kinds, schedule.StepTelemetryStart)
 	ex.wantRun = ex.usesAgents(kinds, schedule.StepRun)
 	ex.aheadTelemetry(ctx)
+	if schedule.ConfsAhead(kinds, ex.skip) {
+		ex.startConfs(ctx)
+	}
 }
 
 // prepareAgents prepares the agents of the cell's warm-up or run.
@@ -105,6 +109,7 @@ func (ex *cellRun) endAhead() {
 	ex.ahead.mu.Unlock()
 	run.drop(closeAgents)
 	ex.ahead.tele.drop(func(t *agents.Telemetry) { _ = t.Stop() })
+	ex.ahead.confs.drop(func(struct{}) {})
 }
 
 // runLoad runs job on the agents prepared ahead (a), or prepares them now.
@@ -168,4 +173,19 @@ func (ex *cellRun) aheadTelemetry(ctx context.Context) {
 		return
 	}
 	ex.ahead.tele = startAhead(func() (*agents.Telemetry, error) { return ex.launchTelemetry(ctx, th) })
+}
+
+// startConfs pushes the cell's confs in the background, for its push-conf step to take.
+func (ex *cellRun) startConfs(ctx context.Context) {
+	ex.lab.changing()
+	ex.ahead.confs = startAhead(func() (struct{}, error) { return struct{}{}, ex.s.pushConfs(ctx, ex.r, ex.rs) })
+}
+
+// pushConfStep takes the confs pushed ahead, or pushes them.
+func (ex *cellRun) pushConfStep(ctx context.Context) error {
+	if ex.ahead.confs == nil {
+		ex.startConfs(ctx)
+	}
+	_, err := ex.ahead.confs.take()
+	return err
 }

@@ -187,18 +187,6 @@ func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restar
 	return err
 }
 
-// restart restarts on each host only the services whose inputs changed
-// (and starts any that is not running).
-func (s *Sweeper) restart(ctx context.Context, r *render.Rendering, rs *restarts) error {
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
-	err := s.p.FanOut(ctx, cluster.Names(cluster.ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
-		ds, _ := cluster.HostDaemons(s.tb, r, s.tb.Host(host))
-		return cluster.StartServices(ctx, s.p, host, ds, rs.of(host), false, rep)
-	}).Err()
-	s.logChanges(rep)
-	return err
-}
-
 // logChanges logs what a report says changed.
 func (s *Sweeper) logChanges(rep *cluster.Summary) {
 	for _, h := range s.tb.Hosts {

@@ -3,6 +3,8 @@ package sweep
 import (
 	"context"
 
+	"benchbed/internal/cluster"
+	"benchbed/internal/restore"
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -51,13 +53,9 @@ var cellSteps = map[string]func(ex *cellRun) step.Step{
 			return ex.s.switchRings(ctx, ex.c.Variant, ex.rs)
 		})
 	},
-	schedule.StepPushConf: func(ex *cellRun) step.Step {
-		return run(schedule.StepPushConf, func(ctx context.Context) error {
-			ex.lab.changing()
-			return ex.s.pushConfs(ctx, ex.r, ex.rs)
-		})
-	},
-	schedule.StepRestart: func(ex *cellRun) step.Step { return run(schedule.StepRestart, ex.restart) },
+	schedule.StepPushConf: func(ex *cellRun) step.Step { return run(schedule.StepPushConf, ex.pushConfStep) },
+	schedule.StepRestart:  func(ex *cellRun) step.Step { return run(schedule.StepRestart, ex.restart(false)) },
+	schedule.StepReload:   func(ex *cellRun) step.Step { return run(schedule.StepReload, ex.restart(true)) },
 	schedule.StepHealth: func(ex *cellRun) step.Step {
 		return run(schedule.StepHealth, func(ctx context.Context) error { return ex.s.health(ctx, ex.r, ex.dir) })
 	},
@@ -101,14 +99,17 @@ func (ex *cellRun) steps(kinds []string) []step.Step {
 	return out
 }
 
-// restart restarts what the ring and conf steps changed; once it succeeds
-// the hosts hold the cell's variant.
-func (ex *cellRun) restart(ctx context.Context) error {
-	s := ex.s
-	ex.lab.restarting()
-	err := s.restart(ctx, ex.r, ex.rs)
-	ex.lab.restarted(ex.c.Variant, err, s.opts.Resume != "")
-	return s.keepLogsOnError(ctx, ex.dir, err)
+// restart is the restart step (reload: the reload step, restore.BringServices);
+// once it succeeds the hosts hold the cell's variant.
+func (ex *cellRun) restart(reload bool) func(context.Context) error {
+	return func(ctx context.Context) error {
+		ex.lab.restarting()
+		rep := cluster.NewSummary(cluster.Names(ex.s.tb.Hosts))
+		err := restore.BringServices(ctx, ex.s.p, ex.s.tb, ex.r, ex.rs.of, reload, rep)
+		ex.s.logChanges(rep)
+		ex.lab.restarted(ex.c.Variant, err, ex.s.opts.Resume != "")
+		return ex.s.keepLogsOnError(ctx, ex.dir, err)
+	}
 }
 
 // unchangedKinds returns the ring-ports and push-conf kinds that steps mark
@@ -149,7 +150,7 @@ func (ex *cellRun) unchanged(kind string) func(context.Context) error {
 // hosts.
 func (ex *cellRun) planRestarts(steps []schedule.Step) {
 	for _, st := range steps {
-		if st.Kind != schedule.StepRestart || st.Unchanged {
+		if (st.Kind != schedule.StepRestart && st.Kind != schedule.StepReload) || st.Unchanged {
 			continue
 		}
 		for _, h := range st.Hosts {

@@ -3,6 +3,7 @@ package sweep
 import (
 	"context"
 	"fmt"
+	"path"
 	"strings"
 	"sync"
 
@@ -13,7 +14,7 @@ import (
 // switchRings brings every ring's device ports to variant v's layout on
 // the builder host without a rebalance (set_info --change-port and
 // --change-replication-port, then write_ring), confirms that the partition
-// assignment is unchanged, distributes the ring files, and marks the
+// assignment is unchanged, distributes the ring files it switched, and marks the
 // ring's servers for restart. A ring that differs in more than ports is
 // refused: that is setup's work.
 func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts) error {
@@ -28,7 +29,7 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	if err != nil {
 		return fmt.Errorf("rings on %s: %w", b.Name, err)
 	}
-	switched := false
+	var switched []string // the ring files switched
 	outs := switchAllRings(ctx, len(s.tb.Rings), func(ctx context.Context, i int) ([]string, bool, error) {
 		return cluster.SwitchRingPorts(ctx, s.p, s.tb, b.Name, s.tb.Rings[i], s.rend[v.Name].Layout, states[i])
 	})
@@ -41,7 +42,7 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 			continue
 		}
 		s.logf("  ring %s: %s (partition assignment unchanged)", r.Name, strings.Join(changes, ", "))
-		switched = true
+		switched = append(switched, path.Join(cluster.SwiftDir, r.Name+".ring.gz"))
 		for _, h := range s.tb.HostsWithRole(r.Role) {
 			for _, svc := range cluster.HostServices(s.tb, h) {
 				if svc.Role == r.Role {
@@ -50,7 +51,7 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 			}
 		}
 	}
-	if !switched {
+	if len(switched) == 0 {
 		return nil
 	}
 	// A proxy loads a changed ring only within its reload_time (15 s):
@@ -67,7 +68,7 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 		}
 	}
 	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
-	err = cluster.DistributeRings(ctx, s.p, s.tb, b, rep)
+	err = cluster.DistributeRingFiles(ctx, s.p, s.tb, b, switched, rep)
 	s.logChanges(rep)
 	return err
 }

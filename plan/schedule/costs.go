@@ -73,12 +73,12 @@ func DefaultCosts(tb *plan.Testbed) *Costs {
 	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
 	c := &Costs{
 		First: map[string]time.Duration{StepRecord: s(0.1), StepRingPorts: s(0.8), StepPushConf: s(0.7),
-			StepRestart: s(5.4), StepHealth: s(3.6), StepServices: s(3.0), StepTelemetryStart: s(0.1),
+			StepRestart: s(5.4), StepReload: s(1.7), StepHealth: s(3.6), StepServices: s(3.0), StepTelemetryStart: s(0.1),
 			StepDropCaches: s(0.5), StepTelemetry: s(0.3)},
 		Changed: map[string]time.Duration{StepRecord: s(0.1), StepRingPorts: s(1.5), StepPushConf: s(0.5),
-			StepRestart: s(4.2), StepHealth: s(1.0), StepServices: s(2.0), StepTelemetryStart: s(0.1),
+			StepRestart: s(4.2), StepReload: s(11.5), StepHealth: s(1.0), StepServices: s(2.0), StepTelemetryStart: s(0.1),
 			StepDropCaches: s(0.5), StepTelemetry: s(0.3)},
-		Unchanged: map[string]time.Duration{StepRecord: s(0.1), StepPushConf: s(0.1), StepHealth: s(0.5),
+		Unchanged: map[string]time.Duration{StepRecord: s(0.1), StepPushConf: s(0.1), StepReload: s(0.5), StepHealth: s(0.5),
 			StepServices: s(0.5)},
 		Lead: s(0.35),
 		Wide: map[string]time.Duration{StepPreflight: s(1.0), StepPreconditions: s(0.5), StepLock: s(0.5),

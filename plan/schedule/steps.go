@@ -28,6 +28,7 @@ const (
 	StepRingPorts = "ring-ports" // switch a ring between one port per host and one per disk
 	StepPushConf  = "push-conf"  // write a service's conf on its hosts where it differs
 	StepRestart   = "restart"    // restart a service on its hosts
+	StepReload    = "reload"     // reload a service's servers in place on its hosts (Reloads)
 	StepHealth    = "health"     // wait until every server answers
 	StepServices  = "services"   // generic services: push their confs, restart what changed, after_start, health
 	// StepTelemetryStart starts a telemetry agent on every host (telemetry { enabled }).
@@ -175,7 +176,7 @@ func configSteps(tb *plan.Testbed, prev, cur *plan.Variant, first bool) []Step {
 			changes = nil // everything is written; the diff against the unknown lab is not known
 		}
 		push = append(push, Step{Kind: StepPushConf, Hosts: hosts, Service: s.Name, Path: s.Path, Changes: changes})
-		restart = append(restart, Step{Kind: StepRestart, Hosts: hosts, Service: s.Name})
+		restart = append(restart, Step{Kind: restartKind(s), Hosts: hosts, Service: s.Name})
 		restarted[s.Name] = true
 	}
 	for _, r := range tb.Rings {
@@ -190,15 +191,15 @@ func configSteps(tb *plan.Testbed, prev, cur *plan.Variant, first bool) []Step {
 		// load the new ring at once rather than within their reload_time.
 		for _, s := range tb.Services {
 			if (s.Role == r.Role || s.Role == plan.RoleProxy) && !restarted[s.Name] {
-				restart = append(restart, Step{Kind: StepRestart, Hosts: hostNames(tb.HostsWithRole(s.Role)), Service: s.Name})
+				restart = append(restart, Step{Kind: restartKind(s), Hosts: hostNames(tb.HostsWithRole(s.Role)), Service: s.Name})
 				restarted[s.Name] = true
 			}
 		}
 	}
 	if len(tb.Rings) == 0 {
-		return slices.Concat(orUnchanged(push, StepPushConf), orUnchanged(restart, StepRestart))
+		return slices.Concat(orUnchanged(push, StepPushConf), restartSteps(tb, restart))
 	}
-	return slices.Concat(orUnchanged(rings, StepRingPorts), orUnchanged(push, StepPushConf), orUnchanged(restart, StepRestart))
+	return slices.Concat(orUnchanged(rings, StepRingPorts), orUnchanged(push, StepPushConf), restartSteps(tb, restart))
 }
 
 // orUnchanged is steps, or one Unchanged step of kind when there is none.

@@ -48,6 +48,8 @@ func describe(tb *plan.Testbed, s Step) string {
 		return fmt.Sprintf("%s: %s, the ring copied to %s (no partitions move)", s.Ring, layout, hosts)
 	case StepRestart:
 		return fmt.Sprintf("%s on %s", s.Service, hosts)
+	case StepReload:
+		return fmt.Sprintf("%s on %s: in place (SIGUSR1, sockets kept) where its conf, swift.conf or a ring changed since it started", s.Service, hosts)
 	case StepServices:
 		return describeServices(tb, s, hosts)
 	case StepPrefill:
@@ -106,6 +108,7 @@ var unchanged = map[string]string{
 	StepRingPorts:     "no ring layout changes (checked on the ring builder)",
 	StepPushConf:      "no setting changes (the hosts' files compared)",
 	StepRestart:       "nothing to restart (a server that is not running is started)",
+	StepReload:        "nothing to reload (a server that is not running is started)",
 	StepServices:      "no change (a service that is not running is started, then checked)",
 }
 

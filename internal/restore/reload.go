@@ -1,0 +1,67 @@
+package restore
+
+import (
+	"context"
+	"strconv"
+
+	"benchbed/internal/cluster"
+	"benchbed/plan"
+	"benchbed/plan/render"
+	"benchbed/plan/schedule"
+	"benchbed/remote"
+)
+
+// ReloadServices is cluster.StartServices for the sweep's reload step and the
+// restore: host's daemons that are not running are started, and those of
+// the changed services (every Swift server with all) are brought to their
+// files: a server that reloads in place (cluster.Daemon.Reload) is reloaded when
+// a file it reads changed since it started, in one round trip
+// (cluster.Daemon.ReloadScript), and left running when none did; any other daemon is
+// restarted. Side by side, at most StartParallel at once; changes are
+// reported, and the first failure returned, in the daemons' order.
+func ReloadServices(ctx context.Context, p cluster.Runner, host string, ds []cluster.Daemon, changed map[string]bool, all bool, rep *cluster.Summary) error {
+	acts := make([]string, len(ds))
+	keys := make([]string, len(ds))
+	for i := range ds {
+		keys[i] = strconv.Itoa(i)
+	}
+	sum := remote.FanOut(ctx, cluster.StartParallel, keys, func(ctx context.Context, key string) error {
+		i, _ := strconv.Atoi(key)
+		d := ds[i]
+		want := changed[d.Service()] || (all && d.Name != "memcached")
+		var err error
+		if want && d.Reload {
+			acts[i], err = cluster.ReloadDaemon(ctx, p, host, d)
+		} else {
+			acts[i], err = cluster.StartDaemon(ctx, p, host, d, want)
+		}
+		return err
+	})
+	cluster.ReportActs(rep, host, ds, acts)
+	for _, r := range sum.Results {
+		if r.Err != nil {
+			return r.Err
+		}
+	}
+	return nil
+}
+
+// BringServices brings every service host of tb to rendering r at once:
+// with reload, ReloadServices for the services that reload in place
+// (schedule.Reloads), else cluster.StartServices for the others; changed(host)
+// names the host's services whose files changed, of either kind.
+func BringServices(ctx context.Context, p *remote.Pool, tb *plan.Testbed, r *render.Rendering, changed func(host string) map[string]bool, reload bool, rep *cluster.Summary) error {
+	return p.FanOut(ctx, cluster.Names(cluster.ServiceHosts(tb)), func(ctx context.Context, host string) error {
+		ds, _ := cluster.HostDaemons(tb, r, tb.Host(host))
+		mine := map[string]bool{}
+		for name := range changed(host) {
+			if svc := tb.Service(name); svc != nil && schedule.Reloads(svc) == reload {
+				mine[name] = true
+			}
+		}
+		if reload {
+			return ReloadServices(ctx, p, host, ds, mine, false, rep)
+		}
+		return cluster.StartServices(ctx, p, host, ds, mine, false, rep)
+	}).Err()
+}

@@ -10,13 +10,14 @@ import (
 
 	"benchbed/internal/labtest"
 	"benchbed/internal/restore"
+	"benchbed/internal/sweep/summary"
 	"benchbed/remote"
 	"benchbed/results/rundir"
 )
 
 // TestBackupFailureIsOneLine: a backup script that fails reads, on the
 // terminal and in the journal, as one line naming host and cause (the file);
-// the whole script and its output go to the run directory's ErrorLog.
+// the whole script and its output go to the run directory's summary.ErrorLog.
 func TestBackupFailureIsOneLine(t *testing.T) {
 	r := labtest.NewShell(t, "proxy1")
 	root := t.TempDir()
@@ -39,9 +40,9 @@ func TestBackupFailureIsOneLine(t *testing.T) {
 	}
 	s := &Sweeper{run: run, tb: labtest.LabTestbed(t)}
 	s.failedStep("")("backup", "", err)
-	log, rerr := os.ReadFile(filepath.Join(run.Dir, ErrorLog))
+	log, rerr := os.ReadFile(filepath.Join(run.Dir, summary.ErrorLog))
 	if rerr != nil || !strings.Contains(string(log), "if [ ! -e ") || !strings.Contains(string(log), "step backup failed") {
-		t.Fatalf("%s lacks the script: %v\n%s", ErrorLog, rerr, log)
+		t.Fatalf("%s lacks the script: %v\n%s", summary.ErrorLog, rerr, log)
 	}
 	if len(remote.ExitErrors(err)) != 1 {
 		t.Fatalf("the backup's error is not an ExitError: %#v", err)

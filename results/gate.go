@@ -31,6 +31,7 @@ type GateError struct {
 	Errors    int64   // failed operations
 	Ops       int64   // operations in all
 	Causes    string  // the top causes (TopCauses)
+	Corrupt   int64   // reads whose body differed from what was written, when that is the verdict
 }
 
 // Error says what failed, how often and why.
@@ -38,6 +39,10 @@ func (e *GateError) Error() string {
 	in := ""
 	if e.Phase != "" {
 		in = "the " + e.Phase + " phase's "
+	}
+	if e.Corrupt > 0 {
+		return fmt.Sprintf("%s%d reads returned data that differs from what was written (corrupt; a fault's errors are data, wrong data never is); top causes: %s",
+			in, e.Corrupt, e.Causes)
 	}
 	return in + fmt.Sprintf("error rate %s (%d of %d operations failed) is above max_error_rate %s; top causes: %s",
 		Percent(e.Rate), e.Errors, e.Ops, Percent(e.Max), e.Causes)

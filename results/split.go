@@ -140,9 +140,15 @@ func (s *Split) Close(run time.Duration) FaultPhases {
 
 // Gate checks the phases' error rates: before and after against gate,
 // during against duringMax when the workload sets one (else errors while
-// a fault lasts are data). It returns the first failure, naming the phase.
+// a fault lasts are data). A corrupt read fails any phase, the during one
+// too: a fault may make Swift fail a request, never answer wrong data. It
+// returns the first failure, naming the phase.
 func (fp *FaultPhases) Gate(gate float64, duringMax *float64) *GateError {
 	for _, p := range fp.Phases {
+		if n := p.Total.ErrorsBy[CauseCorrupt]; n > 0 {
+			c := Cell{Total: p.Total, Ops: p.Ops}
+			return &GateError{Phase: p.Name, Rate: p.Total.ErrorRate(), Errors: p.Total.Errors, Ops: p.Total.Count + p.Total.Errors, Causes: TopCauses(c, 3), Corrupt: n}
+		}
 		max := gate
 		if p.Name == PhaseDuring {
 			if duringMax == nil {
@@ -158,3 +164,7 @@ func (fp *FaultPhases) Gate(gate float64, duringMax *float64) *GateError {
 	}
 	return nil
 }
+
+// CauseCorrupt is the error cause of a verified read whose body differed
+// from what was written (load's verifier names it so).
+const CauseCorrupt = "corrupt"

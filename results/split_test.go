@@ -140,3 +140,22 @@ func TestWindowAtTheStartHasNoBefore(t *testing.T) {
 		t.Errorf("%+v", fp)
 	}
 }
+
+func TestCorruptFailsEveryPhase(t *testing.T) {
+	s := NewSplit(Window{Start: 2 * time.Second, End: 4 * time.Second}, time.Second, RecoveryOptions{Gate: 0.01, WindowS: 2})
+	for i := range 6 {
+		r := second(100, 10*time.Millisecond, 0, "")
+		if i == 2 {
+			r = second(100, 10*time.Millisecond, 1, CauseCorrupt) // one wrong body while the fault lasts
+		}
+		_ = s.Add(i, r)
+	}
+	fp := s.Close(6 * time.Second)
+	g := fp.Gate(0.01, nil)
+	if g == nil || g.Phase != PhaseDuring || g.Corrupt != 1 || !strings.Contains(g.Error(), "the during phase's 1 reads returned data that differs") {
+		t.Fatalf("a corrupt read during a fault without a limit: %v", g)
+	}
+	if !strings.Contains(g.Causes, "corrupt=1") {
+		t.Errorf("causes %q lack corrupt=1", g.Causes)
+	}
+}

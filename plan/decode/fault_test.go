@@ -153,6 +153,11 @@ func multiline(block string) string {
 }
 
 func TestShippedFaultTestbeds(t *testing.T) {
+	base := "normal+slow_disk servers_per_port=4+slow_disk normal+paused servers_per_port=4+paused"
+	want := map[string]string{
+		"../../testbeds/distro/faults-distro.hcl": base + " fail_disk stopped partitioned slow_link rebalance",
+		"../../testbeds/lab/faults-lab.hcl":       base,
+	}
 	for _, f := range []string{"../../testbeds/distro/faults-distro.hcl", "../../testbeds/lab/faults-lab.hcl"} {
 		tb, diags := Load(f, LoadOptions{})
 		if diags.HasErrors() {
@@ -165,7 +170,7 @@ func TestShippedFaultTestbeds(t *testing.T) {
 				t.Errorf("%s: variant %s has no fault", f, v.Name)
 			}
 		}
-		if got := strings.Join(names, " "); got != "normal+slow_disk servers_per_port=4+slow_disk normal+paused servers_per_port=4+paused" {
+		if got := strings.Join(names, " "); got != want[f] {
 			t.Errorf("%s: variants %s", f, got)
 		}
 		sd := tb.Variant("servers_per_port=4+slow_disk")

@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"benchbed/plan/slo"
 	"benchbed/results"
 )
 
@@ -68,7 +69,7 @@ func Warmup(ctx context.Context, cfg Config, max time.Duration) (string, error) 
 	cfg.OnInterval = IntervalRates(func(req, p99 float64) {
 		st.Add(req, p99)
 		if st.Check() == nil {
-			w.close("steady after " + results.ShortDuration(time.Since(started).Round(time.Second)))
+			w.close("steady after " + slo.ShortDuration(time.Since(started).Round(time.Second)))
 		}
 	})
 	if _, err := Run(ctx, cfg); err != nil {
@@ -77,7 +78,7 @@ func Warmup(ctx context.Context, cfg Config, max time.Duration) (string, error) 
 	if r := w.why(); r != "" {
 		return r, nil
 	}
-	return fmt.Sprintf("not steady after %s: %v", results.ShortDuration(max), st.Check()), nil
+	return fmt.Sprintf("not steady after %s: %v", slo.ShortDuration(max), st.Check()), nil
 }
 
 // RunPrecise runs cfg (duration = "auto") until the batch-means
@@ -97,7 +98,7 @@ func RunPrecise(ctx context.Context, cfg Config, precision float64, max time.Dur
 	res, err := Run(ctx, cfg)
 	why := w.why()
 	if why == "" {
-		why = "max " + results.ShortDuration(max) + " reached"
+		why = "max " + slo.ShortDuration(max) + " reached"
 	}
 	return res, why, err
 }

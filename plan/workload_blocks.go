@@ -2,7 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
@@ -84,16 +83,16 @@ func (w *Workload) AutoLines() []string {
 	var out []string
 	if s := w.Search; s != nil {
 		out = append(out, fmt.Sprintf("search: the highest rate from %g to %g req/s meeting %s, probes of %s, resolution %s, then a confirming run",
-			s.From, s.To, s.SLO, shortDuration(s.Probe), slo.Percent(s.Resolution)))
+			s.From, s.To, s.SLO, slo.ShortDuration(s.Probe), slo.Percent(s.Resolution)))
 	}
 	if wu := w.Warmup; wu != nil && wu.Auto {
-		out = append(out, "warmup auto: until req/s and p99 per second are steady, at most "+shortDuration(wu.Max))
+		out = append(out, "warmup auto: until req/s and p99 per second are steady, at most "+slo.ShortDuration(wu.Max))
 	} else if wu != nil {
-		out = append(out, "warmup "+shortDuration(wu.Duration))
+		out = append(out, "warmup "+slo.ShortDuration(wu.Duration))
 	}
 	if a := w.AutoDuration; a != nil {
 		out = append(out, fmt.Sprintf("duration auto: until req/s is known within %s (95 %% confidence, batch means), at most %s",
-			slo.Percent(a.Precision), shortDuration(a.Max)))
+			slo.Percent(a.Precision), slo.ShortDuration(a.Max)))
 	}
 	if r := w.AutoRepeat; r != nil {
 		out = append(out, fmt.Sprintf("repeat auto: until compare's U test separates the variants (p <= %g) or, not separating them, had %s power to find a change of %s or more, at most %d repeats",
@@ -103,17 +102,4 @@ func (w *Workload) AutoLines() []string {
 		out = append(out, "threshold: fail if "+t.String()+" (and significant)")
 	}
 	return out
-}
-
-// shortDuration writes d as time.Duration does, without zero minutes or
-// seconds at its end: "1h", "2m", "1m30s".
-func shortDuration(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = s[:len(s)-2]
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = s[:len(s)-2]
-	}
-	return s
 }

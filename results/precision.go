@@ -3,8 +3,9 @@ package results
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
+
+	"benchbed/plan/slo"
 )
 
 // Batch means: per-second req/s are autocorrelated (a slow second is
@@ -151,20 +152,7 @@ func (p *Precision) Done() (bool, string) {
 		iv = time.Second
 	}
 	if p.Max > 0 && time.Duration(len(p.xs))*iv >= p.Max {
-		return true, "max " + ShortDuration(p.Max) + " reached"
+		return true, "max " + slo.ShortDuration(p.Max) + " reached"
 	}
 	return false, ""
-}
-
-// ShortDuration writes d as time.Duration does, without zero minutes or
-// seconds at its end: "1h", "2m", "1m30s".
-func ShortDuration(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = s[:len(s)-2]
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = s[:len(s)-2]
-	}
-	return s
 }

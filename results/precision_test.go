@@ -110,11 +110,3 @@ func TestPrecisionStops(t *testing.T) {
 		t.Errorf("at the max: %v %q", done, w)
 	}
 }
-
-func TestShortDuration(t *testing.T) {
-	for d, want := range map[time.Duration]string{time.Hour: "1h", 2 * time.Minute: "2m", 90 * time.Second: "1m30s", time.Hour + time.Second: "1h0m1s"} {
-		if got := ShortDuration(d); got != want {
-			t.Errorf("%v: %q, want %q", d, got, want)
-		}
-	}
-}

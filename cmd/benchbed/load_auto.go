@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"benchbed/load"
-	"benchbed/results"
+	"benchbed/plan/slo"
 )
 
 // autoFlag is a duration or "auto" (--duration, --warmup).
@@ -71,7 +71,7 @@ func warmUp(ctx context.Context, w io.Writer, cfg load.Config, a autoFlags) erro
 		if _, err := load.Run(ctx, cfg); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "benchbed: warm-up at %s: %s\n", rateName(cfg.Rate), results.ShortDuration(a.warmup.d))
+		fmt.Fprintf(w, "benchbed: warm-up at %s: %s\n", rateName(cfg.Rate), slo.ShortDuration(a.warmup.d))
 	}
 	return nil
 }

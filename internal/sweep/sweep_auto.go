@@ -6,6 +6,7 @@ import (
 
 	"benchbed/internal/agents"
 	"benchbed/plan"
+	"benchbed/plan/slo"
 	"benchbed/results"
 )
 
@@ -57,14 +58,14 @@ func steadyWarmup(ar *agents.Job) func() string {
 	ar.Second = func(req, p99 float64) {
 		st.Add(req, p99)
 		if st.Check() == nil {
-			so.stop("steady after " + results.ShortDuration(time.Since(started).Round(time.Second)))
+			so.stop("steady after " + slo.ShortDuration(time.Since(started).Round(time.Second)))
 		}
 	}
 	return func() string {
 		if r := so.why(); r != "" {
 			return r
 		}
-		return "not steady after " + results.ShortDuration(max) + ": " + st.Check().Error()
+		return "not steady after " + slo.ShortDuration(max) + ": " + st.Check().Error()
 	}
 }
 
@@ -91,7 +92,7 @@ func preciseRun(w *plan.Workload, ar *agents.Job) func() string {
 		if r := so.why(); r != "" {
 			return r
 		}
-		return "max " + results.ShortDuration(a.Max) + " reached"
+		return "max " + slo.ShortDuration(a.Max) + " reached"
 	}
 }
 

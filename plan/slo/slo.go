@@ -117,6 +117,19 @@ func (s SLO) String() string {
 	return strings.Join(parts, ",")
 }
 
+// ShortDuration writes d as time.Duration does, without zero minutes or
+// seconds at its end: "1h", "2m", "1m30s".
+func ShortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = s[:len(s)-2]
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = s[:len(s)-2]
+	}
+	return s
+}
+
 // Percent writes a share as a percentage, trailing zeros dropped: "0.1%".
 func Percent(x float64) string {
 	s := strconv.FormatFloat(x*100, 'f', 2, 64)

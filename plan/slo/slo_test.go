@@ -1,6 +1,9 @@
 package slo
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestThreshold(t *testing.T) {
 	th, err := ParseThreshold("req/s < -5%")
@@ -17,6 +20,14 @@ func TestThreshold(t *testing.T) {
 	for _, s := range []string{"req/s = 5%", "reqs < -5%", "req/s < -5", "req/s < fast%"} {
 		if _, err := ParseThreshold(s); err == nil {
 			t.Errorf("%q parsed", s)
+		}
+	}
+}
+
+func TestShortDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{time.Hour: "1h", 2 * time.Minute: "2m", 90 * time.Second: "1m30s", time.Hour + time.Second: "1h0m1s"} {
+		if got := ShortDuration(d); got != want {
+			t.Errorf("%v: %q, want %q", d, got, want)
 		}
 	}
 }

@@ -38,7 +38,7 @@ func TestPrefill(t *testing.T) {
 	if out := agentsLeft(t, lab); out != "" {
 		t.Errorf("prefill agents left on client1 after the orchestrator was killed:\n%s", out)
 	}
-	there := listedObjects(t, lab)
+	there := listedObjects(t)
 	if there == 0 || there >= prefillObjects {
 		t.Fatalf("the killed prefill left %d objects: want some, not all", there)
 	}
@@ -61,7 +61,7 @@ func TestPrefill(t *testing.T) {
 	if r.Verify == nil || r.Verify.Skipped != prefillObjects || r.Verify.Put != 0 {
 		t.Errorf("the listing check after the fill: %+v, want %d found and none put", r.Verify, prefillObjects)
 	}
-	if n := listedObjects(t, lab); n != prefillObjects {
+	if n := listedObjects(t); n != prefillObjects {
 		t.Errorf("the containers list %d objects, want %d", n, prefillObjects)
 	}
 	if strings.Contains(out+errOut, "lab-bench-key") {
@@ -132,7 +132,7 @@ func doneUnits(state string) int {
 // listedObjects counts the objects the prefill's containers list, from
 // this machine over HTTP (Swift's own listings, paged; no swift CLI to
 // start per container).
-func listedObjects(t *testing.T, _ *Env) int {
+func listedObjects(t *testing.T) int {
 	t.Helper()
 	return len(newLabSwift(t).objects(t, "pfe2e_"))
 }

@@ -143,11 +143,12 @@ func runLoad(t *testing.T, lab *Env, file string) results.Cell {
 
 // testLoadGet puts ssbench's initial objects with the swift CLI (as
 // ssbench names and places them: 4KiB_000001.. round-robin over
-// e2eload_000000_default_policy and _000001_), then reads them with
-// benchbed load.
+// e2eload_000000_default_policy and _000001_; the five uploads at once,
+// each waited for and its exit checked), then reads them with benchbed load.
 func testLoadGet(t *testing.T, lab *Env) {
 	script := loadSwiftCLI + `set -e; head -c 4096 /dev/urandom > /tmp/e2e-4k
-for i in 1 2 3 4 5; do swift upload e2eload_00000$(( (i - 1) % 2 ))_default_policy /tmp/e2e-4k --object-name 4KiB_00000$i >/dev/null; done; echo put`
+pids=; for i in 1 2 3 4 5; do swift upload e2eload_00000$(( (i - 1) % 2 ))_default_policy /tmp/e2e-4k --object-name 4KiB_00000$i >/dev/null & pids="$pids $!"; done
+for p in $pids; do wait $p; done; echo put`
 	if out, err := lab.SSH(t, "client1", script); err != nil || !strings.Contains(out, "put") {
 		t.Fatalf("swift upload on client1: %v\n%s", err, out)
 	}

@@ -1,27 +1,20 @@
 package cluster
 
 import (
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"benchbed/internal/labtest"
 	"benchbed/plan"
-	"benchbed/plan/decode"
 	"benchbed/plan/render"
 )
 
 // TestRoleDaemons: a service's daemons run beside its server with its
 // manager and conf, and restart with it.
 func TestRoleDaemons(t *testing.T) {
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "distro", "distro.hcl")
-	tb, diags := decode.Load(path, decode.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", path, diags)
-	}
+	tb := labtest.Testbed(t, "distro/distro.hcl")
 	svc := tb.Service("object-server")
 	svc.Daemons = []string{"replicator", "auditor"}
 	r, err := render.Render(tb, tb.Variants[0], render.Options{})

@@ -5,26 +5,18 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"benchbed/internal/labtest"
 	"benchbed/plan"
-	"benchbed/plan/decode"
 	"benchbed/plan/render"
 )
 
 func policiesTestbed(t *testing.T) *plan.Testbed {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "policies-lab.hcl")
-	tb, diags := decode.Load(path, decode.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", path, diags)
-	}
-	return tb
+	return labtest.Testbed(t, "lab/policies-lab.hcl")
 }
 
 // TestPoliciesAdded: a swift.conf without the testbed's policies 1 and 2

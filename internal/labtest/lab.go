@@ -26,8 +26,15 @@ func LabTestbed(t *testing.T) *plan.Testbed {
 // error.
 func labFile(t *testing.T, name string) *plan.Testbed {
 	t.Helper()
+	return Testbed(t, filepath.Join("lab", name))
+}
+
+// Testbed loads testbeds/rel (e.g. "distro/distro.hcl") from this tree,
+// failing the test on an error.
+func Testbed(t *testing.T, rel string) *plan.Testbed {
+	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", name)
+	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", rel)
 	tb, diags := decode.Load(path, decode.LoadOptions{})
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", path, diags)

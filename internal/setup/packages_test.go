@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -12,19 +11,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/labtest"
 	"benchbed/plan"
-	"benchbed/plan/decode"
 )
 
 func distroTestbed(t *testing.T) *plan.Testbed {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "distro", "distro.hcl")
-	tb, diags := decode.Load(path, decode.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", path, diags)
-	}
-	return tb
+	return labtest.Testbed(t, "distro/distro.hcl")
 }
 
 // TestHostPackages: per role and package manager, memcached with a proxy,
@@ -115,12 +108,7 @@ func TestAptScript(t *testing.T) {
 // TestECPackages: the EC packages on the proxy and object hosts under apt,
 // not on the client, nor where the host's own list replaces the defaults.
 func TestECPackages(t *testing.T) {
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "testbeds", "lab", "policies-lab.hcl")
-	tb, diags := decode.Load(path, decode.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", path, diags)
-	}
+	tb := labtest.Testbed(t, "lab/policies-lab.hcl")
 	proxy := tb.Host("proxy1")
 	for _, c := range []struct {
 		host, pm string

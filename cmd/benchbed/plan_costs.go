@@ -57,8 +57,10 @@ func pastRun(r *rundir.Run) (schedule.PastRun, bool) {
 // sweepEstimateLine is the sweep's closing line: how long the run took by
 // its journal (its first entry to its last) beside what `benchbed plan`
 // would have estimated for the cells it ran, from the testbed's other
-// runs. "" when the journal says too little (or the run was resumed: its
-// journal spans more than one sweep).
+// runs. "" when the journal says too little, when no cell was recorded (a
+// sweep refused before its first cell: the estimate is of cells, and the
+// time of a refusal says nothing about it), or when the run was resumed
+// (its journal spans more than one sweep).
 func sweepEstimateLine(tb *plan.Testbed, root string, run *rundir.Run, resumed bool) string {
 	entries, err := run.ReadJournal()
 	if err != nil || len(entries) < 2 || resumed {
@@ -75,6 +77,9 @@ func sweepEstimateLine(tb *plan.Testbed, root string, run *rundir.Run, resumed b
 			seen[e.Cell] = true
 			cells = append(cells, c)
 		}
+	}
+	if len(cells) == 0 {
+		return ""
 	}
 	p := schedule.Of(tb, cells)
 	p.Reestimate(planCosts(tb, root, run.ID))

@@ -99,7 +99,8 @@ func writeRun(t *testing.T, root, testbed, cell string, start time.Time, took ..
 
 // TestSweepEstimateLine: the sweep's closing line gives the run's time by
 // its journal beside the estimate of the cells it ran, learnt from the
-// testbed's other runs (never from itself); a resumed run gets none.
+// testbed's other runs (never from itself); a resumed run gets none, and
+// neither does a run refused before its first cell.
 func TestSweepEstimateLine(t *testing.T) {
 	tb, diags := decode.Load(seedFile, decode.LoadOptions{Vars: map[string]string{}})
 	if diags.HasErrors() {
@@ -121,5 +122,22 @@ func TestSweepEstimateLine(t *testing.T) {
 	}
 	if got := sweepEstimateLine(tb, root, cur, true); got != "" {
 		t.Errorf("a resumed run's line %q", got)
+	}
+	refused, err := rundir.NewRun(root, tb.Name, t0.Add(2*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := refused.OpenJournal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, st := range []string{rundir.StepStarted, rundir.StepFailed} {
+		if err := j.Add(rundir.Entry{Time: t0.Add(2*time.Hour + time.Duration(i)*time.Second), Step: "preflight", Status: st}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = j.Close()
+	if got := sweepEstimateLine(tb, root, refused, false); got != "" {
+		t.Errorf("a run refused at its preflight: line %q, want none", got)
 	}
 }

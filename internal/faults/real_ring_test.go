@@ -1,6 +1,7 @@
 package faults
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -9,10 +10,36 @@ import (
 	"benchbed/plan"
 )
 
+// TestRebalanceAndItsUndoOnARealBuilder runs the rebalance both ways: in
+// one Python process (a python3 that imports Swift first on PATH) and as
+// swift-ring-builder three times (a python3 without Swift first on PATH).
 func TestRebalanceAndItsUndoOnARealBuilder(t *testing.T) {
-	if _, err := exec.LookPath("swift-ring-builder"); err != nil {
+	srb, err := exec.LookPath("swift-ring-builder")
+	if err != nil {
 		t.Skip("SKIP (loud): no swift-ring-builder (Debian: swift)")
 	}
+	noSwift := t.TempDir()
+	if err := os.WriteFile(filepath.Join(noSwift, "python3"), []byte("#!/bin/sh\nexit 10\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := os.Getenv("PATH")
+	for _, c := range []struct{ name, path string }{
+		{"OnePythonProcess", filepath.Dir(srb) + ":" + path},
+		{"CommandThreeTimes", noSwift + ":" + path},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("PATH", c.path)
+			if c.name == "OnePythonProcess" {
+				if out, err := exec.Command("python3", "-c", "import swift.cli.ringbuilder").CombinedOutput(); err != nil {
+					t.Skipf("SKIP (loud): the python3 beside swift-ring-builder does not import Swift: %v %s", err, out)
+				}
+			}
+			rebalanceOnARealBuilder(t)
+		})
+	}
+}
+
+func rebalanceOnARealBuilder(t *testing.T) {
 	dir := t.TempDir()
 	b := filepath.Join(dir, "object.builder")
 	must(t, "", "builder", "swift-ring-builder "+b+" create 6 2 1 && "+

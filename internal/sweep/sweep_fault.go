@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 	"sync"
 	"time"
@@ -221,11 +222,13 @@ func (fc *faultCell) onTargets(ctx context.Context, ts []faults.HostScripts, scr
 	return errors.Join(errs...)
 }
 
-// pushRings distributes the builder host's rings after a rebalance
-// fault's apply or undo (the ring sync of setup).
+// pushRings distributes the builder host's ring of a rebalance fault after
+// its apply or undo (the ring sync of setup, for the one ring the fault
+// changes).
 func (fc *faultCell) pushRings(ctx context.Context, i int) error {
 	s := fc.ex.s
-	if s.p == nil || fc.ex.c.Variant.Faults[i].Kind != plan.FaultRebalance {
+	f := fc.ex.c.Variant.Faults[i]
+	if s.p == nil || f.Kind != plan.FaultRebalance {
 		return nil
 	}
 	b, err := cluster.BuilderHost(s.tb)
@@ -233,7 +236,7 @@ func (fc *faultCell) pushRings(ctx context.Context, i int) error {
 		return err
 	}
 	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
-	err = cluster.DistributeRings(ctx, s.p, s.tb, b, rep)
+	err = cluster.DistributeRingFiles(ctx, s.p, s.tb, b, []string{path.Join(cluster.SwiftDir, f.Ring+".ring.gz")}, rep)
 	s.logChanges(rep)
 	return err
 }

@@ -46,17 +46,28 @@ func setUp(t *testing.T, lab *Env, tb string) {
 	lastSetup.up, lastSetup.sum, lastSetup.state = up, sum, labState(t, lab)
 }
 
-// labState is labFiles and the TCP ports every Swift host listens on.
+// labState is what labFiles checksums on every Swift host (its confs,
+// rings, builders and any file a sweep would leave beside them) and the TCP
+// ports the host listens on: one SSH session a host, the hosts at once.
 func labState(t *testing.T, lab *Env) string {
 	t.Helper()
+	hosts := []string{"proxy1", "stor1", "stor2"}
+	outs, errs := make([]string, len(hosts)), make([]error, len(hosts))
+	var wg sync.WaitGroup
+	for i, h := range hosts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outs[i], errs[i] = lab.SSH(t, h, "cd /etc/swift && sha256sum *.conf *.ring.gz $(ls *.builder 2>/dev/null); ls -A | grep benchbed; ss -Hltn | awk '{print $4}' | sort -u")
+		}()
+	}
+	wg.Wait()
 	var b strings.Builder
-	b.WriteString(labFiles(t, lab))
-	for _, h := range []string{"proxy1", "stor1", "stor2"} {
-		out, err := lab.SSH(t, h, "ss -Hltn | awk '{print $4}' | sort -u")
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", h, err, out)
+	for i, h := range hosts {
+		if errs[i] != nil {
+			t.Fatalf("%s: %v\n%s", h, errs[i], outs[i])
 		}
-		b.WriteString(h + " listens on:\n" + out)
+		b.WriteString(h + ":\n" + outs[i])
 	}
 	return b.String()
 }

@@ -32,9 +32,7 @@ const fillObjects = 400
 func TestFill(t *testing.T) {
 	lab := Lab(t)
 	tb := filepath.Join(lab.Root, "testbeds", "lab", "seed003-fill-lab.hcl")
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
-		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
-	}
+	setUp(t, lab, tb)
 	sw := newLabSwift(t)
 	sw.deleteContainers(t, "lab003_fill")
 	out, errOut, err := lab.Benchbed(t, "sweep", "-var", "fill_objects="+strconv.Itoa(fillObjects), "--runs-dir", t.TempDir(), tb)

@@ -37,9 +37,7 @@ const (
 // exit 1, status failed, 404 as the cause.
 func TestLoadReadmeScenario(t *testing.T) {
 	lab := Lab(t)
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed); err != nil {
-		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
-	}
+	setUp(t, lab, lab.Testbed)
 	sw := newLabSwift(t)
 	sw.deleteContainers(t, "ssbench_")
 	dir := t.TempDir()

@@ -39,6 +39,9 @@ var (
 	upMu   sync.Mutex
 	// broughtUp: this binary brought the lab up and has not taken it down.
 	broughtUp bool
+	// spoiled: a test left the lab as lab.hcl's setup would refuse it
+	// (spoilLab); the next Lab takes it down and brings it up again.
+	spoiled bool
 	// ups counts the bring-ups of this binary (one, unless TestLab did not
 	// come first); uses counts the tests that asked for the lab since it was
 	// last brought up (bareLab wants to be the first).
@@ -51,7 +54,8 @@ var (
 // Lab returns the local lab, bringing it up on the binary's first use
 // (after taking down whatever lab was there): once per binary, the tests
 // share it, each setting up its own testbed over what the one before left.
-// It is brought up again only if it is gone (a test took it down). It
+// It is brought up again only if it is gone (a test took it down) or a
+// test left it spoiled (spoilLab): then it is taken down first. It
 // skips t (naming what is missing) where the lab cannot run: not Linux,
 // not root, or without the commands and Debian packages it needs. Each
 // test's time, from its first call, is logged at its end and summed up by
@@ -68,16 +72,33 @@ func Lab(t testing.TB) *Env {
 	}
 	upMu.Lock()
 	defer upMu.Unlock()
-	if _, err := os.Stat("/run/netns/proxy1"); err != nil || !broughtUp {
+	if _, err := os.Stat("/run/netns/proxy1"); err != nil || !broughtUp || spoiled {
 		begin := time.Now()
-		if out, err := script("up"); err != nil {
-			t.Fatalf("lab up: %v\n%s", err, out)
+		steps := []string{"up"}
+		if spoiled {
+			steps = []string{"down", "up"}
 		}
-		broughtUp, uses, ups = true, 0, ups+1
-		times.Note("lab up (%d): %.1f s, in %s", ups, time.Since(begin).Seconds(), t.Name())
+		for _, s := range steps {
+			if out, err := script(s); err != nil {
+				t.Fatalf("lab %s: %v\n%s", s, err, out)
+			}
+		}
+		broughtUp, spoiled, uses, ups = true, false, 0, ups+1
+		times.Note("lab %s (%d): %.1f s, in %s", strings.Join(steps, " and "), ups, time.Since(begin).Seconds(), t.Name())
 	}
 	uses++
 	return env
+}
+
+// spoilLab says that t leaves the lab as no later test's setup may take
+// it (TestPolicies: swift.conf keeps erasure-coded policies that lab.hcl
+// drops, and setup refuses to drop a policy): a later test's Lab takes it
+// down and up again first. Last in the binary, it costs nothing: Main's
+// down at the end (checked to leave nothing) is the only one.
+func spoilLab() {
+	upMu.Lock()
+	defer upMu.Unlock()
+	spoiled = true
 }
 
 // bareLab returns the lab as testbeds/lab/up leaves it, bare hosts that no

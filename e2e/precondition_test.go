@@ -30,9 +30,7 @@ const putgetScenario = `{"name": "4K_putget", "sizes": [{"name": "4KiB", "size_m
 // table says so and the sweep exits 1.
 func TestSweepPreconditionAndGate(t *testing.T) {
 	lab := Lab(t)
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed); err != nil {
-		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
-	}
+	setUp(t, lab, lab.Testbed)
 	sw := newLabSwift(t)
 	sw.deleteContainers(t, "e2epre_")
 	dir := t.TempDir()

@@ -30,9 +30,10 @@ var prefillScenario = `{"name": "pf_e2e", "sizes": [{"name": "4KiB", "size_min":
 func TestPrefill(t *testing.T) {
 	lab := Lab(t)
 	tb := prefillTestbed(t, lab)
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
-		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
-	}
+	// tb is lab.hcl but for its workload's scenario and its prefill
+	// block, which setup does not read: lab.hcl's setup is tb's (and
+	// setUp skips it after the tests before, which set lab.hcl up).
+	setUp(t, lab, lab.Testbed)
 	state := t.TempDir()
 	killPrefillMidway(t, lab, tb, state)
 	if out := agentsLeft(t, lab); out != "" {

@@ -4,14 +4,16 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // checkReportAndCompare runs `benchbed report` and `benchbed compare` on a
-// real sweep's run directory (cells normal, servers_per_port=1 and =2): the
-// page, the plots and the csv name every cell, and compare shows the two
-// variants' figures beside the conf line that differs.
+// real sweep's run directory (the shared sweep's cells, sharedLabels: normal,
+// threads_per_disk=1, servers_per_port=1): the page, the plots and the csv
+// name every cell, and compare of normal with servers_per_port=1 shows the
+// two variants' figures beside the conf line and the ring that differ.
 func checkReportAndCompare(t *testing.T, lab *Env, run string) {
 	t.Helper()
 	out := t.TempDir()
@@ -22,7 +24,7 @@ func checkReportAndCompare(t *testing.T, lab *Env, run string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"normal", "servers_per_port=1", "servers_per_port=2", "<svg"} {
+	for _, want := range append(slices.Clone(sharedLabels), "<svg") {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("report.html lacks %q", want)
 		}
@@ -30,7 +32,7 @@ func checkReportAndCompare(t *testing.T, lab *Env, run string) {
 	if svgs, _ := filepath.Glob(filepath.Join(out, "*.svg")); len(svgs) < 3 {
 		t.Errorf("plots %v, want 3 or more", svgs)
 	}
-	checkPageInChromium(t, out, []string{"normal", "servers_per_port=1", "servers_per_port=2"})
+	checkPageInChromium(t, out, sharedLabels)
 	o, e, err := lab.Benchbed(t, "report", run, "--format", "csv")
 	if err != nil {
 		t.Fatalf("report --format csv: %v\n%s", err, e)

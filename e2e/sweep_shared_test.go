@@ -6,18 +6,22 @@ package e2e
 // cells, so a new check goes into a sweep that already runs whenever it
 // can. The shared sweeps and how to add to them:
 //
-//   - sharedSweep (this file): sweepTestbed's normal, servers_per_port=1
-//     and =2 (6 s runs, telemetry on), interrupted (SIGINT) in its second
-//     cell, resumed and SIGKILLed in its third, resumed again to its end.
+//   - sharedSweep (this file): sweepTestbed's normal, threads_per_disk=1
+//     and servers_per_port=1 (6 s runs, telemetry on), interrupted
+//     (SIGINT) in its second cell, resumed and SIGKILLed in its third,
+//     resumed again to its end.
 //     TestSweep checks the interrupt, the resumes and the table; TestTelemetry
 //     every cell's telemetry. A check of a finished run: a subtest of
 //     TestSweep (or a test of its own) that calls sharedSweep(t, lab) and
 //     reads s.run (summary.json, cells/, the journal), s.out and s.errOut
 //     (the last resume's output). A cell: a variant in sweepTestbed (or a
 //     workload: that multiplies the cells, variants x workloads) and its
-//     label in sweepOnly, then TestSweep's labels (checkTable) and
-//     TestTelemetry's cell count (3) follow it; the interrupt lands in the
-//     second cell and the kill in the third whatever comes after them.
+//     label in sweepOnly and sharedLabels (TestSweep's table, report and
+//     compare follow them), then TestTelemetry's cell count (3); the
+//     interrupt lands in the second cell and the kill in the third
+//     whatever comes after them. The interrupted sweep restores the lab
+//     from the second cell: keep it a conf-only variant, since a restore
+//     from a servers_per_port or ring-port cell restarts every worker.
 //   - TestFault (sweep_fault_test.go, faultTestbed): one setup for every
 //     fault case; its sweeps are the killed one (variant killed: ring
 //     ports, confs and three faults, SIGKILLed then restored) and

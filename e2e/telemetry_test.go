@@ -22,14 +22,15 @@ var telemetryServices = map[string][]string{
 	"client1": {"load-agent"},
 }
 
-// TestTelemetry: the shared sweep (sharedSweep: normal, servers_per_port=1
-// and =2, 6 s runs, telemetry on with statsd and drop_caches; its first
-// cell measured before an interrupt, the second by a resume, the third by
-// the resume after that one was SIGKILLed) gives each
-// cell telemetry of every host, every disk and every service, with as
+// TestTelemetry: the shared sweep (sharedSweep: normal, threads_per_disk=1
+// and servers_per_port=1, 6 s runs, telemetry on with statsd and
+// drop_caches; its first cell measured before an interrupt, the second by
+// a resume, the third by the resume after that one was SIGKILLed) gives
+// each cell telemetry of every host, every disk and every service, with as
 // many run-phase samples as the run has seconds (within one), in
-// summary.json and in one samples file per host; servers_per_port=2 runs
-// more object-server processes than normal; the live line names the
+// summary.json and in one samples file per host; servers_per_port=1 (a
+// server per disk, four a host) runs more object-server processes than
+// normal (two workers) and threads_per_disk=1 (one); the live line names the
 // busiest host and disk; with statsd = true the object servers' own GET
 // timings arrive at client1's agent; with drop_caches = true the caches are
 // dropped before each run and the page-cache check (500 objects of 64 KiB
@@ -63,8 +64,8 @@ func TestTelemetry(t *testing.T) {
 			t.Errorf("cell %s: page cache check %+v: want the working set to fit and the caches dropped", c.ID, pc)
 		}
 	}
-	if procs["servers_per_port=2"] <= procs["normal"] {
-		t.Errorf("object-server processes on stor1: %v; servers_per_port=2 (two per disk) should run more than normal", procs)
+	if procs["servers_per_port=1"] <= procs["normal"] || procs["normal"] <= procs["threads_per_disk=1"] {
+		t.Errorf("object-server processes on stor1: %v; servers_per_port=1 (one per disk, four disks) should run more than normal (two workers), normal more than threads_per_disk=1 (one worker)", procs)
 	}
 	checkTelemetryReport(t, lab, s.run, sum)
 }

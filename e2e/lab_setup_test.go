@@ -1,0 +1,73 @@
+package e2e
+
+import (
+	"crypto/sha256"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// lastSetup is what this binary's last setup through setUp left: the
+// bring-up of the lab it ran on, its testbed's checksum and the lab's
+// state right after it (labState).
+var lastSetup struct {
+	mu    sync.Mutex
+	up    int
+	sum   [sha256.Size]byte
+	state string
+}
+
+// setUp runs `benchbed setup -q tb`, unless the last setUp of this binary,
+// on the same bring-up of the lab, was of a testbed of the same bytes and
+// the lab is still as that setup left it (labState: every conf, ring and
+// builder of the Swift hosts and the ports their servers listen on): that
+// setup would change nothing and find the same servers up, so it is
+// skipped, saying so. Tests whose steps are setups (TestLab's) call
+// benchbed setup themselves; a failed setup fails t.
+func setUp(t *testing.T, lab *Env, tb string) {
+	t.Helper()
+	b, err := os.ReadFile(tb)
+	must(t, err)
+	sum := sha256.Sum256(b)
+	upMu.Lock()
+	up := ups
+	upMu.Unlock()
+	lastSetup.mu.Lock()
+	defer lastSetup.mu.Unlock()
+	if lastSetup.up == up && lastSetup.sum == sum && lastSetup.state != "" && labState(t, lab) == lastSetup.state {
+		t.Logf("setup of %s skipped: this binary's last one, of the same file, left the lab's confs, rings, builders and listening ports as they are", tb)
+		return
+	}
+	lastSetup.state = ""
+	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
+		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
+	}
+	lastSetup.up, lastSetup.sum, lastSetup.state = up, sum, labState(t, lab)
+}
+
+// labState is what labFiles checksums on every Swift host (its confs,
+// rings, builders and any file a sweep would leave beside them) and the TCP
+// ports the host listens on: one SSH session a host, the hosts at once.
+func labState(t *testing.T, lab *Env) string {
+	t.Helper()
+	hosts := []string{"proxy1", "stor1", "stor2"}
+	outs, errs := make([]string, len(hosts)), make([]error, len(hosts))
+	var wg sync.WaitGroup
+	for i, h := range hosts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outs[i], errs[i] = lab.SSH(t, h, "cd /etc/swift && sha256sum *.conf *.ring.gz $(ls *.builder 2>/dev/null); ls -A | grep benchbed; ss -Hltn | awk '{print $4}' | sort -u")
+		}()
+	}
+	wg.Wait()
+	var b strings.Builder
+	for i, h := range hosts {
+		if errs[i] != nil {
+			t.Fatalf("%s: %v\n%s", h, errs[i], outs[i])
+		}
+		b.WriteString(h + ":\n" + outs[i])
+	}
+	return b.String()
+}

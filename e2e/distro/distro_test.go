@@ -119,7 +119,10 @@ func testBareHosts(t *testing.T, lab *Env, _ string) {
 			t.Fatalf("%s: %v\n%s", h, err, out)
 		}
 		if want := "running\n" + h + "\nno-swift\n"; out != want {
-			t.Errorf("%s: got %q, want %q (booted, its own hostname, no Swift)", h, out, want)
+			// A degraded boot: which units failed, and why, for the
+			// next look (a flake seen once under load, unexplained).
+			why, _ := lab.SSH(h, "systemctl --failed --no-legend --plain; for u in $(systemctl --failed --no-legend --plain | cut -d' ' -f1); do journalctl -b -u \"$u\" -n 15 --no-pager; done")
+			t.Errorf("%s: got %q, want %q (booted, its own hostname, no Swift); failed units:\n%s", h, out, want, why)
 		}
 	}
 }

@@ -12,8 +12,9 @@ import (
 	"benchbed/results/rundir"
 )
 
-// TestSweepCapacity: a sweep of normal and servers_per_port=2 with a
-// capacity search (probes of 3 s from 50 req/s, first-byte p99 under 1 s:
+// TestSweepCapacity: a sweep of normal and sorting_method=timing (a proxy
+// setting alone, so that each switch between them reloads the proxy
+// only) with a capacity search (probes of 3 s from 50 req/s, first-byte p99 under 1 s:
 // the lab meets it at low rates and, past its knee, falls short of the
 // rate or misses it; loose, so that the loaded machine's stalls do not
 // fail the low rates) finds each variant's capacity
@@ -42,13 +43,14 @@ func TestSweepCapacity(t *testing.T) {
   max_repeat = 5
 `) + "prefill {"},
 		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "same"]`},
+		{`(?m)^variant "normal" \{\}\n`, "$0\n" + timingVariant},
 	})
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", searchTB); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
 	runs := t.TempDir()
 	swept := time.Now()
-	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", "--only", "servers_per_port=2", searchTB)
+	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", "--only", timingName, searchTB)
 	if err != nil {
 		t.Fatalf("search sweep: %v\n%s\n%s", err, out, errOut)
 	}
@@ -112,6 +114,23 @@ func TestSweepCapacity(t *testing.T) {
 		t.Errorf("compare of the repeat: exit %d, want 0:\n%s", code, cmpOut)
 	}
 }
+
+// timingVariant changes only a proxy setting (the proxy sorts the object
+// servers by their response times instead of shuffling them), so that the
+// search sweep's switches between its two variants, the repeat = "auto"
+// workload's included, reload the proxy alone: servers_per_port=2 would
+// reload 16 object-server workers and switch the object ring's ports at
+// each switch.
+const timingVariant = `variant "timing" {
+  name = "` + timingName + `"
+  set "proxy-server" {
+    settings = { "app:proxy-server" = { sorting_method = "timing" } }
+  }
+}
+`
+
+// timingName is timingVariant's name.
+const timingName = "sorting_method=timing"
 
 // autoTestbed is the lab's testbed whose workload runs with duration and
 // warmup "auto", beside two identical workloads held at 20 req/s for 6 s (4 seconds
@@ -241,12 +260,12 @@ func checkRepeatAuto(t *testing.T, sum results.Summary, out string) {
 	}
 	st := sum.RepeatAuto[0]
 	t.Logf("repeat auto: %s against %s after %d repeats: %s (req/s %v against %v)", st.Variant, st.Baseline, st.Repeats, st.Stopped, ran[st.Variant], ran[st.Baseline])
-	if st.Baseline != "normal" || st.Variant != "servers_per_port=2" || st.Repeats < 4 || st.Repeats > 5 ||
-		len(ran["normal"]) != st.Repeats || len(ran["servers_per_port=2"]) != st.Repeats || st.Stopped == "" ||
+	if st.Baseline != "normal" || st.Variant != timingName || st.Repeats < 4 || st.Repeats > 5 ||
+		len(ran["normal"]) != st.Repeats || len(ran[timingName]) != st.Repeats || st.Stopped == "" ||
 		(st.Kind != "separated" && st.Kind != "no-difference" && st.Kind != "max") {
 		t.Errorf("repeat auto: %+v, repeats run %v", st, ran)
 	}
-	if !strings.Contains(out, "repeat auto, same: servers_per_port=2 against normal: "+st.Stopped) {
+	if !strings.Contains(out, "repeat auto, same: "+timingName+" against normal: "+st.Stopped) {
 		t.Errorf("the sweep's table does not say why the repeats stopped:\n%s", out)
 	}
 }

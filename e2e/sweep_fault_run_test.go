@@ -132,13 +132,24 @@ func lastLines(s string, n int) string {
 // workload runs for d.
 func (f *fault) withDuration(t *testing.T, name, d string) string {
 	t.Helper()
-	src, err := os.ReadFile(f.tb)
+	return f.edited(t, name, []labEdit{{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"` + d + `"`}})
+}
+
+// edited writes a copy of the fault testbed, beside it, with edits; an
+// edit that no longer matches fails the test.
+func (f *fault) edited(t *testing.T, name string, edits []labEdit) string {
+	t.Helper()
+	b, err := os.ReadFile(f.tb)
 	must(t, err)
-	re := regexp.MustCompile(`(?m)^(\s*duration\s*=\s*)"[^"]*"`)
-	if !re.Match(src) {
-		t.Fatalf("%s: no duration to replace", f.tb)
+	s := string(b)
+	for _, e := range edits {
+		re := regexp.MustCompile(e.re)
+		if !re.MatchString(s) {
+			t.Fatalf("%s: no match for %s: the test's edit needs updating", f.tb, e.re)
+		}
+		s = re.ReplaceAllString(s, e.repl)
 	}
 	p := filepath.Join(f.dir, name)
-	must(t, os.WriteFile(p, re.ReplaceAll(src, []byte(`${1}"`+d+`"`)), 0o644))
+	must(t, os.WriteFile(p, []byte(s), 0o644))
 	return p
 }

@@ -30,6 +30,9 @@ import (
 //   - a host lost mid-sweep is named, the others are restored, what is left
 //     is said, a new sweep is refused by the copies left on it, and
 //     `benchbed restore` finishes once the host is back;
+//   - stor1's object disks on loop devices and a sweep of one PUT cell
+//     with d0 slowed (testSlowDisk): the throttle holds the object server
+//     with I/O through it, the cell has its phases, and nothing is left;
 //   - no auth key, token or swift.conf hash reaches any output or run file.
 //
 // In the whole e2e package it finds the lab up and set up by the tests
@@ -52,6 +55,7 @@ func TestFault(t *testing.T) {
 		{"KilledMidCellThenRestore", testKilledThenRestore},
 		{"VariantThatCannotStart", testCannotStart},
 		{"HostLostMidSweep", testHostLost},
+		{"SlowDiskPUTCell", testSlowDisk},
 		{"NoSecretInOutputOrRun", testNoSecret},
 	}
 	for _, s := range steps {

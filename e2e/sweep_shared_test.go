@@ -28,9 +28,18 @@ package e2e
 //     cannot_start, servers_per_port=1, by index: a variant declared after
 //     them comes last, and the cell count there follows); one whose checks
 //     need a killed sweep and a restore: a fault in killedVariant, checked
-//     after the restore (noFaultLeft lists what no host may keep).
-//   - TestSweepCapacity: the search sweep (normal, servers_per_port=2) and
-//     the auto sweep (auto, slow, slow_again workloads of one variant).
+//     after the restore (noFaultLeft lists what no host may keep). Its
+//     slow-disk sweep (testSlowDisk: stor1's disks on loop devices, a PUT
+//     workload, variant slow_disk) runs over TestFault's setup, with none
+//     of its own: a fault that needs block devices or PUTs goes there, as
+//     a fault of variant slow_disk or a variant of its own added to its
+//     --only list (each cell costs its run; the sweep-wide steps are paid
+//     once).
+//   - TestSweepCapacity: the search sweep (normal, sorting_method=timing:
+//     a proxy setting alone, so that switching between them reloads only
+//     the proxy) and the auto sweep (auto, slow, slow_again workloads of
+//     one variant). A workload added to the search sweep runs in both
+//     variants (--only selects variants, not workloads).
 //   - TestSweepPreconditionAndGate: one sweep of two workloads (an ok cell
 //     and one that fails the error-rate gate).
 //

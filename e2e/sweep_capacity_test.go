@@ -14,17 +14,20 @@ import (
 
 // TestSweepCapacity: a sweep of normal and sorting_method=timing (a proxy
 // setting alone, so that each switch between them reloads the proxy
-// only) with a capacity search (probes of 3 s from 50 req/s, first-byte p99 under 1 s:
-// the lab meets it at low rates and, past its knee, falls short of the
-// rate or misses it; loose, so that the loaded machine's stalls do not
-// fail the low rates) finds each variant's capacity
-// between probes that passed and probes that failed, keeps it with its
-// probes, prints it and plots its curve in the report; beside it a
-// workload of repeat = "auto" held at 20 req/s adds repeats until
-// compare's test decides, and says why. A sweep of a duration = "auto"
-// workload (warmup auto) stops by itself and says why; beside it two
+// only) with a capacity search (a 1 s warm-up, probes of 2 s from 100
+// req/s, resolution 50 %: one bisection between the doubling steps that
+// passed and failed; first-byte p99 under 1 s: the lab meets it at low
+// rates and, past its knee, falls short of the rate or misses it; loose,
+// so that the loaded machine's stalls do not fail the low rates) finds
+// each variant's capacity between probes that passed and probes that
+// failed, keeps it with its probes, prints it and plots its curve in the
+// report; beside it a workload of repeat = "auto" held at 20 req/s adds
+// repeats until compare's test decides, and says why. A sweep of a
+// duration = "auto" workload (warmup auto, at most 2 s: it cannot be
+// steady before 10 s) stops by itself and says why; beside it two
 // identical runs held at 20 req/s. compare --fail-if exits 1 on the slow
-// run against the auto one and 0 on the repeat of the slow one.
+// run against the auto one and 0 on the repeat of the slow one. Neither
+// sweep runs telemetry (no check reads it).
 func TestSweepCapacity(t *testing.T) {
 	start := time.Now()
 	defer func() { t.Logf("TestSweepCapacity took %.0f s", time.Since(start).Seconds()) }()
@@ -32,18 +35,19 @@ func TestSweepCapacity(t *testing.T) {
 	searchTB := labTestbed(t, lab, t.TempDir(), 300, 3, []labEdit{
 		{`(?m)^(\s*)duration\s*=\s*"[^"]*"`, `${1}search {
     slo        = { first_byte_p99 = "1s", max_error_rate = "1%" }
-    from       = 50
+    from       = 100
     to         = 3200
-    probe      = "3s"
-    resolution = "25%"
+    probe      = "2s"
+    resolution = "50%"
   }`},
-		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"3s"`},
+		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
 		{`(?m)^prefill \{`, heldWorkload("same", "2s", `  warmup     = "0s"
   repeat     = "auto"
   max_repeat = 5
 `) + "prefill {"},
 		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "same"]`},
 		{`(?m)^variant "normal" \{\}\n`, "$0\n" + timingVariant},
+		noTelemetry,
 	})
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", searchTB); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
@@ -56,6 +60,7 @@ func TestSweepCapacity(t *testing.T) {
 	}
 	t.Logf("the search and repeat sweep took %.0f s", time.Since(swept).Seconds())
 	run := onlyRun(t, runs)
+	logStepTimes(t, run)
 	sum := readSummary(t, run)
 	var searches []results.Cell
 	for _, c := range sum.Cells {
@@ -91,6 +96,7 @@ func TestSweepCapacity(t *testing.T) {
 	}
 	t.Logf("the auto sweep took %.0f s", time.Since(swept).Seconds())
 	run = onlyRun(t, runs)
+	logStepTimes(t, run)
 	sum = readSummary(t, run)
 	byWorkload := map[string]results.Cell{}
 	for _, c := range sum.Cells {
@@ -132,6 +138,11 @@ const timingVariant = `variant "timing" {
 // timingName is timingVariant's name.
 const timingName = "sorting_method=timing"
 
+// noTelemetry turns the telemetry agents off: none of this test's checks
+// reads them (a search probe's client CPU is the load agent's own), and
+// each cell would start and stop them on every host.
+var noTelemetry = labEdit{`(?m)^sweep \{`, "telemetry {\n  enabled = false\n}\n\nsweep {"}
+
 // autoTestbed is the lab's testbed whose workload runs with duration and
 // warmup "auto", beside two identical workloads held at 20 req/s for 6 s (4 seconds
 // compared once the first and last are dropped).
@@ -141,11 +152,12 @@ func autoTestbed(t *testing.T, lab *Env) string {
   precision    = "15%"
   max_duration = "30s"
   warmup       = "auto"
-  max_warmup   = "5s"`},
+  max_warmup   = "2s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
 		{`(?m)^(\s*warmup\s*=\s*)"5s"`, `${1}"1s"`},
 		{`(?m)^prefill \{`, heldWorkload("slow", "6s", "") + heldWorkload("slow_again", "6s", "") + "prefill {"},
 		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "slow", "slow_again"]`},
+		noTelemetry,
 	})
 }
 

@@ -228,6 +228,7 @@ func testCannotStart(t *testing.T, f *fault) {
 		t.Fatalf("sweep with a variant that cannot start: %v, want exit 1\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
 	}
 	run := onlyRun(t, runs)
+	logStepTimes(t, run)
 	sum := readSummary(t, run)
 	if len(sum.Cells) != 3 {
 		t.Fatalf("%s has %d cells, want 3: %+v", rundir.SummaryFile, len(sum.Cells), sum.Cells)

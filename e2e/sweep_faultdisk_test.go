@@ -91,7 +91,9 @@ func testSlowDisk(t *testing.T, f *fault) {
 	if err != nil {
 		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
 	}
-	rr, err := rundir.ReadRun(onlyRun(t, runs))
+	run := onlyRun(t, runs)
+	logStepTimes(t, run)
+	rr, err := rundir.ReadRun(run)
 	must(t, err)
 	c := rr.Summary.Cells[0]
 	if c.Fault == nil {

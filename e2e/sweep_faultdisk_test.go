@@ -15,35 +15,25 @@ import (
 )
 
 // slowDiskVariant throttles stor1's d0 to 256 KiB/s and 10 write IOPS for
-// the object server from 3 s to 7 s of a 10 s run.
-const slowDiskVariant = `
-variant "slow_disk" {
+// the object server from 2 s to 6 s of the fault testbed's 8 s run.
+const slowDiskVariant = `variant "slow_disk" {
   fault "slow_disk" {
     hosts             = ["stor1"]
     disks             = ["d0"]
-    at                = 3
+    at                = 2
     for               = "4s"
     write_bytes_per_s = 262144
     write_iops        = 10
   }
 }
+
 `
 
-// testSlowDisk (TestFault's SlowDiskPUTCell) puts stor1's four object disks
-// on loop devices (XFS, mounted in stor1's own mount namespace, no fstab
-// line: the lab's /etc is this machine's) and sweeps, with no setup of its
-// own (TestFault's testbed is set up; the sweep's first cell restarts every
-// server over the new mounts), a copy of the fault testbed whose workload
-// is a PUT one (Swift fsyncs every object, so the writes reach the device)
-// and whose variant slow_disk throttles d0 for the object server from 3 s
-// to 7 s of a 10 s run, through the blkio (or io) hierarchy testbeds/lab/up
-// mounts into the hosts. The throttle is seen holding the object server
-// with I/O through it; the cell has its three phases and no page-cache
-// warning; the during p99 against before's is logged, not gated (a
-// timing). Afterwards no throttle is left, the lab is as before, and the
-// disks are unmounted.
-func testSlowDisk(t *testing.T, f *fault) {
-	lab := f.lab
+// loopDisks puts stor1's four object disks on loop devices (XFS, mounted
+// in stor1's own mount namespace, no fstab line: the lab's /etc is this
+// machine's) until t ends, and returns the devices.
+func loopDisks(t *testing.T, lab *Env) []string {
+	t.Helper()
 	var devs []string
 	for _, d := range []string{"d0", "d1", "d2", "d3"} {
 		img := filepath.Join(t.TempDir(), "stor1-"+d+".img")
@@ -64,40 +54,51 @@ func testSlowDisk(t *testing.T, f *fault) {
 	if out, err := lab.SSH(t, "stor1", mount.String()); err != nil {
 		t.Fatalf("stor1: the loop disks: %v\n%s", err, out)
 	}
+	return devs
+}
+
+// slowDiskTestbed writes a copy of the fault testbed whose stor1 object
+// disks are devs, whose workload PUTs with 16 users (Swift fsyncs every
+// object, so the writes reach the device) and with variant slow_disk
+// declared after normal (before servers_per_port: a sweep of both runs it
+// first). It needs no setup of its own over TestFault's: the sweep's
+// first cell restarts every server over the new mounts.
+func slowDiskTestbed(t *testing.T, f *fault, devs []string) string {
+	t.Helper()
 	quoted := make([]string, len(devs))
 	for i, d := range devs {
 		quoted[i] = `"` + d + `"`
 	}
 	tb := f.edited(t, "slowdisk.hcl", []labEdit{
-		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"10s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
 		{`(?s)(host "stor1" \{.*?)disks "object" \{ names = local.disks \}`, `${1}disks "object" {
     names   = local.disks
     devices = [` + strings.Join(quoted, ", ") + `]
   }`},
-		{`\z`, slowDiskVariant},
+		{`(?m)^variant "normal" \{\}\n\n`, "$0" + slowDiskVariant},
 	})
-	putScenario(t, lab, tb)
-	runs := f.runs(t, "slow-disk")
-	stop := make(chan struct{})
-	seen := make(chan throttleSeen, 1)
-	go func() { seen <- watchThrottle(t, lab, devs[0], stop) }()
-	out, errOut, err := f.benchbed(t, "sweep", "--runs-dir", runs, "--only", "slow_disk", tb)
-	close(stop)
-	th := <-seen
+	putScenario(t, f.lab, tb)
+	return tb
+}
+
+// checkSlowDisk checks run's slow_disk cell (TestFault's first cell of
+// the sweep that loses stor2): the throttle th seen by watchThrottle held
+// the object server with I/O through it; the cell has its three phases
+// and no page-cache warning; the during p99 against before's is logged,
+// not gated (a timing); afterwards no throttle is left on stor1.
+func checkSlowDisk(t *testing.T, lab *Env, run string, th throttleSeen) {
+	t.Helper()
 	if th.procs == 0 || th.bytes == 0 {
-		t.Errorf("stor1: the throttle of %s never held the object server with I/O through it (%+v)", devs[0], th)
+		t.Errorf("stor1: the throttle of d0 never held the object server with I/O through it (%+v)", th)
 	}
-	if err != nil {
-		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
-	}
-	run := onlyRun(t, runs)
-	logStepTimes(t, run)
 	rr, err := rundir.ReadRun(run)
 	must(t, err)
+	if len(rr.Summary.Cells) == 0 || rr.Summary.Cells[0].Variant != "slow_disk" {
+		t.Fatalf("%s: no slow_disk cell first: %+v", run, rr.Summary.Cells)
+	}
 	c := rr.Summary.Cells[0]
-	if c.Fault == nil {
-		t.Fatalf("cell %s (%s): no phases", c.ID, c.Status)
+	if c.Status != results.StatusOK || c.Fault == nil {
+		t.Fatalf("cell %s: status %s (%s), no phases", c.ID, c.Status, c.Error)
 	}
 	b, d := c.Fault.Phase(results.PhaseBefore), c.Fault.Phase(results.PhaseDuring)
 	if b == nil || d == nil || c.Fault.Phase(results.PhaseAfter) == nil {
@@ -112,7 +113,6 @@ func testSlowDisk(t *testing.T, f *fault) {
 	if got, err := lab.SSH(t, "stor1", "ls -d /sys/fs/cgroup/blkio/benchbed-* /sys/fs/cgroup/benchbed-* 2>/dev/null | grep -v /benchbed-distro; ls -A /var/tmp/benchbed/faults 2>/dev/null; ls -A /var/tmp/benchbed-faults 2>/dev/null; true"); err != nil || strings.TrimSpace(got) != "" {
 		t.Errorf("stor1: a throttle is left (%v):\n%s", err, got)
 	}
-	labAsBefore(t, f, swiftHosts...)
 }
 
 // putScenario points tb's workload at a copy of 64K_put_faults.scenario
@@ -121,7 +121,7 @@ func testSlowDisk(t *testing.T, f *fault) {
 func putScenario(t *testing.T, lab *Env, tb string) {
 	t.Helper()
 	src := filepath.Join(filepath.Dir(lab.Testbed), "64K_put_faults.scenario")
-	writeScenario(t, src, filepath.Join(filepath.Dir(tb), "64K_put_faults.scenario"), 100, 10)
+	writeScenario(t, src, filepath.Join(filepath.Dir(tb), "64K_put_faults.scenario"), 100, 8)
 	b, err := os.ReadFile(tb)
 	must(t, err)
 	s := regexp.MustCompile(`scenario\s*=\s*"[^"]+"`).ReplaceAllString(string(b), `scenario = "64K_put_faults.scenario"`)

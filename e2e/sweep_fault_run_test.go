@@ -73,16 +73,16 @@ func checkNoPanic(t *testing.T, out string) {
 	}
 }
 
-// faultTestbed writes lab.hcl with 8 s runs of 8 users, a 1 s warm-up,
+// faultTestbed writes lab.hcl with 6 s runs of 8 users, a 1 s warm-up,
 // 200 initial objects, and three more variants: paused first (plan's
-// first cell: a fault from 2 s to 5 s), cannot_start, whose object
+// first cell: a fault from 2 s to 4 s), cannot_start, whose object
 // servers exit at once (workers is not a number), declared between normal
 // and servers_per_port, and killed last (servers_per_port=1 with faults
 // to the end of the run).
 func faultTestbed(t *testing.T, lab *Env, dir string) string {
 	t.Helper()
-	return labTestbed(t, lab, dir, 200, 8, []labEdit{
-		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"8s"`},
+	return labTestbed(t, lab, dir, 200, 6, []labEdit{
+		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"6s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}8`},
 		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
 		{`(?m)^variant "normal" \{\}`, pausedVariant + "$0"},

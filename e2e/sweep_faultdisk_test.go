@@ -15,13 +15,13 @@ import (
 )
 
 // slowDiskVariant throttles stor1's d0 to 256 KiB/s and 10 write IOPS for
-// the object server from 2 s to 6 s of the fault testbed's 8 s run.
+// the object server from 2 s to 4 s of the fault testbed's 6 s run.
 const slowDiskVariant = `variant "slow_disk" {
   fault "slow_disk" {
     hosts             = ["stor1"]
     disks             = ["d0"]
     at                = 2
-    for               = "4s"
+    for               = "2s"
     write_bytes_per_s = 262144
     write_iops        = 10
   }
@@ -121,7 +121,7 @@ func checkSlowDisk(t *testing.T, lab *Env, run string, th throttleSeen) {
 func putScenario(t *testing.T, lab *Env, tb string) {
 	t.Helper()
 	src := filepath.Join(filepath.Dir(lab.Testbed), "64K_put_faults.scenario")
-	writeScenario(t, src, filepath.Join(filepath.Dir(tb), "64K_put_faults.scenario"), 100, 8)
+	writeScenario(t, src, filepath.Join(filepath.Dir(tb), "64K_put_faults.scenario"), 100, 6)
 	b, err := os.ReadFile(tb)
 	must(t, err)
 	s := regexp.MustCompile(`scenario\s*=\s*"[^"]+"`).ReplaceAllString(string(b), `scenario = "64K_put_faults.scenario"`)

@@ -75,7 +75,7 @@ func slowDiskTestbed(t *testing.T, f *fault, devs []string) string {
     names   = local.disks
     devices = [` + strings.Join(quoted, ", ") + `]
   }`},
-		{`(?m)^variant "normal" \{\}\n\n`, "$0" + slowDiskVariant},
+		{`(?m)^variant "normal" \{\}\n\n`, "${0}" + slowDiskVariant},
 	})
 	putScenario(t, f.lab, tb)
 	return tb

@@ -61,8 +61,8 @@ func loopDisks(t *testing.T, lab *Env) []string {
 // disks are devs, whose workload PUTs with 16 users (Swift fsyncs every
 // object, so the writes reach the device) and with variant slow_disk
 // declared after normal (before servers_per_port: a sweep of both runs it
-// first). It needs no setup of its own over TestFault's: the sweep's
-// first cell restarts every server over the new mounts.
+// first). It needs no setup of its own over TestFault's: the servers
+// open their objects by path, so they write to the new mounts as they are.
 func slowDiskTestbed(t *testing.T, f *fault, devs []string) string {
 	t.Helper()
 	quoted := make([]string, len(devs))

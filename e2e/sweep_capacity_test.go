@@ -12,18 +12,22 @@ import (
 	"benchbed/results/rundir"
 )
 
-// TestSweepCapacity: a sweep of normal and servers_per_port=2 with a
-// capacity search (probes of 3 s from 50 req/s, first-byte p99 under 1 s:
-// the lab meets it at low rates and, past its knee, falls short of the
-// rate or misses it; loose, so that the loaded machine's stalls do not
-// fail the low rates) finds each variant's capacity
-// between probes that passed and probes that failed, keeps it with its
-// probes, prints it and plots its curve in the report; beside it a
-// workload of repeat = "auto" held at 20 req/s adds repeats until
-// compare's test decides, and says why. A sweep of a duration = "auto"
-// workload (warmup auto) stops by itself and says why; beside it two
+// TestSweepCapacity: a sweep of normal and sorting_method=timing (a proxy
+// setting alone, so that each switch between them reloads the proxy
+// only) with a capacity search (a 1 s warm-up, probes of 2 s from 100
+// req/s, resolution 50 %: one bisection between the doubling steps that
+// passed and failed; first-byte p99 under 1 s: the lab meets it at low
+// rates and, past its knee, falls short of the rate or misses it; loose,
+// so that the loaded machine's stalls do not fail the low rates) finds
+// each variant's capacity between probes that passed and probes that
+// failed, keeps it with its probes, prints it and plots its curve in the
+// report; beside it a workload of repeat = "auto" held at 20 req/s adds
+// repeats until compare's test decides, and says why. A sweep of a
+// duration = "auto" workload (warmup auto, at most 2 s: it cannot be
+// steady before 10 s) stops by itself and says why; beside it two
 // identical runs held at 20 req/s. compare --fail-if exits 1 on the slow
-// run against the auto one and 0 on the repeat of the slow one.
+// run against the auto one and 0 on the repeat of the slow one. Neither
+// sweep runs telemetry (no check reads it).
 func TestSweepCapacity(t *testing.T) {
 	start := time.Now()
 	defer func() { t.Logf("TestSweepCapacity took %.0f s", time.Since(start).Seconds()) }()
@@ -31,29 +35,32 @@ func TestSweepCapacity(t *testing.T) {
 	searchTB := labTestbed(t, lab, t.TempDir(), 300, 3, []labEdit{
 		{`(?m)^(\s*)duration\s*=\s*"[^"]*"`, `${1}search {
     slo        = { first_byte_p99 = "1s", max_error_rate = "1%" }
-    from       = 50
+    from       = 100
     to         = 3200
-    probe      = "3s"
-    resolution = "25%"
+    probe      = "2s"
+    resolution = "50%"
   }`},
-		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"3s"`},
+		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
 		{`(?m)^prefill \{`, heldWorkload("same", "2s", `  warmup     = "0s"
   repeat     = "auto"
   max_repeat = 5
 `) + "prefill {"},
 		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "same"]`},
+		{`(?m)^variant "normal" \{\}\n`, "$0\n" + timingVariant},
+		noTelemetry,
 	})
 	if out, errOut, err := lab.Benchbed(t, "setup", "-q", searchTB); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
 	runs := t.TempDir()
 	swept := time.Now()
-	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", "--only", "servers_per_port=2", searchTB)
+	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", "--only", timingName, searchTB)
 	if err != nil {
 		t.Fatalf("search sweep: %v\n%s\n%s", err, out, errOut)
 	}
 	t.Logf("the search and repeat sweep took %.0f s", time.Since(swept).Seconds())
 	run := onlyRun(t, runs)
+	logStepTimes(t, run)
 	sum := readSummary(t, run)
 	var searches []results.Cell
 	for _, c := range sum.Cells {
@@ -89,6 +96,7 @@ func TestSweepCapacity(t *testing.T) {
 	}
 	t.Logf("the auto sweep took %.0f s", time.Since(swept).Seconds())
 	run = onlyRun(t, runs)
+	logStepTimes(t, run)
 	sum = readSummary(t, run)
 	byWorkload := map[string]results.Cell{}
 	for _, c := range sum.Cells {
@@ -113,6 +121,28 @@ func TestSweepCapacity(t *testing.T) {
 	}
 }
 
+// timingVariant changes only a proxy setting (the proxy sorts the object
+// servers by their response times instead of shuffling them), so that the
+// search sweep's switches between its two variants, the repeat = "auto"
+// workload's included, reload the proxy alone: servers_per_port=2 would
+// reload 16 object-server workers and switch the object ring's ports at
+// each switch.
+const timingVariant = `variant "timing" {
+  name = "` + timingName + `"
+  set "proxy-server" {
+    settings = { "app:proxy-server" = { sorting_method = "timing" } }
+  }
+}
+`
+
+// timingName is timingVariant's name.
+const timingName = "sorting_method=timing"
+
+// noTelemetry turns the telemetry agents off: none of this test's checks
+// reads them (a search probe's client CPU is the load agent's own), and
+// each cell would start and stop them on every host.
+var noTelemetry = labEdit{`(?m)^sweep \{`, "telemetry {\n  enabled = false\n}\n\nsweep {"}
+
 // autoTestbed is the lab's testbed whose workload runs with duration and
 // warmup "auto", beside two identical workloads held at 20 req/s for 6 s (4 seconds
 // compared once the first and last are dropped).
@@ -122,11 +152,12 @@ func autoTestbed(t *testing.T, lab *Env) string {
   precision    = "15%"
   max_duration = "30s"
   warmup       = "auto"
-  max_warmup   = "5s"`},
+  max_warmup   = "2s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
 		{`(?m)^(\s*warmup\s*=\s*)"5s"`, `${1}"1s"`},
 		{`(?m)^prefill \{`, heldWorkload("slow", "6s", "") + heldWorkload("slow_again", "6s", "") + "prefill {"},
 		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "slow", "slow_again"]`},
+		noTelemetry,
 	})
 }
 
@@ -241,12 +272,12 @@ func checkRepeatAuto(t *testing.T, sum results.Summary, out string) {
 	}
 	st := sum.RepeatAuto[0]
 	t.Logf("repeat auto: %s against %s after %d repeats: %s (req/s %v against %v)", st.Variant, st.Baseline, st.Repeats, st.Stopped, ran[st.Variant], ran[st.Baseline])
-	if st.Baseline != "normal" || st.Variant != "servers_per_port=2" || st.Repeats < 4 || st.Repeats > 5 ||
-		len(ran["normal"]) != st.Repeats || len(ran["servers_per_port=2"]) != st.Repeats || st.Stopped == "" ||
+	if st.Baseline != "normal" || st.Variant != timingName || st.Repeats < 4 || st.Repeats > 5 ||
+		len(ran["normal"]) != st.Repeats || len(ran[timingName]) != st.Repeats || st.Stopped == "" ||
 		(st.Kind != "separated" && st.Kind != "no-difference" && st.Kind != "max") {
 		t.Errorf("repeat auto: %+v, repeats run %v", st, ran)
 	}
-	if !strings.Contains(out, "repeat auto, same: servers_per_port=2 against normal: "+st.Stopped) {
+	if !strings.Contains(out, "repeat auto, same: "+timingName+" against normal: "+st.Stopped) {
 		t.Errorf("the sweep's table does not say why the repeats stopped:\n%s", out)
 	}
 }

@@ -73,16 +73,16 @@ func checkNoPanic(t *testing.T, out string) {
 	}
 }
 
-// faultTestbed writes lab.hcl with 8 s runs of 8 users, a 1 s warm-up,
+// faultTestbed writes lab.hcl with 6 s runs of 8 users, a 1 s warm-up,
 // 200 initial objects, and three more variants: paused first (plan's
-// first cell: a fault from 2 s to 5 s), cannot_start, whose object
+// first cell: a fault from 2 s to 4 s), cannot_start, whose object
 // servers exit at once (workers is not a number), declared between normal
 // and servers_per_port, and killed last (servers_per_port=1 with faults
 // to the end of the run).
 func faultTestbed(t *testing.T, lab *Env, dir string) string {
 	t.Helper()
-	return labTestbed(t, lab, dir, 200, 8, []labEdit{
-		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"8s"`},
+	return labTestbed(t, lab, dir, 200, 6, []labEdit{
+		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"6s"`},
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}8`},
 		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
 		{`(?m)^variant "normal" \{\}`, pausedVariant + "$0"},
@@ -132,13 +132,24 @@ func lastLines(s string, n int) string {
 // workload runs for d.
 func (f *fault) withDuration(t *testing.T, name, d string) string {
 	t.Helper()
-	src, err := os.ReadFile(f.tb)
+	return f.edited(t, name, []labEdit{{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"` + d + `"`}})
+}
+
+// edited writes a copy of the fault testbed, beside it, with edits; an
+// edit that no longer matches fails the test.
+func (f *fault) edited(t *testing.T, name string, edits []labEdit) string {
+	t.Helper()
+	b, err := os.ReadFile(f.tb)
 	must(t, err)
-	re := regexp.MustCompile(`(?m)^(\s*duration\s*=\s*)"[^"]*"`)
-	if !re.Match(src) {
-		t.Fatalf("%s: no duration to replace", f.tb)
+	s := string(b)
+	for _, e := range edits {
+		re := regexp.MustCompile(e.re)
+		if !re.MatchString(s) {
+			t.Fatalf("%s: no match for %s: the test's edit needs updating", f.tb, e.re)
+		}
+		s = re.ReplaceAllString(s, e.repl)
 	}
 	p := filepath.Join(f.dir, name)
-	must(t, os.WriteFile(p, re.ReplaceAll(src, []byte(`${1}"`+d+`"`)), 0o644))
+	must(t, os.WriteFile(p, []byte(s), 0o644))
 	return p
 }

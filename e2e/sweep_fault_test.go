@@ -30,6 +30,10 @@ import (
 //   - a host lost mid-sweep is named, the others are restored, what is left
 //     is said, a new sweep is refused by the copies left on it, and
 //     `benchbed restore` finishes once the host is back;
+//   - in that sweep, before the cell that loses the host, stor1's object
+//     disks on loop devices and a PUT cell with d0 slowed: the throttle
+//     holds the object server with I/O through it, the cell has its
+//     phases, and no throttle is left;
 //   - no auth key, token or swift.conf hash reaches any output or run file.
 //
 // In the whole e2e package it finds the lab up and set up by the tests
@@ -224,6 +228,7 @@ func testCannotStart(t *testing.T, f *fault) {
 		t.Fatalf("sweep with a variant that cannot start: %v, want exit 1\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
 	}
 	run := onlyRun(t, runs)
+	logStepTimes(t, run)
 	sum := readSummary(t, run)
 	if len(sum.Cells) != 3 {
 		t.Fatalf("%s has %d cells, want 3: %+v", rundir.SummaryFile, len(sum.Cells), sum.Cells)
@@ -259,19 +264,31 @@ func testCannotStart(t *testing.T, f *fault) {
 	labAsBefore(t, f, swiftHosts...)
 }
 
-// testHostLost kills every sshd of stor2 while a servers_per_port=1 cell
-// runs: the sweep exits 1 naming stor2, restores the other hosts (files
-// and healthy servers), says that `benchbed restore` is left to do; once
-// stor2 is back, a new sweep is refused by the copies left there (even
-// with --break-lock), and that restore brings the whole lab back.
+// testHostLost sweeps slow_disk then servers_per_port=1, PUTs on stor1's
+// disks put on loop devices (slowDiskTestbed), and kills every sshd of
+// stor2 while the second cell runs: the first is checked as a slow disk's
+// cell (SlowDiskPUTCell: checkSlowDisk); the sweep exits 1 naming stor2,
+// restores the other hosts (files and healthy servers), says that
+// `benchbed restore` is left to do; once stor2 is back, a new sweep is
+// refused by the copies left there (even with --break-lock), and that
+// restore brings the whole lab back.
 func testHostLost(t *testing.T, f *fault) {
+	devs := loopDisks(t, f.lab)
+	tb := slowDiskTestbed(t, f, devs)
 	runs := f.runs(t, "host-lost")
-	_, out, ended := f.start(t, "sweep", "--runs-dir", runs, "--only", "servers_per_port=1", f.tb)
-	run := waitMeasuring(t, runs, out, ended)
+	stop := make(chan struct{})
+	seen := make(chan throttleSeen, 1)
+	go func() { seen <- watchThrottle(t, f.lab, devs[0], stop) }()
+	_, out, ended := f.start(t, "sweep", "--runs-dir", runs, "--only", "slow_disk", "--only", "servers_per_port=1", tb)
+	run := waitRuns(t, runs, 2, 5*time.Minute, out, ended)
+	close(stop)
+	th := <-seen
 	killSSHD(t, "stor2")
 	defer bringBack(t)
 	err := waitEnd(t, ended, out, 5*time.Minute)
 	text := out.String()
+	logStepTimes(t, run)
+	t.Run("SlowDiskPUTCell", func(t *testing.T) { checkSlowDisk(t, f.lab, run, th) })
 	if exitCode(err) != 1 {
 		t.Fatalf("sweep that lost stor2: %v, want exit 1:\n%s", err, text)
 	}

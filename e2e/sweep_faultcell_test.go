@@ -12,13 +12,13 @@ import (
 
 // pausedVariant is the fault testbed's first variant (plan's first cell,
 // whose journal checkJournalFollowsPlan compares): stor1's object server
-// paused (SIGSTOP) from 2 s to 5 s of an 8 s run, then resumed.
+// paused (SIGSTOP) from 2 s to 4 s of a 6 s run, then resumed.
 const pausedVariant = `variant "paused" {
   fault "pause" {
     hosts   = ["stor1"]
     service = "object-server"
     at      = 2
-    for     = "3s"
+    for     = "2s"
   }
 }
 

@@ -14,22 +14,29 @@ import (
 	"benchbed/results/rundir"
 )
 
-// TestFaultSlowDisk: stor1's four object disks on loop devices (XFS,
-// mounted in stor1's own mount namespace, no fstab line: the lab's /etc is
-// this machine's), a PUT cell (Swift fsyncs every object, so the writes
-// reach the device) with d0 throttled to 256 KiB/s and 10 write IOPS for
-// the object server from 5 s to 13 s of an 18 s run, through the blkio (or
-// io) hierarchy testbeds/lab/up mounts into the hosts. The cell has its
-// three phases and no page-cache warning; the during p99 against before's
-// is logged, not gated (a timing). Afterwards no throttle is left and the
-// disks are unmounted.
-func TestFaultSlowDisk(t *testing.T) {
-	began := time.Now()
-	lab := Lab(t)
-	dir := t.TempDir()
+// slowDiskVariant throttles stor1's d0 to 256 KiB/s and 10 write IOPS for
+// the object server from 2 s to 4 s of the fault testbed's 6 s run.
+const slowDiskVariant = `variant "slow_disk" {
+  fault "slow_disk" {
+    hosts             = ["stor1"]
+    disks             = ["d0"]
+    at                = 2
+    for               = "2s"
+    write_bytes_per_s = 262144
+    write_iops        = 10
+  }
+}
+
+`
+
+// loopDisks puts stor1's four object disks on loop devices (XFS, mounted
+// in stor1's own mount namespace, no fstab line: the lab's /etc is this
+// machine's) until t ends, and returns the devices.
+func loopDisks(t *testing.T, lab *Env) []string {
+	t.Helper()
 	var devs []string
 	for _, d := range []string{"d0", "d1", "d2", "d3"} {
-		img := filepath.Join(dir, "stor1-"+d+".img")
+		img := filepath.Join(t.TempDir(), "stor1-"+d+".img")
 		must(t, exec.Command("truncate", "-s", "300M", img).Run())
 		out, err := exec.Command("losetup", "-f", "--show", img).Output()
 		if err != nil {
@@ -47,53 +54,51 @@ func TestFaultSlowDisk(t *testing.T) {
 	if out, err := lab.SSH(t, "stor1", mount.String()); err != nil {
 		t.Fatalf("stor1: the loop disks: %v\n%s", err, out)
 	}
+	return devs
+}
+
+// slowDiskTestbed writes a copy of the fault testbed whose stor1 object
+// disks are devs, whose workload PUTs with 16 users (Swift fsyncs every
+// object, so the writes reach the device) and with variant slow_disk
+// declared after normal (before servers_per_port: a sweep of both runs it
+// first). It needs no setup of its own over TestFault's: the servers
+// open their objects by path, so they write to the new mounts as they are.
+func slowDiskTestbed(t *testing.T, f *fault, devs []string) string {
+	t.Helper()
 	quoted := make([]string, len(devs))
 	for i, d := range devs {
 		quoted[i] = `"` + d + `"`
 	}
-	tb := labTestbed(t, lab, dir, 100, 18, []labEdit{
-		{`(?m)^(\s*duration\s*=\s*)"[^"]*"`, `${1}"18s"`},
+	tb := f.edited(t, "slowdisk.hcl", []labEdit{
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
-		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
 		{`(?s)(host "stor1" \{.*?)disks "object" \{ names = local.disks \}`, `${1}disks "object" {
     names   = local.disks
     devices = [` + strings.Join(quoted, ", ") + `]
   }`},
-		{`(?s)variant "normal" \{\}\n.*?ring "object" \{ port_per_disk = true \}\n\}\n`, `variant "slow_disk" {
-  fault "slow_disk" {
-    hosts             = ["stor1"]
-    disks             = ["d0"]
-    at                = 5
-    for               = "8s"
-    write_bytes_per_s = 262144
-    write_iops        = 10
-  }
-}
-`},
+		{`(?m)^variant "normal" \{\}\n\n`, "${0}" + slowDiskVariant},
 	})
-	putScenario(t, lab, tb)
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
-		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
-	}
-	runs := t.TempDir()
-	stop := make(chan struct{})
-	seen := make(chan throttleSeen, 1)
-	go func() { seen <- watchThrottle(t, lab, devs[0], stop) }()
-	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, tb)
-	close(stop)
-	th := <-seen
+	putScenario(t, f.lab, tb)
+	return tb
+}
+
+// checkSlowDisk checks run's slow_disk cell (TestFault's first cell of
+// the sweep that loses stor2): the throttle th seen by watchThrottle held
+// the object server with I/O through it; the cell has its three phases
+// and no page-cache warning; the during p99 against before's is logged,
+// not gated (a timing); afterwards no throttle is left on stor1.
+func checkSlowDisk(t *testing.T, lab *Env, run string, th throttleSeen) {
+	t.Helper()
 	if th.procs == 0 || th.bytes == 0 {
-		t.Errorf("stor1: the throttle of %s never held the object server with I/O through it (%+v)", devs[0], th)
+		t.Errorf("stor1: the throttle of d0 never held the object server with I/O through it (%+v)", th)
 	}
-	if err != nil {
-		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
-	}
-	dirs, _ := filepath.Glob(filepath.Join(runs, "*", "*"))
-	rr, err := rundir.ReadRun(dirs[0])
+	rr, err := rundir.ReadRun(run)
 	must(t, err)
+	if len(rr.Summary.Cells) == 0 || rr.Summary.Cells[0].Variant != "slow_disk" {
+		t.Fatalf("%s: no slow_disk cell first: %+v", run, rr.Summary.Cells)
+	}
 	c := rr.Summary.Cells[0]
-	if c.Fault == nil {
-		t.Fatalf("cell %s (%s): no phases", c.ID, c.Status)
+	if c.Status != results.StatusOK || c.Fault == nil {
+		t.Fatalf("cell %s: status %s (%s), no phases", c.ID, c.Status, c.Error)
 	}
 	b, d := c.Fault.Phase(results.PhaseBefore), c.Fault.Phase(results.PhaseDuring)
 	if b == nil || d == nil || c.Fault.Phase(results.PhaseAfter) == nil {
@@ -102,20 +107,21 @@ func TestFaultSlowDisk(t *testing.T) {
 	if c.Telemetry != nil && c.Telemetry.PageCache != nil && c.Telemetry.PageCache.Warning != "" {
 		t.Errorf("cell %s: page-cache warning: %s", c.ID, c.Telemetry.PageCache.Warning)
 	}
-	t.Logf("slow d0 (%d processes in the throttle, %d bytes through it): PUT last-byte p99 before %.1f ms, during %.1f ms (x%.2f); req/s %.1f -> %.1f; %s; took %.0f s",
+	t.Logf("slow d0 (%d processes in the throttle, %d bytes through it): PUT last-byte p99 before %.1f ms, during %.1f ms (x%.2f); req/s %.1f -> %.1f; %s",
 		th.procs, th.bytes, b.Total.LastByte.P99*1000, d.Total.LastByte.P99*1000, d.Total.LastByte.P99/b.Total.LastByte.P99,
-		b.Total.ReqPerS, d.Total.ReqPerS, c.Fault.Recovery.Text(), time.Since(began).Seconds())
+		b.Total.ReqPerS, d.Total.ReqPerS, c.Fault.Recovery.Text())
 	if got, err := lab.SSH(t, "stor1", "ls -d /sys/fs/cgroup/blkio/benchbed-* /sys/fs/cgroup/benchbed-* 2>/dev/null | grep -v /benchbed-distro; ls -A /var/tmp/benchbed/faults 2>/dev/null; ls -A /var/tmp/benchbed-faults 2>/dev/null; true"); err != nil || strings.TrimSpace(got) != "" {
 		t.Errorf("stor1: a throttle is left (%v):\n%s", err, got)
 	}
 }
 
 // putScenario points tb's workload at a copy of 64K_put_faults.scenario
-// (PUTs, which Swift fsyncs: the throttle reaches the disk).
+// (PUTs, which Swift fsyncs: the throttle reaches the disk) with 100
+// initial objects.
 func putScenario(t *testing.T, lab *Env, tb string) {
 	t.Helper()
 	src := filepath.Join(filepath.Dir(lab.Testbed), "64K_put_faults.scenario")
-	writeScenario(t, src, filepath.Join(filepath.Dir(tb), "64K_put_faults.scenario"), 100, 18)
+	writeScenario(t, src, filepath.Join(filepath.Dir(tb), "64K_put_faults.scenario"), 100, 6)
 	b, err := os.ReadFile(tb)
 	must(t, err)
 	s := regexp.MustCompile(`scenario\s*=\s*"[^"]+"`).ReplaceAllString(string(b), `scenario = "64K_put_faults.scenario"`)

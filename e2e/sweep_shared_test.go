@@ -24,17 +24,27 @@ package e2e
 //     from a servers_per_port or ring-port cell restarts every worker.
 //   - TestFault (sweep_fault_test.go, faultTestbed): one setup for every
 //     fault case; its sweeps are the killed one (variant killed: ring
-//     ports, confs and three faults, SIGKILLed then restored) and
-//     VariantThatCannotStart's (paused, cannot_start, servers_per_port=1).
+//     ports, confs and three faults, SIGKILLed then restored),
+//     VariantThatCannotStart's (paused, cannot_start, servers_per_port=1)
+//     and HostLostMidSweep's (slowDiskTestbed: stor1's disks on loop
+//     devices, a PUT workload; slow_disk, then servers_per_port=1, in
+//     whose cell stor2 is lost), none with a setup of its own.
 //     A fault cell whose checks need a finished run: a variant in
 //     faultTestbed, added to that sweep's --only list, checked in a subtest
 //     of testCannotStart (its cells are in declaration order, paused,
 //     cannot_start, servers_per_port=1, by index: a variant declared after
-//     them comes last, and the cell count there follows); one whose checks
-//     need a killed sweep and a restore: a fault in killedVariant, checked
+//     them comes last, and the cell count there follows); one that needs
+//     block devices or PUTs: a variant declared before servers_per_port in
+//     slowDiskTestbed, added to HostLostMidSweep's --only list (its sweep
+//     waits for the run of the cell that loses stor2 by its number, which
+//     follows), checked like checkSlowDisk; one whose checks need a killed
+//     sweep and a restore: a fault in killedVariant, checked
 //     after the restore (noFaultLeft lists what no host may keep).
-//   - TestSweepCapacity: the search sweep (normal, servers_per_port=2) and
-//     the auto sweep (auto, slow, slow_again workloads of one variant).
+//   - TestSweepCapacity: the search sweep (normal, sorting_method=timing:
+//     a proxy setting alone, so that switching between them reloads only
+//     the proxy) and the auto sweep (auto, slow, slow_again workloads of
+//     one variant). A workload added to the search sweep runs in both
+//     variants (--only selects variants, not workloads).
 //   - TestSweepPreconditionAndGate: one sweep of two workloads (an ok cell
 //     and one that fails the error-rate gate).
 //

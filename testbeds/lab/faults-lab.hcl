@@ -28,7 +28,7 @@
 # freezer hierarchies back in, each host in a cgroup namespace rooted at
 # its own cgroup (benchbed-lab/<host>), so slow_disk's throttle (and a
 # pause with how = "freezer") acts on the host's own servers and on the
-# loop device of the disk only (e2e TestFaultSlowDisk).
+# loop device of the disk only (e2e TestFault/SlowDiskPUTCell).
 
 testbed "faults-lab" {
   description = "local lab: seed 000's normal and servers_per_port=4 under one slow disk and one paused object server"

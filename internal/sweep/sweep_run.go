@@ -9,6 +9,7 @@ import (
 
 	"benchbed/internal/agents"
 	"benchbed/internal/cluster"
+	"benchbed/internal/sweep/summary"
 	"benchbed/plan"
 	"benchbed/results"
 	"benchbed/results/rundir"
@@ -109,7 +110,7 @@ func (s *Sweeper) measureOn(ctx context.Context, c plan.Cell, dir string, res *r
 		cell := results.Summarise(m.Recording, m.Duration)
 		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
 		cell.Params = c.Workload.Params()
-		cell.Endpoints = endpointFigures(c.Workload, m)
+		cell.Endpoints = summary.EndpointFigures(c.Workload, m)
 		cell.Status, cell.Stopped, cell.WarmedUp = "ok", stopped(), tele.warmReason()
 		var ferr error
 		if ar.Fill != nil {

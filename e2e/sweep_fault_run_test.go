@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -141,15 +140,7 @@ func (f *fault) edited(t *testing.T, name string, edits []labEdit) string {
 	t.Helper()
 	b, err := os.ReadFile(f.tb)
 	must(t, err)
-	s := string(b)
-	for _, e := range edits {
-		re := regexp.MustCompile(e.re)
-		if !re.MatchString(s) {
-			t.Fatalf("%s: no match for %s: the test's edit needs updating", f.tb, e.re)
-		}
-		s = re.ReplaceAllString(s, e.repl)
-	}
 	p := filepath.Join(f.dir, name)
-	must(t, os.WriteFile(p, []byte(s), 0o644))
+	must(t, os.WriteFile(p, []byte(applyEdits(t, f.tb, string(b), edits)), 0o644))
 	return p
 }

@@ -287,6 +287,20 @@ func sweepTestbed(t *testing.T, lab *Env, dir string) string {
 // labEdit is one regexp replacement of the lab's testbed text.
 type labEdit struct{ re, repl string }
 
+// applyEdits applies edits to s, the text of the testbed file name, in
+// order; an edit that no longer matches fails the test.
+func applyEdits(t *testing.T, name, s string, edits []labEdit) string {
+	t.Helper()
+	for _, e := range edits {
+		re := regexp.MustCompile(e.re)
+		if !re.MatchString(s) {
+			t.Fatalf("%s: no match for %s: the test's edit needs updating", name, e.re)
+		}
+		s = re.ReplaceAllString(s, e.repl)
+	}
+	return s
+}
+
 // labTestbed writes the lab's testbed, edited, as dir/lab.hcl beside a copy
 // of its scenario with objects initial objects and runs of secs seconds,
 // and returns its path. An edit that no longer matches fails the test.
@@ -294,14 +308,7 @@ func labTestbed(t *testing.T, lab *Env, dir string, objects, secs int, edits []l
 	t.Helper()
 	src, err := os.ReadFile(lab.Testbed)
 	must(t, err)
-	s := string(src)
-	for _, e := range edits {
-		re := regexp.MustCompile(e.re)
-		if !re.MatchString(s) {
-			t.Fatalf("%s: no match for %s: the test's edit of the lab needs updating", lab.Testbed, e.re)
-		}
-		s = re.ReplaceAllString(s, e.repl)
-	}
+	s := applyEdits(t, lab.Testbed, string(src), edits)
 	m := regexp.MustCompile(`scenario\s*=\s*"([^"]+)"`).FindStringSubmatch(s)
 	if m == nil {
 		t.Fatalf("%s: no scenario file", lab.Testbed)

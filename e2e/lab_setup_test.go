@@ -48,8 +48,16 @@ func setUp(t *testing.T, lab *Env, tb string) {
 
 // labState is what labFiles checksums on every Swift host (its confs,
 // rings, builders and any file a sweep would leave beside them) and the TCP
-// ports the host listens on: one SSH session a host, the hosts at once.
+// ports the host listens on.
 func labState(t *testing.T, lab *Env) string {
+	t.Helper()
+	return onSwiftHosts(t, lab, "cd /etc/swift && sha256sum *.conf *.ring.gz $(ls *.builder 2>/dev/null); ls -A | grep benchbed; ss -Hltn | awk '{print $4}' | sort -u")
+}
+
+// onSwiftHosts runs script on proxy1, stor1 and stor2, one SSH session a
+// host, the hosts at once, and returns their outputs under their names, in
+// that order; a failure fails t.
+func onSwiftHosts(t *testing.T, lab *Env, script string) string {
 	t.Helper()
 	hosts := []string{"proxy1", "stor1", "stor2"}
 	outs, errs := make([]string, len(hosts)), make([]error, len(hosts))
@@ -58,7 +66,7 @@ func labState(t *testing.T, lab *Env) string {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			outs[i], errs[i] = lab.SSH(t, h, "cd /etc/swift && sha256sum *.conf *.ring.gz $(ls *.builder 2>/dev/null); ls -A | grep benchbed; ss -Hltn | awk '{print $4}' | sort -u")
+			outs[i], errs[i] = lab.SSH(t, h, script)
 		}()
 	}
 	wg.Wait()

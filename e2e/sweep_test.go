@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/e2e/labkit"
 	"benchbed/results"
 	"benchbed/results/rundir"
 )
@@ -258,15 +259,7 @@ func checkSummary(t *testing.T, dir string, n int) {
 // hosts, and any file a sweep would have left beside them.
 func labFiles(t *testing.T, lab *Env) string {
 	t.Helper()
-	var b strings.Builder
-	for _, h := range []string{"proxy1", "stor1", "stor2"} {
-		out, err := lab.SSH(t, h, "cd /etc/swift && sha256sum *.conf *.ring.gz $(ls *.builder 2>/dev/null); ls -A | grep benchbed; true")
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", h, err, out)
-		}
-		b.WriteString(h + ":\n" + out)
-	}
-	return b.String()
+	return onSwiftHosts(t, lab, "cd /etc/swift && sha256sum *.conf *.ring.gz $(ls *.builder 2>/dev/null); ls -A | grep benchbed; true")
 }
 
 // sweepTestbed writes lab.hcl with 6 s runs of 16 users, a 1 s warm-up,
@@ -291,14 +284,15 @@ type labEdit struct{ re, repl string }
 // order; an edit that no longer matches fails the test.
 func applyEdits(t *testing.T, name, s string, edits []labEdit) string {
 	t.Helper()
-	for _, e := range edits {
-		re := regexp.MustCompile(e.re)
-		if !re.MatchString(s) {
-			t.Fatalf("%s: no match for %s: the test's edit needs updating", name, e.re)
-		}
-		s = re.ReplaceAllString(s, e.repl)
+	pairs := make([][2]string, len(edits))
+	for i, e := range edits {
+		pairs[i] = [2]string{e.re, e.repl}
 	}
-	return s
+	out, err := labkit.Edit(s, pairs)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return out
 }
 
 // labTestbed writes the lab's testbed, edited, as dir/lab.hcl beside a copy

@@ -3,9 +3,10 @@ package distro
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
+
+	"benchbed/e2e/labkit"
 )
 
 func TestMain(m *testing.M) { os.Exit(Main(m)) }
@@ -93,13 +94,9 @@ func editFile(t *testing.T, path string, edits [][2]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := string(b)
-	for _, e := range edits {
-		re := regexp.MustCompile(e[0])
-		if !re.MatchString(s) {
-			t.Fatalf("%s: nothing matches %s (the edit that shortens its runs)", path, e[0])
-		}
-		s = re.ReplaceAllString(s, e[1])
+	s, err := labkit.Edit(string(b), edits)
+	if err != nil {
+		t.Fatalf("%s: %v (the edit that shortens its runs)", path, err)
 	}
 	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
 		t.Fatal(err)

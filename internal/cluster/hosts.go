@@ -104,3 +104,6 @@ type Runner interface {
 }
 
 var _ Runner = (*remote.Pool)(nil)
+
+// SwiftDir is where Swift's confs, rings and builders live on a host.
+const SwiftDir = "/etc/swift"

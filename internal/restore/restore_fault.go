@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/cluster/rings"
 	"benchbed/internal/faults"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -31,7 +32,7 @@ func (rs *restore) faults(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		return cluster.DistributeRings(ctx, rs.p, rs.tb, b, cluster.NewSummary(cluster.Names(rs.tb.Hosts)))
+		return rings.DistributeRings(ctx, rs.p, rs.tb, b, cluster.NewSummary(cluster.Names(rs.tb.Hosts)))
 	}
 	rs.faultsErr = undoFaults(ctx, rs.tb, rs.p, recs, rings, rs.logf)
 	if rs.faultsErr != nil {

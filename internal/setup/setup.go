@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/cluster/rings"
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -199,10 +200,10 @@ func (s *setup) confs(ctx context.Context) error {
 
 // rings builds the rings on the builder host and copies them everywhere.
 func (s *setup) rings(ctx context.Context) error {
-	if err := cluster.BuildRings(ctx, s.p, s.tb, s.builder, s.r.Layout, s.rep); err != nil {
+	if err := rings.BuildRings(ctx, s.p, s.tb, s.builder, s.r.Layout, s.rep); err != nil {
 		return err
 	}
-	return cluster.DistributeRings(ctx, s.p, s.tb, s.builder, s.rep)
+	return rings.DistributeRings(ctx, s.p, s.tb, s.builder, s.rep)
 }
 
 // services starts what is not running and restarts what changed.

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/cluster/rings"
 	"benchbed/internal/step"
 	"benchbed/plan/schedule"
 	"benchbed/results/rundir"
@@ -52,12 +53,12 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 		}
 	}
 	for _, h := range cluster.ServiceHosts(s.tb) {
-		for _, f := range cluster.RingFiles(s.tb) {
+		for _, f := range rings.RingFiles(s.tb) {
 			add(h.Name, f)
 		}
 	}
 	for _, r := range s.tb.Rings {
-		add(b.Name, cluster.BuilderPath(cluster.SwiftDir, r.Name))
+		add(b.Name, rings.BuilderPath(cluster.SwiftDir, r.Name))
 	}
 	return files, nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/cluster/rings"
 	"benchbed/internal/faults"
 	"benchbed/internal/step"
 	"benchbed/plan"
@@ -236,7 +237,7 @@ func (fc *faultCell) pushRings(ctx context.Context, i int) error {
 		return err
 	}
 	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
-	err = cluster.DistributeRingFiles(ctx, s.p, s.tb, b, []string{path.Join(cluster.SwiftDir, f.Ring+".ring.gz")}, rep)
+	err = rings.DistributeRingFiles(ctx, s.p, s.tb, b, []string{path.Join(cluster.SwiftDir, f.Ring+".ring.gz")}, rep)
 	s.logChanges(rep)
 	return err
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/cluster/rings"
 	"benchbed/plan"
 )
 
@@ -25,13 +26,13 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	if err != nil {
 		return err
 	}
-	states, err := cluster.DumpRings(ctx, s.p, s.tb, b.Name)
+	states, err := rings.DumpRings(ctx, s.p, s.tb, b.Name)
 	if err != nil {
 		return fmt.Errorf("rings on %s: %w", b.Name, err)
 	}
 	var switched []string // the ring files switched
 	outs := switchAllRings(ctx, len(s.tb.Rings), func(ctx context.Context, i int) ([]string, bool, error) {
-		return cluster.SwitchRingPorts(ctx, s.p, s.tb, b.Name, s.tb.Rings[i], s.rend[v.Name].Layout, states[i])
+		return rings.SwitchRingPorts(ctx, s.p, s.tb, b.Name, s.tb.Rings[i], s.rend[v.Name].Layout, states[i])
 	})
 	for i, r := range s.tb.Rings {
 		changes, did, err := outs[i].changes, outs[i].switched, outs[i].err
@@ -68,7 +69,7 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 		}
 	}
 	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
-	err = cluster.DistributeRingFiles(ctx, s.p, s.tb, b, switched, rep)
+	err = rings.DistributeRingFiles(ctx, s.p, s.tb, b, switched, rep)
 	s.logChanges(rep)
 	return err
 }

@@ -1,4 +1,4 @@
-package cluster
+package rings
 
 import (
 	"encoding/json"
@@ -42,10 +42,11 @@ type BuilderState struct {
 
 // ringChange is what setup does to one ring on its builder host.
 type ringChange struct {
-	Ring      string   // ring name
-	Commands  []string // swift-ring-builder invocations, in order
-	Changes   []string // what they change, for the summary
-	Rebalance bool     // a rebalance is among the commands
+	Ring      string     // ring name
+	Commands  []string   // swift-ring-builder invocations, in order
+	Args      [][]string // the same, as argument lists (builder file first)
+	Changes   []string   // what they change, for the summary
+	Rebalance bool       // a rebalance is among the commands
 }
 
 // BuilderPath is the builder file of ring name in swift dir dir.
@@ -58,7 +59,13 @@ func planRing(dir string, r *plan.Ring, have *BuilderState, want []ringDev) (*ri
 	b := BuilderPath(dir, r.Name)
 	c := &ringChange{Ring: r.Name}
 	srb := func(args ...string) {
-		c.Commands = append(c.Commands, "swift-ring-builder "+remote.Quote(b)+" "+strings.Join(args, " "))
+		argv := append([]string{b}, args...)
+		quoted := make([]string, len(argv))
+		for i, a := range argv {
+			quoted[i] = remote.Quote(a)
+		}
+		c.Commands = append(c.Commands, "swift-ring-builder "+strings.Join(quoted, " "))
+		c.Args = append(c.Args, argv)
 	}
 	if have == nil {
 		srb("create", strconv.Itoa(r.PartPower), fmtFloat(r.Replicas), strconv.Itoa(r.MinPartHours))
@@ -110,8 +117,8 @@ func (c *ringChange) diffDevs(srb func(...string), have, want []ringDev) {
 		h, ok := byKey[w.Key()]
 		switch {
 		case !ok:
-			srb("add", "--region", strconv.Itoa(w.Region), "--zone", strconv.Itoa(w.Zone), "--ip", remote.Quote(w.IP),
-				"--port", strconv.Itoa(w.Port), "--device", remote.Quote(w.Device), "--weight", fmtFloat(w.Weight))
+			srb("add", "--region", strconv.Itoa(w.Region), "--zone", strconv.Itoa(w.Zone), "--ip", w.IP,
+				"--port", strconv.Itoa(w.Port), "--device", w.Device, "--weight", fmtFloat(w.Weight))
 			c.Changes = append(c.Changes, fmt.Sprintf("add %s:%d/%s (%s)", w.IP, w.Port, w.Device, w.Host))
 			c.Rebalance = true
 			continue
@@ -122,7 +129,7 @@ func (c *ringChange) diffDevs(srb func(...string), have, want []ringDev) {
 		}
 		if h.Port != w.Port {
 			p := strconv.Itoa(w.Port)
-			srb("set_info", "--ip", remote.Quote(h.IP), "--port", strconv.Itoa(h.Port), "--device", remote.Quote(h.Device),
+			srb("set_info", "--ip", h.IP, "--port", strconv.Itoa(h.Port), "--device", h.Device,
 				"--change-port", p, "--change-replication-port", p, "--yes")
 			c.Changes = append(c.Changes, fmt.Sprintf("port of %s/%s %d -> %d", w.IP, w.Device, h.Port, w.Port))
 		}
@@ -142,31 +149,7 @@ func sortedDevs(devs []ringDev) []ringDev {
 	return out
 }
 
-// dumpScript prints the builder of ring name as JSON (null when it does not
-// exist), with whether its ring file exists, using Swift's own RingBuilder
-// under the system python3 that Swift's scripts use.
-func dumpScript(dir, name string) string {
-	b := BuilderPath(dir, name)
-	ring := path.Join(dir, name+".ring.gz")
-	return fmt.Sprintf(`if [ -f %[1]s ]; then /usr/bin/python3 - %[1]s %[2]s <<'PY'
-import json, os, sys
-from swift.common.ring import RingBuilder, RingData
-b = RingBuilder.load(sys.argv[1])
-devs = [{k: d[k] for k in ("id", "region", "zone", "ip", "port", "device", "weight")}
-        for d in b.devs if d is not None]
-exists = os.path.exists(sys.argv[2])
-current = False
-if exists and b.devs_changed is False and b._replica2part2dev:
-    current = b.get_ring().to_dict() == RingData.load(sys.argv[2]).to_dict()
-print(json.dumps({"part_power": b.part_power, "replicas": b.replicas,
-                  "min_part_hours": b.min_part_hours, "devs": devs,
-                  "ring_file": exists, "ring_current": current,
-                  "devs_changed": bool(b.devs_changed)}))
-PY
-else echo null; fi`, remote.Quote(b), remote.Quote(ring))
-}
-
-// parseDump decodes dumpScript's output.
+// parseDump decodes one line of dumpAllScript's output.
 func parseDump(out string) (*BuilderState, error) {
 	var s *BuilderState
 	if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &s); err != nil {

@@ -1,6 +1,7 @@
-package cluster
+package rings
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func dev(id, zone int, ip, name string, port int) ringDev {
 func wantDevs(n int) []ringDev {
 	var out []ringDev
 	for i := 0; i < n; i++ {
-		d := dev(-1, 1, "198.18.0.21", "d"+itoa(i), 6200)
+		d := dev(-1, 1, "198.18.0.21", "d"+strconv.Itoa(i), 6200)
 		d.Host = "stor1"
 		out = append(out, d)
 	}
@@ -28,7 +29,7 @@ func wantDevs(n int) []ringDev {
 func haveState(n int) *BuilderState {
 	s := &BuilderState{PartPower: 8, Replicas: 2, MinPartHours: 1, RingFile: true, RingCurrent: true}
 	for i := 0; i < n; i++ {
-		s.Devs = append(s.Devs, dev(i, 1, "198.18.0.21", "d"+itoa(i), 6200))
+		s.Devs = append(s.Devs, dev(i, 1, "198.18.0.21", "d"+strconv.Itoa(i), 6200))
 	}
 	return s
 }

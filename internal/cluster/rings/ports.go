@@ -1,6 +1,7 @@
-package cluster
+package rings
 
 import (
+	"benchbed/internal/cluster"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -48,12 +49,12 @@ PY`, remote.Quote(builderFile), remote.Quote(ringFile), remote.Quote(string(b)))
 // DumpRings reads every ring's builder on the builder host in one command
 // and one Python process (dumpAllScript; one per ring took a second of the
 // cell's ring step), one line each.
-func DumpRings(ctx context.Context, r Runner, tb *plan.Testbed, builder string) ([]*BuilderState, error) {
+func DumpRings(ctx context.Context, r cluster.Runner, tb *plan.Testbed, builder string) ([]*BuilderState, error) {
 	var names []string
 	for _, rg := range tb.Rings {
 		names = append(names, rg.Name)
 	}
-	res, err := r.Run(ctx, builder, dumpAllScript(SwiftDir, names))
+	res, err := r.Run(ctx, builder, dumpAllScript(cluster.SwiftDir, names))
 	if err != nil {
 		return nil, err
 	}
@@ -104,12 +105,12 @@ PY`
 // reports what changed and whether it switched anything. A ring that differs in more than
 // ports is refused (that is setup's work), and so is a switch that moved
 // the partition assignment.
-func SwitchRingPorts(ctx context.Context, p Runner, tb *plan.Testbed, builder string, r *plan.Ring, l *plan.Layout, have *BuilderState) (changes []string, switched bool, err error) {
+func SwitchRingPorts(ctx context.Context, p cluster.Runner, tb *plan.Testbed, builder string, r *plan.Ring, l *plan.Layout, have *BuilderState) (changes []string, switched bool, err error) {
 	if have == nil || !have.RingFile {
-		return nil, false, fmt.Errorf("no builder or ring file in %s: run `benchbed setup %s` first", SwiftDir, tb.File)
+		return nil, false, fmt.Errorf("no builder or ring file in %s: run `benchbed setup %s` first", cluster.SwiftDir, tb.File)
 	}
 	want := layoutDevs(tb, l.Ring(r.Name))
-	c, err := planRing(SwiftDir, r, have, want)
+	c, err := planRing(cluster.SwiftDir, r, have, want)
 	if err != nil || len(c.Commands) == 0 {
 		return nil, false, err
 	}
@@ -121,7 +122,7 @@ func SwitchRingPorts(ctx context.Context, p Runner, tb *plan.Testbed, builder st
 	for _, w := range want {
 		ports[w.Key()] = w.Port
 	}
-	script := switchPortsScript(BuilderPath(SwiftDir, r.Name), path.Join(SwiftDir, r.Name+".ring.gz"), ports)
+	script := switchPortsScript(BuilderPath(cluster.SwiftDir, r.Name), path.Join(cluster.SwiftDir, r.Name+".ring.gz"), ports)
 	res, err := p.Run(ctx, builder, script)
 	if err != nil {
 		return nil, false, err

@@ -96,10 +96,31 @@ swift list e2e`
 	}
 }
 
+// testSetupAgain runs setup again, without -q: it changes nothing, and what
+// it streams shows its progress but neither swift.conf's hashes nor the
+// auth key, nor the content of the files it reads.
 func testSetupAgain(t *testing.T, lab *Env) {
-	out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed)
+	hashes := swiftHashes(t, lab, "proxy1")
+	out, errOut, err := lab.Benchbed(t, "setup", lab.Testbed)
 	if err != nil {
 		t.Fatalf("second benchbed setup: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	for _, secret := range append(hashes, labKey) {
+		if strings.Contains(out+errOut, secret) {
+			t.Errorf("setup printed a secret (%d bytes, swift.conf's hash or the auth key):\n%s\n%s",
+				len(secret), strings.ReplaceAll(out, secret, "<SECRET>"), strings.ReplaceAll(errOut, secret, "<SECRET>"))
+		}
+	}
+	for _, want := range []string{"setup: storage policies against the hosts' swift.conf\n", "setup: rings on proxy1\n", "setup: health checks\n"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("setup's stream lacks the progress line %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(errOut, "[swift-hash]") {
+		t.Errorf("setup streamed a swift.conf it only reads:\n%s", errOut)
+	}
+	if !t.Failed() {
+		t.Logf("second setup's stream (stderr):\n%s", errOut)
 	}
 	if !strings.Contains(out, "setup: no change; the cluster is healthy") {
 		t.Errorf("second setup changed something:\n%s", out)
@@ -109,6 +130,26 @@ func testSetupAgain(t *testing.T, lab *Env) {
 			t.Errorf("second setup: %s is not unchanged:\n%s", h, out)
 		}
 	}
+}
+
+// swiftHashes returns the values of the swift_hash_path_* lines of host's
+// swift.conf.
+func swiftHashes(t *testing.T, lab *Env, host string) []string {
+	t.Helper()
+	out, err := lab.SSH(t, host, "grep swift_hash_path /etc/swift/swift.conf")
+	if err != nil {
+		t.Fatalf("%s: reading swift.conf's hashes: %v", host, err)
+	}
+	var values []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if _, v, ok := strings.Cut(l, "="); ok && strings.TrimSpace(v) != "" {
+			values = append(values, strings.TrimSpace(v))
+		}
+	}
+	if len(values) != 2 {
+		t.Fatalf("%s: swift.conf has %d hash path values, want the prefix and the suffix", host, len(values))
+	}
+	return values
 }
 
 // testOneMoreDisk gives stor1 a fifth object disk: setup adds the device and

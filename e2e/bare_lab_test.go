@@ -96,10 +96,23 @@ swift list e2e`
 	}
 }
 
+// testSetupAgain runs setup again, without -q: it changes nothing, and what
+// it streams shows its progress but neither swift.conf's hashes nor the
+// auth key, nor the content of the files it reads.
 func testSetupAgain(t *testing.T, lab *Env) {
-	out, errOut, err := lab.Benchbed(t, "setup", "-q", lab.Testbed)
+	hashes := swiftHashes(t, lab, "proxy1")
+	out, errOut, err := lab.Benchbed(t, "setup", lab.Testbed)
 	if err != nil {
 		t.Fatalf("second benchbed setup: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	noSecretPrinted(t, "second setup", out+errOut, append(hashes, labKey))
+	for _, want := range []string{"setup: storage policies against the hosts' swift.conf\n", "setup: rings on proxy1\n", "setup: health checks\n"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("setup's stream lacks the progress line %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(errOut, "[swift-hash]") {
+		t.Errorf("setup streamed a swift.conf it only reads:\n%s", errOut)
 	}
 	if !strings.Contains(out, "setup: no change; the cluster is healthy") {
 		t.Errorf("second setup changed something:\n%s", out)
@@ -111,8 +124,42 @@ func testSetupAgain(t *testing.T, lab *Env) {
 	}
 }
 
+// noSecretPrinted fails the test when text holds one of secrets; the
+// message shows text with them replaced.
+func noSecretPrinted(t *testing.T, what, text string, secrets []string) {
+	t.Helper()
+	for _, secret := range secrets {
+		if strings.Contains(text, secret) {
+			t.Errorf("%s printed a secret (%d bytes, swift.conf's hash or the auth key):\n%s",
+				what, len(secret), strings.ReplaceAll(text, secret, "<SECRET>"))
+		}
+	}
+}
+
+// swiftHashes returns the values of the swift_hash_path_* lines of host's
+// swift.conf.
+func swiftHashes(t *testing.T, lab *Env, host string) []string {
+	t.Helper()
+	out, err := lab.SSH(t, host, "grep swift_hash_path /etc/swift/swift.conf")
+	if err != nil {
+		t.Fatalf("%s: reading swift.conf's hashes: %v", host, err)
+	}
+	var values []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if _, v, ok := strings.Cut(l, "="); ok && strings.TrimSpace(v) != "" {
+			values = append(values, strings.TrimSpace(v))
+		}
+	}
+	if len(values) != 2 {
+		t.Fatalf("%s: swift.conf has %d hash path values, want the prefix and the suffix", host, len(values))
+	}
+	return values
+}
+
 // testOneMoreDisk gives stor1 a fifth object disk: setup adds the device and
 // rebalances without a rebuild, and the object written before is still there.
+// Setup streams its hosts' commands (no -q): stor1's new directory shows, no
+// secret does.
 func testOneMoreDisk(t *testing.T, lab *Env) {
 	dir := t.TempDir()
 	src, err := os.ReadFile(lab.Testbed)
@@ -135,9 +182,13 @@ func testOneMoreDisk(t *testing.T, lab *Env) {
 	changed := filepath.Join(dir, "lab.hcl")
 	must(t, os.WriteFile(changed, []byte(text[:i]+stor1+text[j:]), 0o644))
 	must(t, os.WriteFile(filepath.Join(dir, "64K_get_lab.scenario"), scen, 0o644))
-	out, errOut, err := lab.Benchbed(t, "setup", "-q", changed)
+	out, errOut, err := lab.Benchbed(t, "setup", changed)
 	if err != nil {
 		t.Fatalf("setup with one more disk: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	noSecretPrinted(t, "setup with one more disk", out+errOut, append(swiftHashes(t, lab, "stor1"), labKey))
+	if !strings.Contains(errOut, "stor1: made /srv/node/d4\n") {
+		t.Errorf("setup's stream lacks stor1's progress line \"made /srv/node/d4\":\n%s", errOut)
 	}
 	for _, want := range []string{"made /srv/node/d4", "ring object: add 198.18.0.21:6200/d4 (stor1)", "ring object.ring.gz from proxy1"} {
 		if !strings.Contains(out, want) {

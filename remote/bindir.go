@@ -28,7 +28,7 @@ func (p *Pool) selfUID(ctx context.Context, host string) (int, error) {
 	if ok {
 		return ids[0], nil
 	}
-	res, err := p.run(ctx, host, "id -u", "id -u")
+	res, err := p.run(Quiet(ctx), host, "id -u", "id -u")
 	if err != nil {
 		return 0, fmt.Errorf("%s: id -u: %w", host, err)
 	}

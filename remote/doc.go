@@ -6,7 +6,7 @@
 // with connect and handshake timeouts, retries of the dial only, jump hosts
 // and keepalives:
 //
-//	p, err := remote.NewPool(cfgs, remote.Output(os.Stderr), remote.Parallelism(32))
+//	p, err := remote.NewPool(cfgs, remote.Output(os.Stderr, mask), remote.Parallelism(32))
 //	defer p.Close()
 //	rep := remote.Preflight(ctx, p, []string{"swift-init"}) // rep.Render(w), rep.Err()
 //	res, err := p.Run(ctx, "stor1", "systemctl restart swift-object") // *ExitError when non-zero
@@ -23,4 +23,8 @@
 // benchbed itself dies (the channel closing is the signal). Unknown or
 // changed host keys are a *HostKeyError; AcceptNewHostKeys records unknown
 // ones, never changed ones. Become runs commands and SFTP through sudo -n.
+//
+// Output's second argument filters each live line before it is printed
+// (mask: the caller's masking of secrets, a filter per stream); a command
+// run with Quiet(ctx) is captured but not streamed.
 package remote

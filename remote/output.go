@@ -13,8 +13,9 @@ const maxLine = 64 << 10
 // syncWriter is the shared destination of live output: one Write per batch
 // of whole lines, under a lock, so hosts never interleave mid-line.
 type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu        sync.Mutex
+	w         io.Writer
+	newFilter func() func(string) string // nil = lines as they are
 }
 
 func (s *syncWriter) write(b []byte) {
@@ -28,12 +29,17 @@ func (s *syncWriter) write(b []byte) {
 type prefixWriter struct {
 	dst    *syncWriter
 	prefix []byte
-	part   []byte // the current unterminated line
+	filter func(string) string // this stream's, from dst.newFilter; nil = none
+	part   []byte              // the current unterminated line
 	batch  []byte
 }
 
 func newPrefixWriter(dst *syncWriter, prefix string) *prefixWriter {
-	return &prefixWriter{dst: dst, prefix: []byte(prefix)}
+	w := &prefixWriter{dst: dst, prefix: []byte(prefix)}
+	if dst.newFilter != nil {
+		w.filter = dst.newFilter()
+	}
+	return w
 }
 
 // Write implements io.Writer.
@@ -66,7 +72,11 @@ func (w *prefixWriter) Write(b []byte) (int, error) {
 
 func (w *prefixWriter) line(l []byte) {
 	w.batch = append(w.batch, w.prefix...)
-	w.batch = append(w.batch, l...)
+	if w.filter != nil {
+		w.batch = append(w.batch, w.filter(string(l))...)
+	} else {
+		w.batch = append(w.batch, l...)
+	}
 	w.batch = append(w.batch, '\n')
 }
 

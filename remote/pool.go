@@ -38,9 +38,14 @@ type Option func(*Pool)
 
 // Output streams every command's output live to w as whole lines:
 // "host: line" for stdout and "host! line" for stderr. Lines of different
-// hosts never mix within a line.
-func Output(w io.Writer) Option {
-	return func(p *Pool) { p.out = &syncWriter{w: w} }
+// hosts never mix within a line. Each stream of each command (its stdout,
+// its stderr) gets a filter of its own from newFilter, which sees every
+// line (without its newline) before it is written and returns what is
+// written: the caller's masking of secrets, which may keep state across the
+// lines of a stream (a conf's section). A nil newFilter writes the lines as
+// they are. Commands run with a Quiet context are not streamed.
+func Output(w io.Writer, newFilter func() func(line string) string) Option {
+	return func(p *Pool) { p.out = &syncWriter{w: w, newFilter: newFilter} }
 }
 
 // Parallelism sets how many hosts FanOut and Preflight work on at once.

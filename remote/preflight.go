@@ -65,7 +65,7 @@ func (p *Pool) preflightHost(ctx context.Context, host string, commands []string
 	if ep.recorded.Load() {
 		r.HostKey = "recorded"
 	}
-	res, err := p.run(ctx, host, "preflight", preflightScript(commands, ep.become))
+	res, err := p.run(Quiet(ctx), host, "preflight", preflightScript(commands, ep.become))
 	if err != nil {
 		r.Err = err
 		return r

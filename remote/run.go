@@ -160,7 +160,7 @@ func commandLine(cmd string, become bool) string {
 
 // Run runs cmd with /bin/sh on host (through sudo when the host's Config
 // says Become) and waits for it. Output is captured in the Result and, with
-// the Output option, streamed live. A non-zero exit returns the Result and an
+// the Output option and a context that is not Quiet, streamed live. A non-zero exit returns the Result and an
 // error wrapping *ExitError. Cancelling ctx kills the command and everything
 // it started, and returns ctx's error.
 func (p *Pool) Run(ctx context.Context, host, cmd string) (*Result, error) {
@@ -187,7 +187,7 @@ func (p *Pool) run(ctx context.Context, host, cmd, line string) (*Result, error)
 		return nil, fmt.Errorf("%s: %w", host, err)
 	}
 	out, errOut := &headBuffer{limit: MaxStdout}, &tailBuffer{limit: MaxStderr}
-	flush := p.attach(sess, host, out, errOut)
+	flush := p.attach(ctx, sess, host, out, errOut)
 	start := time.Now()
 	if err := sess.Start(line); err != nil {
 		return nil, fmt.Errorf("%s: start %q: %w", host, cmd, err)
@@ -199,9 +199,10 @@ func (p *Pool) run(ctx context.Context, host, cmd, line string) (*Result, error)
 }
 
 // attach sets the session's stdout and stderr to capture and, when the pool
-// streams output, to the live prefixed writers. flush ends the live lines.
-func (p *Pool) attach(sess *ssh.Session, host string, out, errOut io.Writer) (flush func()) {
-	if p.out == nil {
+// streams output and ctx is not Quiet, to the live prefixed writers. flush
+// ends the live lines.
+func (p *Pool) attach(ctx context.Context, sess *ssh.Session, host string, out, errOut io.Writer) (flush func()) {
+	if p.out == nil || isQuiet(ctx) {
 		sess.Stdout, sess.Stderr = out, errOut
 		return func() {}
 	}

@@ -79,7 +79,7 @@ func TestRunQuotesCommands(t *testing.T) {
 
 func TestLiveOutputIsPrefixedWholeLines(t *testing.T) {
 	var buf bytes.Buffer
-	p, _ := newTestPool(t, 4, Output(&buf))
+	p, _ := newTestPool(t, 4, Output(&buf, nil))
 	cmd := `for i in 1 2 3 4 5; do printf 'part-'; sleep 0.01; printf 'end %s\n' $i; done; printf tail`
 	sum := p.FanOut(context.Background(), p.Hosts(), func(ctx context.Context, h string) error {
 		_, err := p.Run(ctx, h, cmd)

@@ -41,7 +41,7 @@ func (p *Pool) owner(ctx context.Context, host, user, group string) (int, int, e
 	if g != "" {
 		gcmd = "getent group " + Quote(g) + " | cut -d: -f3"
 	}
-	res, err := p.run(ctx, host, "owner", "id -u "+u+" && "+gcmd)
+	res, err := p.run(Quiet(ctx), host, "owner", "id -u "+u+" && "+gcmd)
 	if err != nil {
 		return 0, 0, fmt.Errorf("%s: owner %s:%s: %w", host, user, group, err)
 	}

@@ -33,7 +33,7 @@ func newSetupCmd() *cobra.Command {
 			defer stop()
 			var ropts []remote.Option
 			if !quiet {
-				ropts = append(ropts, remote.Output(cmd.ErrOrStderr()))
+				ropts = append(ropts, cluster.LiveOutput(tb, cmd.ErrOrStderr()))
 			}
 			p, err := cluster.NewPool(tb, ropts...)
 			if err != nil {

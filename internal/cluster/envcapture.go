@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"benchbed/remote"
 	"benchbed/results/rundir"
 )
 
@@ -51,7 +52,7 @@ func sysctlPath(k string) string {
 func CaptureEnv(ctx context.Context, r Runner, run *rundir.Run, hosts []string) error {
 	script := envScript()
 	return r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
-		res, err := r.Run(ctx, host, script)
+		res, err := r.Run(remote.Quiet(ctx), host, script)
 		if err != nil {
 			return fmt.Errorf("%s: capturing the environment: %w", host, err)
 		}

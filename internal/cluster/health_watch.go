@@ -67,7 +67,7 @@ func watchDaemons(ctx context.Context, r Runner, host string, ds []Daemon, stop 
 			return
 		case <-t.C:
 		}
-		res, err := r.Run(ctx, host, script.String())
+		res, err := r.Run(remote.Quiet(ctx), host, script.String())
 		if err != nil || ctx.Err() != nil {
 			continue // the health wait reports what it sees
 		}
@@ -75,7 +75,7 @@ func watchDaemons(ctx context.Context, r Runner, host string, ds []Daemon, stop 
 			if !hasLine(string(res.Stdout), d.Name) {
 				continue
 			}
-			tail, _ := r.Run(ctx, host, d.LogTailScript(20)+"; true")
+			tail, _ := r.Run(remote.Quiet(ctx), host, d.LogTailScript(20)+"; true")
 			e := &daemonExitedError{Host: host, Service: d.Name}
 			if tail != nil {
 				e.LogTail = secrets.Tokens(strings.TrimRight(string(tail.Stdout), "\n"))

@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"benchbed/plan"
 	"benchbed/remote"
@@ -39,6 +40,22 @@ func NewPool(tb *plan.Testbed, opts ...remote.Option) (*remote.Pool, error) {
 		return nil, fmt.Errorf("%s: %w", tb.File, err)
 	}
 	return p, nil
+}
+
+// LiveOutput is the pool option that streams every host command's output
+// to w (remote.Output), each line masked first (liveMask): what benchbed
+// setup shows without -q.
+func LiveOutput(tb *plan.Testbed, w io.Writer) remote.Option {
+	return remote.Output(w, liveMask(tb))
+}
+
+// liveMask gives each stream of each command a secrets.Lines of tb's
+// secrets: the testbed's secret values, the values of keys that name a
+// secret (in the section the stream's last "[section]" line named) and
+// tokens are masked.
+func liveMask(tb *plan.Testbed) func() func(string) string {
+	set := tb.Secrets()
+	return func() func(string) string { return set.Lines().Line }
 }
 
 // BuilderHost is the host that keeps the ring builders: the first ring's

@@ -22,7 +22,7 @@ const readSwiftConfScript = "[ ! -e " + render.SwiftConfPath + " ] || cat " + re
 // Setup (internal/setup) and the sweep run it before they change anything.
 func PolicyConflicts(ctx context.Context, p Runner, tb *plan.Testbed) error {
 	return p.FanOut(ctx, Names(ServiceHosts(tb)), func(ctx context.Context, host string) error {
-		res, err := p.Run(ctx, host, readSwiftConfScript)
+		res, err := p.Run(remote.Quiet(ctx), host, readSwiftConfScript)
 		if err != nil {
 			return fmt.Errorf("%s: reading %s: %w", host, render.SwiftConfPath, err)
 		}
@@ -75,7 +75,7 @@ func ECBackends(ctx context.Context, p Runner, tb *plan.Testbed) error {
 	return p.FanOut(ctx, Names(tb.ECHosts()), func(ctx context.Context, host string) error {
 		var errs []error
 		for _, pr := range probes {
-			res, err := p.Run(ctx, host, pr.Command)
+			res, err := p.Run(remote.Quiet(ctx), host, pr.Command)
 			if err == nil {
 				continue
 			}

@@ -9,6 +9,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/plan/render"
+	"benchbed/remote"
 	"benchbed/templates"
 )
 
@@ -52,7 +53,7 @@ func SweepPolicies(ctx context.Context, p Runner, tb *plan.Testbed) error {
 		return err
 	}
 	return p.FanOut(ctx, Names(ServiceHosts(tb)), func(ctx context.Context, host string) error {
-		res, err := p.Run(ctx, host, readSwiftConfScript)
+		res, err := p.Run(remote.Quiet(ctx), host, readSwiftConfScript)
 		if err != nil {
 			return fmt.Errorf("%s: reading %s: %w", host, render.SwiftConfPath, err)
 		}

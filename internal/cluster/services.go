@@ -103,7 +103,7 @@ func withJournal(ctx context.Context, p Runner, host string, d Daemon, err error
 	if d.Manager == plan.ManagerDirect || ctx.Err() != nil {
 		return err
 	}
-	res, jerr := p.Run(ctx, host, d.JournalScript())
+	res, jerr := p.Run(remote.Quiet(ctx), host, d.JournalScript())
 	if jerr != nil || len(res.Stdout) == 0 {
 		return err
 	}

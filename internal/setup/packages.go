@@ -86,7 +86,7 @@ esac`
 
 // packager returns host's package manager, cluster.PackagerApt or cluster.PackagerDnf.
 func packager(ctx context.Context, p *remote.Pool, host string) (string, error) {
-	res, err := p.Run(ctx, host, packagerScript)
+	res, err := p.Run(remote.Quiet(ctx), host, packagerScript)
 	if err != nil {
 		return "", cluster.ScriptFailed(host, "reading /etc/os-release", err)
 	}

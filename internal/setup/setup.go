@@ -133,7 +133,7 @@ func (s *setup) preflight(ctx context.Context) error {
 			}
 		}
 		script := "for c in " + strings.Join(need, " ") + "; do case $c in /*) [ -f \"$c\" ] && [ -x \"$c\" ] ;; *) command -v \"$c\" >/dev/null ;; esac || echo \"$c\"; done"
-		res, err := s.p.Run(ctx, h.Name, script)
+		res, err := s.p.Run(remote.Quiet(ctx), h.Name, script)
 		if err != nil {
 			return err
 		}
@@ -243,7 +243,7 @@ func (s *setup) withLog(h *plan.Host, service string, err error) error {
 		return err
 	}
 	d := cluster.SwiftDaemon(sv, nil)
-	res, lerr := s.p.Run(context.Background(), h.Name, d.JournalScript())
+	res, lerr := s.p.Run(remote.Quiet(context.Background()), h.Name, d.JournalScript())
 	if lerr != nil {
 		return err
 	}

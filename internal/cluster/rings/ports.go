@@ -54,7 +54,7 @@ func DumpRings(ctx context.Context, r cluster.Runner, tb *plan.Testbed, builder 
 	for _, rg := range tb.Rings {
 		names = append(names, rg.Name)
 	}
-	res, err := r.Run(ctx, builder, dumpAllScript(cluster.SwiftDir, names))
+	res, err := r.Run(remote.Quiet(ctx), builder, dumpAllScript(cluster.SwiftDir, names))
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"benchbed/plan"
@@ -21,8 +22,8 @@ func newRenderCmd() *cobra.Command {
 		hosts   []string
 	)
 	cmd := &cobra.Command{
-		Use:   "render FILE --variant V --out DIR [--host H]",
-		Short: "Render every conf of every host of a variant to DIR/<host>/<path>, plus the ring layout",
+		Use:   "render FILE [--variant V] --out DIR [--host H]",
+		Short: "Render every conf of every host of a variant (the first: what setup sets up) to DIR/<host>/<path>, plus the ring layout",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			tb, ok := lf.load(cmd, args[0])
@@ -44,21 +45,32 @@ func newRenderCmd() *cobra.Command {
 			for _, rl := range r.Layout.Rings {
 				fmt.Fprintf(w, "ring %s: %s, %d devices\n", rl.Ring.Name, rl.Mode(), len(rl.Devices))
 			}
-			_, err = fmt.Fprintf(w, "variant %q: wrote %d files to %s\n", variant, len(written), out)
+			name := "(no variant: the services' own settings)"
+			if r.Variant != nil {
+				name = strconv.Quote(r.Variant.Name)
+			}
+			_, err = fmt.Fprintf(w, "variant %s: wrote %d files to %s\n", name, len(written), out)
 			return err
 		},
 	}
 	lf = addLoadFlags(cmd)
-	cmd.Flags().StringVar(&variant, "variant", "", "the variant to render (required)")
+	cmd.Flags().StringVar(&variant, "variant", "", "the variant to render (default: the first, which setup sets up)")
 	cmd.Flags().StringVar(&out, "out", "", "output directory (required)")
 	cmd.Flags().StringArrayVar(&hosts, "host", nil, "render only this host (repeatable)")
-	_ = cmd.MarkFlagRequired("variant")
 	_ = cmd.MarkFlagRequired("out")
 	return cmd
 }
 
-// renderVariant renders the variant named name, or says which exist.
+// renderVariant renders the variant named name (""; the first, or the
+// services' defaults without variants), or says which exist.
 func renderVariant(tb *plan.Testbed, name string, hosts []string) (*render.Rendering, error) {
+	if name == "" {
+		var first *plan.Variant
+		if len(tb.Variants) > 0 {
+			first = tb.Variants[0]
+		}
+		return render.Render(tb, first, render.Options{Hosts: hosts})
+	}
 	v := tb.Variant(name)
 	if v == nil {
 		var names []string

@@ -49,3 +49,23 @@ func TestRenderMasksAndFails(t *testing.T) {
 		t.Fatalf("the proxy's file must hold the key for the host: %v", err)
 	}
 }
+
+// TestRenderDefaultsToTheFirstVariant: without --variant, render writes
+// the first variant's files (what setup sets up), the same as naming it.
+func TestRenderDefaultsToTheFirstVariant(t *testing.T) {
+	named, first := t.TempDir(), t.TempDir()
+	if code, stdout, stderr := captureRun(t, "render", seedFile, "--variant", "normal", "--out", named); code != 0 {
+		t.Fatalf("--variant normal: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr := captureRun(t, "render", seedFile, "--out", first)
+	if code != 0 || !strings.Contains(stdout, `variant "normal": wrote `) {
+		t.Fatalf("no --variant: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, f := range []string{filepath.Join("stor1", "etc", "swift", "object-server.conf"), "ring-layout.txt"} {
+		a, errA := os.ReadFile(filepath.Join(named, f))
+		b, errB := os.ReadFile(filepath.Join(first, f))
+		if errA != nil || errB != nil || string(a) != string(b) {
+			t.Errorf("%s: the first variant's differs from normal's (%v, %v)", f, errA, errB)
+		}
+	}
+}

@@ -42,9 +42,7 @@ import (
 func TestFault(t *testing.T) {
 	lab := Lab(t)
 	f := newFault(t, lab)
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", f.tb); err != nil {
-		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
-	}
+	setUp(t, lab, f.tb)
 	f.before = hostFiles(t, lab)
 	t.Cleanup(func() { f.releaseLocks(t) })
 	steps := []struct {

@@ -105,9 +105,7 @@ func sweepLab(t *testing.T, lab *Env) (tb, before string) {
 	sweepLabOnce.Do(func() {
 		sweepLabErr = fmt.Errorf("setting up the sweep's testbed failed in %s (see its log)", t.Name())
 		tb := sweepTestbed(t, lab, fixtureDir(t))
-		if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
-			t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
-		}
+		setUp(t, lab, tb)
 		sweepLabTB, sweepBefore, sweepLabErr = tb, labFiles(t, lab), nil
 	})
 	if sweepLabErr != nil {

@@ -124,9 +124,10 @@ func validateFaultService(tb *plan.Testbed, f *plan.Fault, name string, bad func
 }
 
 // validateFaultTimes checks that f lies inside the measured run of every
-// workload the variant runs with.
+// workload the variant runs with (those whose variants leave it out have
+// no cell of it).
 func validateFaultTimes(tb *plan.Testbed, v *plan.Variant, f *plan.Fault, add addFunc) {
-	for _, w := range tb.Workloads {
+	for _, w := range tb.WorkloadsOn(v) {
 		_, dur := plan.RunShape(w)
 		switch {
 		case w.IsCommand() || dur == 0:

@@ -82,6 +82,12 @@ func writePrefillResults(cmd *cobra.Command, res []agents.PrefillResult, asJSON 
 		return enc.Encode(res)
 	}
 	for _, r := range res {
+		if r.SameAs != "" {
+			if _, err := fmt.Fprintf(out, "%s: the %d objects of %s (the same scenario and account)\n", r.Workload, r.Objects, r.SameAs); err != nil {
+				return err
+			}
+			continue
+		}
 		line := fmt.Sprintf("%s: %d objects in %.1fs: %d put, %d already there, %d retries, %d failed",
 			r.Workload, r.Objects, r.Seconds, r.Fill.Put, r.Fill.Skipped, r.Fill.Retried, r.Fill.Failed)
 		if r.Verify != nil {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -49,20 +50,31 @@ type PrefillResult struct {
 	Fill     prefill.Totals  `json:"fill"`   // the fill pass (zero when the checkpoint was complete)
 	Verify   *prefill.Totals `json:"verify"` // the listing check: Skipped found, Put put again
 	Seconds  float64         `json:"seconds"`
+	// SameAs is the workload prefilled before it whose objects are its
+	// own (the same scenario in the same account: sameObjects): nothing
+	// was done again for it.
+	SameAs string `json:"same_as,omitempty"`
 }
 
 // Prefill creates the initial objects of the workloads the testbed's
 // prefill block names, from K agents on every client host, resuming from
 // the checkpoint in StateDir, then checks them by listing (putting what is
-// missing), so a lab prefilled once is reused after a cheap check.
+// missing), so a lab prefilled once is reused after a cheap check. A
+// workload whose objects an earlier one of the same call created
+// (sameObjects) is not prefilled again: its result says SameAs.
 func Prefill(ctx context.Context, tb *plan.Testbed, hosts PrefillHosts, opts PrefillOptions) ([]PrefillResult, error) {
 	pf := tb.Prefill
 	if pf == nil {
 		return nil, errors.New("the testbed has no prefill block")
 	}
 	var out []PrefillResult
+	done := map[string]*PrefillResult{} // sameObjects -> the first workload's result
 	for _, w := range tb.Workloads {
 		if len(pf.Workloads) > 0 && !slices.Contains(pf.Workloads, w.Name) {
+			continue
+		}
+		if first := done[sameObjects(w)]; first != nil {
+			out = append(out, PrefillResult{Workload: w.Name, Objects: first.Objects, SameAs: first.Workload})
 			continue
 		}
 		r, err := prefillWorkload(ctx, tb, w, hosts, opts)
@@ -72,8 +84,18 @@ func Prefill(ctx context.Context, tb *plan.Testbed, hosts PrefillHosts, opts Pre
 		if err != nil {
 			return out, fmt.Errorf("prefill of %s: %w", w.Name, err)
 		}
+		done[sameObjects(w)] = r
 	}
 	return out, nil
+}
+
+// sameObjects is what makes two workloads' initial objects one set: the
+// same scenario (ssbench's names, sizes, counts, segments and policy) in
+// the same account (auth URL and user, or storage URL). It is a map key,
+// never printed: it holds no key or token.
+func sameObjects(w *plan.Workload) string {
+	a := WorkloadAuth(w)
+	return strings.Join([]string{string(w.ScenarioJSON), a.URL, a.User, a.Project, a.Domain, a.StorageURL}, "\x00")
 }
 
 func prefillWorkload(ctx context.Context, tb *plan.Testbed, w *plan.Workload, hosts PrefillHosts, opts PrefillOptions) (*PrefillResult, error) {

@@ -33,6 +33,10 @@ func (s *Sweeper) prefill(ctx context.Context) error {
 	}
 	res, err := agents.Prefill(ctx, s.tb.Swept(s.opts.Only), hosts, agents.PrefillOptions{StateDir: dir, Progress: s.opts.Log, Every: 5 * time.Second})
 	for _, r := range res {
+		if r.SameAs != "" {
+			s.logf("prefill %s: the %d objects of %s (the same scenario and account)", r.Workload, r.Objects, r.SameAs)
+			continue
+		}
 		found := int64(0)
 		if r.Verify != nil {
 			found = r.Verify.Skipped

@@ -30,9 +30,28 @@ func Expand(tb *Testbed) []Cell {
 }
 
 // RunsOn reports whether w runs on variant v: its variants attribute names
-// v, or it has none.
+// v, or it has none. With Variants set by SetVariants it is a map lookup,
+// so that a matrix of thousands of variants is checked in linear time.
 func (w *Workload) RunsOn(v *Variant) bool {
-	return w.Variants == nil || slices.Contains(w.Variants, v.Name)
+	switch {
+	case w.Variants == nil:
+		return true
+	case w.variantSet != nil:
+		return w.variantSet[v.Name]
+	}
+	return slices.Contains(w.Variants, v.Name)
+}
+
+// SetVariants sets the names of the variants w runs on (nil: every
+// variant), indexed for RunsOn.
+func (w *Workload) SetVariants(names []string) {
+	w.Variants, w.variantSet = names, nil
+	if names != nil {
+		w.variantSet = make(map[string]bool, len(names))
+		for _, n := range names {
+			w.variantSet[n] = true
+		}
+	}
 }
 
 // VariantsOf returns the variants w runs on, in declaration order: the

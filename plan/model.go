@@ -241,9 +241,11 @@ type Workload struct {
 	Command *CommandLoad
 	// Variants are the names of the variants it runs on (its variants
 	// attribute, a block label expanded to the block's variants), in the
-	// variants' declaration order; nil: every variant (RunsOn).
+	// variants' declaration order; nil: every variant (RunsOn). Decoding
+	// sets them with SetVariants.
 	Variants      []string
-	VariantsRange hcl.Range // the variants attribute, when given
+	VariantsRange hcl.Range       // the variants attribute, when given
+	variantSet    map[string]bool // Variants indexed by SetVariants
 	DefRange      hcl.Range
 }
 

@@ -2,7 +2,6 @@ package decode
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -45,27 +44,29 @@ func (d *decoder) decodeWorkloadVariants(w *plan.Workload, a *hcl.Attribute, ctx
 			chosen[v.Name] = n
 		}
 	}
-	w.Variants = []string{}
+	names := make([]string, 0, len(chosen))
 	for _, v := range d.tb.Variants {
 		if _, ok := chosen[v.Name]; ok {
-			w.Variants = append(w.Variants, v.Name)
+			names = append(names, v.Name)
 		}
 	}
+	w.SetVariants(names)
 }
 
 // variantsNamed returns the variant named n, or else every variant of the
-// variant blocks labelled n, in declaration order.
+// variant blocks labelled n, in declaration order. The labels are indexed
+// once (every variant is decoded before the workloads).
 func (d *decoder) variantsNamed(n string) []*plan.Variant {
 	if v := d.variantByName[n]; v != nil {
 		return []*plan.Variant{v}
 	}
-	var out []*plan.Variant
-	for _, v := range d.tb.Variants {
-		if v.Block == n {
-			out = append(out, v)
+	if d.variantsByBlock == nil {
+		d.variantsByBlock = map[string][]*plan.Variant{}
+		for _, v := range d.tb.Variants {
+			d.variantsByBlock[v.Block] = append(d.variantsByBlock[v.Block], v)
 		}
 	}
-	return out
+	return d.variantsByBlock[n]
 }
 
 // maxNamesShown bounds the names a diagnostic lists.
@@ -75,6 +76,14 @@ const maxNamesShown = 12
 // variants' names, then the labels of blocks whose variants are named
 // otherwise.
 func (d *decoder) knownVariants() string {
+	if d.variantsKnown == "" {
+		d.variantsKnown = d.listVariants()
+	}
+	return d.variantsKnown
+}
+
+// listVariants is knownVariants' text, made once.
+func (d *decoder) listVariants() string {
 	var names, labels []string
 	seen := map[string]bool{}
 	for _, v := range d.tb.Variants {
@@ -119,11 +128,17 @@ func (d *decoder) checkRepeatVariants(w *plan.Workload) {
 // validateVariantUse warns of a variant that no workload runs on: its
 // workloads' variants attributes all leave it out, so no cell measures it.
 func validateVariantUse(tb *plan.Testbed, add addFunc) {
-	if !slices.ContainsFunc(tb.Workloads, func(w *plan.Workload) bool { return w.Variants != nil }) {
-		return // every workload runs on every variant (or there is none: said)
+	used := map[string]bool{}
+	for _, w := range tb.Workloads {
+		if w.Variants == nil {
+			return // it runs on every variant (and none runs: said)
+		}
+		for _, n := range w.Variants {
+			used[n] = true
+		}
 	}
 	for _, v := range tb.Variants {
-		if len(tb.WorkloadsOn(v)) == 0 {
+		if len(tb.Workloads) > 0 && !used[v.Name] {
 			add(hcl.DiagWarning, v.DefRange, "Variant runs no workload",
 				"variant %q: every workload's variants attribute leaves it out, so the sweep measures nothing in it", v.Name)
 		}

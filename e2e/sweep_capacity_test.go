@@ -1,67 +1,61 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"benchbed/plan"
 	"benchbed/results"
 	"benchbed/results/rundir"
 )
 
-// TestSweepCapacity: a sweep of normal and sorting_method=timing (a proxy
-// setting alone, so that each switch between them reloads the proxy
-// only) with a capacity search (a 1 s warm-up, probes of 2 s from 100
-// req/s, resolution 50 %: one bisection between the doubling steps that
-// passed and failed; first-byte p99 under 1 s: the lab meets it at low
-// rates and, past its knee, falls short of the rate or misses it; loose,
-// so that the loaded machine's stalls do not fail the low rates) finds
-// each variant's capacity between probes that passed and probes that
-// failed, keeps it with its probes, prints it and plots its curve in the
-// report; beside it a workload of repeat = "auto" held at 20 req/s adds
-// repeats until compare's test decides, and says why. A sweep of a
-// duration = "auto" workload (warmup auto, at most 2 s: it cannot be
-// steady before 10 s) stops by itself and says why; beside it two
-// identical runs held at 20 req/s. compare --fail-if exits 1 on the slow
-// run against the auto one and 0 on the repeat of the slow one. Neither
-// sweep runs telemetry (no check reads it).
+// TestSweepCapacity: one sweep of normal and sorting_method=timing (a
+// proxy setting alone, so that each switch between them reloads the proxy
+// only), its five workloads in one testbed. On both variants: a capacity
+// search (a 1 s warm-up, probes of 2 s from 100 req/s, resolution 50 %:
+// one bisection between the doubling steps that passed and failed;
+// first-byte p99 under 1 s: the lab meets it at low rates and, past its
+// knee, falls short of the rate or misses it; loose, so that the loaded
+// machine's stalls do not fail the low rates) finds each variant's
+// capacity between probes that passed and probes that failed, keeps it
+// with its probes, prints it and plots its curve in the report; beside it
+// a workload of repeat = "auto" held at 20 req/s adds repeats until
+// compare's test decides, and says why. On normal alone (variants =
+// ["normal"], so the matrix leaves their timing cells out): a duration =
+// "auto" workload (warmup auto, at most 2 s: it cannot be steady before
+// 10 s) stops by itself and says why, and two identical runs held at 20
+// req/s; compare --fail-if exits 1 on the slow run against the auto one
+// and 0 on the repeat of the slow one. Cells go variant, then workload:
+// normal's eight planned cells, timing's five, then the rounds (normal's
+// and timing's fifth repeat of "same"), so the variants switch once
+// before the rounds and twice in each, whatever the workloads' order; the
+// sweep pays its preflight, lock, backup, prefill, first cell's reload
+// and restore once. It runs no telemetry (no check reads it).
 func TestSweepCapacity(t *testing.T) {
 	start := time.Now()
 	defer func() { t.Logf("TestSweepCapacity took %.0f s", time.Since(start).Seconds()) }()
 	lab := Lab(t)
-	searchTB := labTestbed(t, lab, t.TempDir(), 300, 3, []labEdit{
-		{`(?m)^(\s*)duration\s*=\s*"[^"]*"`, `${1}search {
-    slo        = { first_byte_p99 = "1s", max_error_rate = "1%" }
-    from       = 100
-    to         = 3200
-    probe      = "2s"
-    resolution = "50%"
-  }`},
-		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
-		{`(?m)^prefill \{`, heldWorkload("same", "2s", `  warmup     = "0s"
-  repeat     = "auto"
-  max_repeat = 5
-`) + "prefill {"},
-		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "same"]`},
-		{`(?m)^variant "normal" \{\}\n`, "$0\n" + timingVariant},
-		noTelemetry,
-	})
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", searchTB); err != nil {
+	tb := capacityTestbed(t, lab)
+	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
 		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
 	}
 	runs := t.TempDir()
 	swept := time.Now()
-	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", "--only", timingName, searchTB)
+	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", "--only", timingName, tb)
 	if err != nil {
-		t.Fatalf("search sweep: %v\n%s\n%s", err, out, errOut)
+		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
 	}
-	t.Logf("the search and repeat sweep took %.0f s", time.Since(swept).Seconds())
+	t.Logf("the sweep took %.0f s", time.Since(swept).Seconds())
 	run := onlyRun(t, runs)
 	logStepTimes(t, run)
 	sum := readSummary(t, run)
+	checkNormalOnly(t, sum)
 	var searches []results.Cell
 	for _, c := range sum.Cells {
 		if c.Workload == "64K_get" {
@@ -69,7 +63,7 @@ func TestSweepCapacity(t *testing.T) {
 		}
 	}
 	if len(searches) != 2 {
-		t.Fatalf("search sweep: %d search cells, want 2", len(searches))
+		t.Fatalf("%d search cells, want 2", len(searches))
 	}
 	for _, c := range searches {
 		checkKnee(t, run, c)
@@ -78,7 +72,7 @@ func TestSweepCapacity(t *testing.T) {
 		t.Errorf("the sweep's tables lack the capacities:\n%s", out)
 	}
 	checkRepeatAuto(t, sum, out)
-	checkJournalFollowsPlan(t, lab, searchTB, run)
+	checkJournalFollowsPlan(t, lab, tb, run)
 	repDir := filepath.Join(t.TempDir(), "rep")
 	if rep, errOut, err := lab.Benchbed(t, "report", "--out", repDir, run); err != nil {
 		t.Errorf("report: %v\n%s\n%s", err, rep, errOut)
@@ -86,23 +80,19 @@ func TestSweepCapacity(t *testing.T) {
 	for _, c := range searches {
 		checkCurve(t, repDir, c)
 	}
+	checkAutoAndGate(t, lab, run, sum)
+}
 
-	autoTB := autoTestbed(t, lab)
-	runs = t.TempDir()
-	swept = time.Now()
-	out, errOut, err = lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", autoTB)
-	if err != nil {
-		t.Fatalf("auto sweep: %v\n%s\n%s", err, out, errOut)
-	}
-	t.Logf("the auto sweep took %.0f s", time.Since(swept).Seconds())
-	run = onlyRun(t, runs)
-	logStepTimes(t, run)
-	sum = readSummary(t, run)
+// checkAutoAndGate checks the duration = "auto" cell stopped by itself
+// at its precision, warmed up, and that compare --fail-if exits 1 on the
+// slow run against it and 0 on the slow run's repeat.
+func checkAutoAndGate(t *testing.T, lab *Env, run string, sum results.Summary) {
+	t.Helper()
 	byWorkload := map[string]results.Cell{}
 	for _, c := range sum.Cells {
 		byWorkload[c.Workload] = c
 	}
-	auto := byWorkload["64K_get"]
+	auto := byWorkload["auto"]
 	t.Logf("duration auto: %s after %.1f s at %.1f req/s (warm-up: %s)", auto.Stopped, auto.DurationS, auto.Total.ReqPerS, auto.WarmedUp)
 	if auto.Status != "ok" || !strings.HasPrefix(auto.Stopped, "precision ") || !strings.HasSuffix(auto.Stopped, " reached") || auto.WarmedUp == "" {
 		t.Errorf("auto cell: status %s, stopped %q after %.1f s, warmed up %q", auto.Status, auto.Stopped, auto.DurationS, auto.WarmedUp)
@@ -121,12 +111,91 @@ func TestSweepCapacity(t *testing.T) {
 	}
 }
 
+// normalOnly are the workloads of capacityTestbed with variants =
+// ["normal"].
+var normalOnly = []string{"auto", "slow", "slow_again"}
+
+// checkNormalOnly checks the matrix left out the timing cells of the
+// normal-only workloads (one cell each on normal) and numbered the planned
+// cells (those before the rounds of repeat = "auto", whose ids follow the
+// whole matrix's) in order without gaps: timing's follow normal's.
+func checkNormalOnly(t *testing.T, sum results.Summary) {
+	t.Helper()
+	n := map[string]int{}
+	planned := 0
+	for _, c := range sum.Cells {
+		if slices.Contains(normalOnly, c.Workload) {
+			n[c.Workload+" on "+c.Variant]++
+		}
+		if c.Repeat > plan.MinAutoRepeat {
+			continue
+		}
+		planned++
+		if want := fmt.Sprintf("%03d-", planned); !strings.HasPrefix(c.ID, want) {
+			t.Errorf("planned cell %d is %s, want %s...", planned, c.ID, want)
+		}
+	}
+	for _, w := range normalOnly {
+		if n[w+" on normal"] != 1 || n[w+" on "+timingName] != 0 {
+			t.Errorf("cells of the normal-only workloads: %v", n)
+			return
+		}
+	}
+}
+
+// capacityTestbed is the lab's testbed of TestSweepCapacity's sweep: its
+// 64K_get a capacity search, a sweep warm-up of 1 s, the timing variant,
+// the repeat = "auto" workload "same" (both on every variant), then the
+// duration = "auto" workload "auto" and "slow" and "slow_again" held at
+// 20 req/s for 6 s (4 seconds compared once the first and last are
+// dropped), on normal only; all of them prefilled.
+func capacityTestbed(t *testing.T, lab *Env) string {
+	normal := "  variants = [\"normal\"]\n"
+	return labTestbed(t, lab, t.TempDir(), 300, 3, []labEdit{
+		{`(?m)^(\s*)duration\s*=\s*"[^"]*"`, `${1}search {
+    slo        = { first_byte_p99 = "1s", max_error_rate = "1%" }
+    from       = 100
+    to         = 3200
+    probe      = "2s"
+    resolution = "50%"
+  }`},
+		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
+		{`(?m)^prefill \{`, heldWorkload("same", "2s", `  warmup     = "0s"
+  repeat     = "auto"
+  max_repeat = 5
+`) + autoWorkload + heldWorkload("slow", "6s", normal) + heldWorkload("slow_again", "6s", normal) + "prefill {"},
+		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "same", "auto", "slow", "slow_again"]`},
+		{`(?m)^variant "normal" \{\}\n`, "$0\n" + timingVariant},
+		noTelemetry,
+	})
+}
+
+// autoWorkload is the lab's scenario run by 16 users with duration and
+// warmup "auto", on normal only.
+const autoWorkload = `workload "auto" {
+  scenario     = "64K_get_lab.scenario"
+  users        = 16
+  duration     = "auto"
+  precision    = "15%"
+  max_duration = "30s"
+  warmup       = "auto"
+  max_warmup   = "2s"
+  clients      = ["client1"]
+  variants     = ["normal"]
+  auth {
+    url  = "http://198.18.0.11:8080/auth/v1.0"
+    user = "bench:bench"
+    key  = var.auth_key
+  }
+}
+`
+
 // timingVariant changes only a proxy setting (the proxy sorts the object
 // servers by their response times instead of shuffling them), so that the
-// search sweep's switches between its two variants, the repeat = "auto"
-// workload's included, reload the proxy alone: servers_per_port=2 would
-// reload 16 object-server workers and switch the object ring's ports at
-// each switch.
+// sweep's switches between its two variants, the repeat = "auto"
+// workload's rounds included, reload the proxy alone: servers_per_port=2
+// would reload 16 object-server workers and switch the object ring's
+// ports at each switch.
 const timingVariant = `variant "timing" {
   name = "` + timingName + `"
   set "proxy-server" {
@@ -142,24 +211,6 @@ const timingName = "sorting_method=timing"
 // reads them (a search probe's client CPU is the load agent's own), and
 // each cell would start and stop them on every host.
 var noTelemetry = labEdit{`(?m)^sweep \{`, "telemetry {\n  enabled = false\n}\n\nsweep {"}
-
-// autoTestbed is the lab's testbed whose workload runs with duration and
-// warmup "auto", beside two identical workloads held at 20 req/s for 6 s (4 seconds
-// compared once the first and last are dropped).
-func autoTestbed(t *testing.T, lab *Env) string {
-	return labTestbed(t, lab, t.TempDir(), 300, 3, []labEdit{
-		{`(?m)^(\s*)duration\s*=\s*"[^"]*"`, `${1}duration     = "auto"
-  precision    = "15%"
-  max_duration = "30s"
-  warmup       = "auto"
-  max_warmup   = "2s"`},
-		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
-		{`(?m)^(\s*warmup\s*=\s*)"5s"`, `${1}"1s"`},
-		{`(?m)^prefill \{`, heldWorkload("slow", "6s", "") + heldWorkload("slow_again", "6s", "") + "prefill {"},
-		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "slow", "slow_again"]`},
-		noTelemetry,
-	})
-}
 
 // heldWorkload is a workload of the lab's scenario held at 20 req/s for
 // duration, with extra attributes.

@@ -40,11 +40,15 @@ package e2e
 //     follows), checked like checkSlowDisk; one whose checks need a killed
 //     sweep and a restore: a fault in killedVariant, checked
 //     after the restore (noFaultLeft lists what no host may keep).
-//   - TestSweepCapacity: the search sweep (normal, sorting_method=timing:
-//     a proxy setting alone, so that switching between them reloads only
-//     the proxy) and the auto sweep (auto, slow, slow_again workloads of
-//     one variant). A workload added to the search sweep runs in both
-//     variants (--only selects variants, not workloads).
+//   - TestSweepCapacity: one sweep of normal and sorting_method=timing
+//     (a proxy setting alone, so that switching between them reloads only
+//     the proxy): the search 64K_get and the repeat = "auto" same on both,
+//     the duration = "auto" auto, slow and slow_again on normal only
+//     (variants = ["normal"]). A workload added there runs on both
+//     variants unless its variants says otherwise: a check of one cell
+//     takes variants = ["normal"] (a cell, not two); its cells join
+//     normal's before timing's (cells go variant, then workload), so the
+//     variant switches stay one before the rounds; prefill it too.
 //   - TestSweepPreconditionAndGate: one sweep of two workloads (an ok cell
 //     and one that fails the error-rate gate).
 //

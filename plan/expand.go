@@ -2,19 +2,23 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
 // Expand returns the cells of the matrix: every variant times every workload
-// times its planned repeats (sweep.repeat; a repeat = "auto" workload's
-// minimum: Testbed.Repeats), in declaration order (variant, then workload,
-// then repeat). It is a pure function of tb: the same testbed gives the same
-// cells with the same ids. The repeats an "auto" workload may add are
-// schedule.Rounds'.
+// that runs on it (Workload.RunsOn) times its planned repeats (sweep.repeat;
+// a repeat = "auto" workload's minimum: Testbed.Repeats), in declaration
+// order (variant, then workload, then repeat), numbered without gaps. It is a
+// pure function of tb: the same testbed gives the same cells with the same
+// ids. The repeats an "auto" workload may add are schedule.Rounds'.
 func Expand(tb *Testbed) []Cell {
 	var cells []Cell
 	for _, v := range tb.Variants {
 		for _, w := range tb.Workloads {
+			if !w.RunsOn(v) {
+				continue
+			}
 			repeat, _ := tb.Repeats(w)
 			for r := 1; r <= repeat; r++ {
 				i := len(cells) + 1
@@ -23,6 +27,55 @@ func Expand(tb *Testbed) []Cell {
 		}
 	}
 	return cells
+}
+
+// RunsOn reports whether w runs on variant v: its variants attribute names
+// v, or it has none. With Variants set by SetVariants it is a map lookup,
+// so that a matrix of thousands of variants is checked in linear time.
+func (w *Workload) RunsOn(v *Variant) bool {
+	switch {
+	case w.Variants == nil:
+		return true
+	case w.variantSet != nil:
+		return w.variantSet[v.Name]
+	}
+	return slices.Contains(w.Variants, v.Name)
+}
+
+// SetVariants sets the names of the variants w runs on (nil: every
+// variant), indexed for RunsOn.
+func (w *Workload) SetVariants(names []string) {
+	w.Variants, w.variantSet = names, nil
+	if names != nil {
+		w.variantSet = make(map[string]bool, len(names))
+		for _, n := range names {
+			w.variantSet[n] = true
+		}
+	}
+}
+
+// VariantsOf returns the variants w runs on, in declaration order: the
+// first is the baseline its repeat = "auto" compares the others with.
+func (tb *Testbed) VariantsOf(w *Workload) []*Variant {
+	var out []*Variant
+	for _, v := range tb.Variants {
+		if w.RunsOn(v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// WorkloadsOn returns the workloads that run on variant v, in declaration
+// order.
+func (tb *Testbed) WorkloadsOn(v *Variant) []*Workload {
+	var out []*Workload
+	for _, w := range tb.Workloads {
+		if w.RunsOn(v) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // CellID returns the stable id of a cell: "<index>-<variant>-<workload>-r<repeat>",
@@ -40,4 +93,35 @@ func sanitize(s string) string {
 		}
 		return '_'
 	}, s)
+}
+
+// CheckOnly checks a sweep's --only list: each name a variant that some
+// workload runs on.
+func (tb *Testbed) CheckOnly(only []string) error {
+	for _, n := range only {
+		switch v := tb.Variant(n); {
+		case v == nil:
+			return fmt.Errorf("--only %s: %s has no such variant", n, tb.File)
+		case len(tb.WorkloadsOn(v)) == 0:
+			return fmt.Errorf("--only %s: no workload of %s runs on it (their variants attributes leave it out)", n, tb.File)
+		}
+	}
+	return nil
+}
+
+// Swept is tb as a sweep of the variants only names (nil: all) runs it,
+// for its prefill and preconditions: a copy with only the workloads that
+// run on one of them. Its other fields are tb's own.
+func (tb *Testbed) Swept(only []string) *Testbed {
+	cp := *tb
+	cp.Workloads = nil
+	for _, w := range tb.Workloads {
+		for _, v := range tb.Variants {
+			if w.RunsOn(v) && (len(only) == 0 || slices.Contains(only, v.Name)) {
+				cp.Workloads = append(cp.Workloads, w)
+				break
+			}
+		}
+	}
+	return &cp
 }

@@ -238,8 +238,15 @@ type Workload struct {
 	Thresholds []Threshold
 	// Command, when set, makes this a command workload (a tool's output
 	// parsed into figures) instead of a Swift scenario run by the agents.
-	Command  *CommandLoad
-	DefRange hcl.Range
+	Command *CommandLoad
+	// Variants are the names of the variants it runs on (its variants
+	// attribute, a block label expanded to the block's variants), in the
+	// variants' declaration order; nil: every variant (RunsOn). Decoding
+	// sets them with SetVariants.
+	Variants      []string
+	VariantsRange hcl.Range       // the variants attribute, when given
+	variantSet    map[string]bool // Variants indexed by SetVariants
+	DefRange      hcl.Range
 }
 
 // ErrorGate returns the error-rate gate of w's cells: its own, else the

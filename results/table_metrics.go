@@ -17,7 +17,8 @@ type MetricColumn struct {
 // MetricLegend says how WriteMetricTable's figures are computed.
 const MetricLegend = "Each figure: the workload's metric over its copies run at once (rates, sizes and counts summed, " +
 	"times averaged), then the mean over the repeats that finished, ± sample standard deviation when more " +
-	"than one did (n: finished of all). Rates are MB/s, 10^6 bytes per second, whatever unit the tool printed."
+	"than one did (n: finished of all); - where the variant has no cell of the workload (its variants leave it out, or the sweep stopped first). " +
+	"Rates are MB/s, 10^6 bytes per second, whatever unit the tool printed."
 
 // WriteMetricTable renders seed 004's table as markdown: one row per
 // variant (in the order of cells), one column per workload, each figure

@@ -41,7 +41,7 @@ func TestCompareFailIf(t *testing.T) {
 }
 
 // TestCompareTestbedThresholds: a testbed's threshold blocks gate the
-// pairs of their workload as --fail-if does.
+// pairs of their workload as --fail-if does, whatever variants it runs on.
 func TestCompareTestbedThresholds(t *testing.T) {
 	run := compareRun(t, []string{"normal", "slow"}, []float64{500, 400}, []int{0, 0})
 	src, err := os.ReadFile("../../testbeds/lab/lab.hcl")
@@ -49,6 +49,7 @@ func TestCompareTestbedThresholds(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.Replace(string(src), `workload "64K_get" {`, `workload "w" {
+  variants = ["normal", "servers_per_port=2"]
   threshold {
     metric = "req/s"
     op     = "<"

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
+	"benchbed/plan"
 	"benchbed/plan/render"
 	"benchbed/templates"
 
@@ -39,6 +41,9 @@ func newDiffCmd() *cobra.Command {
 				return exitCode(2)
 			}
 			printWarnings(cmd, tb, newWarnings(a.Warnings, b.Warnings), args[2]+": ")
+			if note := workloadsNote(tb, a.Variant, b.Variant); note != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed: note:", note)
+			}
 			d := render.DiffRenderings(a, b)
 			runs := render.GenericRunDiff(tb, a.Variant, b.Variant)
 			m := tb.Secrets()
@@ -82,4 +87,30 @@ func newWarnings(a, b []templates.Warning) []templates.Warning {
 		}
 	}
 	return out
+}
+
+// workloadsNote says which workloads run on one of variants a and b only
+// (their variants attributes): the sweep measures them there alone, so
+// compare finds no pair of theirs across the two. "" when both run the
+// same workloads.
+func workloadsNote(tb *plan.Testbed, a, b *plan.Variant) string {
+	var onlyA, onlyB []string
+	for _, w := range tb.Workloads {
+		switch inA, inB := w.RunsOn(a), w.RunsOn(b); {
+		case inA && !inB:
+			onlyA = append(onlyA, fmt.Sprintf("%q", w.Name))
+		case inB && !inA:
+			onlyB = append(onlyB, fmt.Sprintf("%q", w.Name))
+		}
+	}
+	var parts []string
+	for _, side := range []struct {
+		names []string
+		v     *plan.Variant
+	}{{onlyA, a}, {onlyB, b}} {
+		if len(side.names) > 0 {
+			parts = append(parts, fmt.Sprintf("workloads only on %q (their variants): %s", side.v.Name, strings.Join(side.names, ", ")))
+		}
+	}
+	return strings.Join(parts, "; ")
 }

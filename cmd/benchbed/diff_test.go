@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -45,5 +47,48 @@ func TestDiffSameUnifiedAndErrors(t *testing.T) {
 	code, _, stderr := captureRun(t, "diff", seedFile, "normal", "threads_per_disk=1")
 	if code != 1 || !strings.Contains(stderr, "threads_per_disk=1: stor1, stor2: /etc/swift/object-server.conf [app:object-server] threads_per_disk: removed in Swift 2.8.0") {
 		t.Fatalf("the variant's new warning: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestDiffWorkloadVariants: diff notes the workloads that run on one of
+// the two variants only (their variants), and its exit status stays the
+// hosts' difference.
+func TestDiffWorkloadVariants(t *testing.T) {
+	src, err := os.ReadFile("../../testbeds/lab/lab.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), "\nprefill {", `
+workload "base" {
+  scenario = "64K_get_lab.scenario"
+  clients  = ["client1"]
+  variants = ["normal", "servers_per_port"]
+  auth {
+    url  = "http://198.18.0.11:8080/auth/v1.0"
+    user = "bench:bench"
+    key  = var.auth_key
+  }
+}
+
+prefill {`, 1)
+	dir := t.TempDir()
+	scen, err := os.ReadFile("../../testbeds/lab/64K_get_lab.scenario")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, filepath.Join(dir, "64K_get_lab.scenario"), scen)
+	writeTestFile(t, filepath.Join(dir, "lab.hcl"), []byte(text))
+	tb := filepath.Join(dir, "lab.hcl")
+	code, out, stderr := captureRun(t, "diff", tb, "normal", "threads_per_disk=1")
+	if code != 1 || !strings.Contains(stderr, `benchbed: note: workloads only on "normal" (their variants): "base"`) {
+		t.Errorf("normal against threads_per_disk=1: exit %d\n%s\n%s", code, out, stderr)
+	}
+	code, _, stderr = captureRun(t, "diff", tb, "threads_per_disk=1", "threads_per_disk=1")
+	if code != 0 || strings.Contains(stderr, "note:") {
+		t.Errorf("X X: exit %d\n%s", code, stderr)
+	}
+	code, _, stderr = captureRun(t, "diff", tb, "normal", "servers_per_port=3")
+	if code != 1 || strings.Contains(stderr, "note:") {
+		t.Errorf("two variants of the same workloads: exit %d\n%s", code, stderr)
 	}
 }

@@ -57,7 +57,9 @@ type PrefillResult struct {
 // Prefill creates the initial objects of the workloads the testbed's
 // prefill block names, from K agents on every client host, resuming from
 // the checkpoint in StateDir, then checks them by listing (putting what is
-// missing), so a lab prefilled once is reused after a cheap check.
+// missing), so a lab prefilled once is reused after a cheap check. A
+// workload whose objects an earlier one of the same call created
+// (sameObjects) is not prefilled again: its result says SameAs.
 func Prefill(ctx context.Context, tb *plan.Testbed, hosts PrefillHosts, opts PrefillOptions) ([]PrefillResult, error) {
 	pf := tb.Prefill
 	if pf == nil {
@@ -104,7 +106,7 @@ func prefillKey(pf *plan.Prefill, w *plan.Workload) (string, error) {
 		return "", err
 	}
 	a := WorkloadAuth(w)
-	return fmt.Sprintf("%s %d %q %q %q %q %q %q", l.Fingerprint(), sc.SegmentSize, a.URL, a.User, a.Project, a.StorageURL, sc.Policy, pf.Verify), nil
+	return fmt.Sprintf("%s %d %q %q %q %q %q %q %q", l.Fingerprint(), sc.SegmentSize, a.URL, a.User, a.Project, a.Domain, a.StorageURL, sc.Policy, pf.Verify), nil
 }
 
 func prefillWorkload(ctx context.Context, tb *plan.Testbed, w *plan.Workload, hosts PrefillHosts, opts PrefillOptions) (*PrefillResult, error) {

@@ -229,3 +229,30 @@ func (l *localPrefill) StartPrefillAgent(ctx context.Context, host, bin string) 
 	}()
 	return &Proc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
 }
+
+// TestPrefillSameObjectsOnce: a workload of the same scenario in the same
+// account as one prefilled before it is not prefilled again; one of
+// another scenario is.
+func TestPrefillSameObjectsOnce(t *testing.T) {
+	m := &labtest.Swift{Objects: map[string]map[string]int64{}}
+	srv := httptest.NewServer(&putKiller{Swift: m, after: -1}) // one token for every agent, no kill
+	defer srv.Close()
+	tb := prefillTestbed(t, srv.URL)
+	same, other := *tb.Workloads[0], *tb.Workloads[0]
+	same.Name, other.Name = "same", "other"
+	other.ScenarioJSON = []byte(strings.Replace(string(other.ScenarioJSON), `"container_base":"pft"`, `"container_base":"pfo"`, 1))
+	tb.Workloads = append(tb.Workloads, &same, &other)
+	hosts := &localPrefill{started: map[string]int{}}
+	res, err := Prefill(context.Background(), tb, hosts, PrefillOptions{StateDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 3 || res[0].SameAs != "" || res[1].Workload != "same" || res[1].SameAs != "w" || res[1].Objects != 3000 ||
+		res[2].SameAs != "" || res[2].Fill.Put != 3000 {
+		t.Fatalf("results %+v", res)
+	}
+	// w's and other's fill and listing check: 2 agents per client each.
+	if hosts.started["c1"] != 8 || count(m) != 6000 {
+		t.Errorf("agents started %v, objects %d", hosts.started, count(m))
+	}
+}

@@ -65,10 +65,8 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts Options) (*Sweeper, error
 	if opts.Agents == nil {
 		opts.Agents = agents.PoolAgents{Pool: p}
 	}
-	for _, v := range opts.Only {
-		if tb.Variant(v) == nil {
-			return nil, fmt.Errorf("--only %s: %s has no such variant", v, tb.File)
-		}
+	if err := tb.CheckOnly(opts.Only); err != nil {
+		return nil, err
 	}
 	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}, lab: labState{settled: opts.Resume == ""}}
 	if err := s.openRun(); err != nil {

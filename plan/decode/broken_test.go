@@ -78,10 +78,12 @@ var brokenCases = []struct {
 	{"warning_servers_per_port", 17, "servers_per_port without a port per disk", true},
 	{"warning_shared_address", 24, "Hosts share an address", true},
 	{"warning_users_below_agents", 16, "Fewer users than agents", true},
+	{"warning_variant_no_workload", 16, "Variant runs no workload", true},
 	{"workload_each_outside_for_each", 18, "each outside for_each", false},
 	{"workload_for_each_duplicate", 18, "Duplicate workload", false},
 	{"workload_for_each_empty", 17, "Empty for_each", false},
 	{"workload_no_auth", 16, "Missing workload auth", false},
+	{"workload_variants_unknown", 17, "Unknown variant", false},
 }
 
 func TestBrokenTestbeds(t *testing.T) {

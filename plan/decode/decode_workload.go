@@ -15,7 +15,7 @@ var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}, {Type: "fill"}, {Ty
 // workloadAttrs are a workload block's attributes ("!" = required).
 var workloadAttrs = append([]string{"for_each", "name", "scenario", "scenario_set", "users", "duration",
 	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token", "max_error_rate",
-	"max_fault_error_rate", "policy", "verify", "endpoints"}, append(autoAttrs, commandAttrs...)...)
+	"max_fault_error_rate", "policy", "verify", "endpoints", "variants"}, append(autoAttrs, commandAttrs...)...)
 
 // decodeWorkload decodes one workload block, expanded over its for_each:
 // each element is one axis point, a workload of its own.
@@ -133,6 +133,8 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 			if r, ok := d.rate(a, ctx); ok {
 				w.MaxFaultErrorRate = &r
 			}
+		case "variants":
+			d.decodeWorkloadVariants(w, a, ctx)
 		}
 	}
 	if c.Attributes["command"] != nil {
@@ -141,6 +143,7 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 		return w
 	}
 	d.decodeAuto(w, c, ctx)
+	d.checkRepeatVariants(w)
 	if c.Attributes["scenario"] == nil {
 		d.Errorf(b.DefRange.Ptr(), "Missing scenario or command", "%s", commandHint(w.Name))
 		return w

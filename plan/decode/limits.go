@@ -62,7 +62,11 @@ func validateLimits(tb *plan.Testbed, add addFunc) {
 	cells := 0
 	for _, w := range tb.Workloads {
 		_, hi := tb.Repeats(w) // repeat = "auto" at its max_repeat
-		cells += len(tb.Variants) * hi
+		on := len(tb.Variants)
+		if w.Variants != nil {
+			on = len(w.Variants)
+		}
+		cells += on * hi
 	}
 	if cells > MaxCells {
 		rng := tb.DefRange
@@ -70,7 +74,7 @@ func validateLimits(tb *plan.Testbed, add addFunc) {
 			rng = tb.Sweep.DefRange
 		}
 		add(hcl.DiagError, rng, "Too many cells",
-			"%d variants x %d workloads x repeat %d (repeat = \"auto\" at its max_repeat) make %d cells; a sweep has at most %d", len(tb.Variants), len(tb.Workloads), repeat, cells, MaxCells)
+			"%d variants x %d workloads x repeat %d (repeat = \"auto\" at its max_repeat; the workloads' variants counted) make %d cells; a sweep has at most %d", len(tb.Variants), len(tb.Workloads), repeat, cells, MaxCells)
 	}
 }
 

@@ -133,6 +133,11 @@ type decoder struct {
 	// so far (duplicates are found by name, not by a scan).
 	variantByName  map[string]*plan.Variant
 	workloadByName map[string]*plan.Workload
+	// variantsByBlock indexes the variants by their block's label, and
+	// variantsKnown is the text naming them: a workload's variants
+	// attribute reads both (decode_workload_variants.go).
+	variantsByBlock map[string][]*plan.Variant
+	variantsKnown   string
 }
 
 // decodeFile runs the phases over the file's top-level body.

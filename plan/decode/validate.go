@@ -31,6 +31,7 @@ func validate(tb *plan.Testbed, partial bool) hcl.Diagnostics {
 	validatePolicies(tb, add, partial)
 	validateVariants(tb, add, partial)
 	validateFaults(tb, add)
+	validateVariantUse(tb, add)
 	validateHostsAndUsers(tb, add)
 	validatePaths(tb, add)
 	validateLimits(tb, add)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -48,10 +49,11 @@ func (d *decoder) checkFaultKind(f *plan.Fault, b *hcl.Block, c *hcl.BodyContent
 // validateFaults checks every variant's faults against the hosts, disks,
 // services and rings of the testbed and against the runs of its workloads.
 func validateFaults(tb *plan.Testbed, add addFunc) {
+	runs := map[*plan.Workload]time.Duration{} // each workload's run, its scenario parsed once
 	for _, v := range tb.Variants {
 		for _, f := range v.Faults {
 			validateFaultTargets(tb, v, f, add)
-			validateFaultTimes(tb, v, f, add)
+			validateFaultTimes(tb, v, f, runs, add)
 		}
 	}
 }
@@ -124,10 +126,15 @@ func validateFaultService(tb *plan.Testbed, f *plan.Fault, name string, bad func
 }
 
 // validateFaultTimes checks that f lies inside the measured run of every
-// workload the variant runs with.
-func validateFaultTimes(tb *plan.Testbed, v *plan.Variant, f *plan.Fault, add addFunc) {
-	for _, w := range tb.Workloads {
-		_, dur := plan.RunShape(w)
+// workload the variant runs with (those whose variants leave it out have
+// no cell of it).
+func validateFaultTimes(tb *plan.Testbed, v *plan.Variant, f *plan.Fault, runs map[*plan.Workload]time.Duration, add addFunc) {
+	for _, w := range tb.WorkloadsOn(v) {
+		dur, ok := runs[w]
+		if !ok {
+			_, dur = plan.RunShape(w)
+			runs[w] = dur
+		}
 		switch {
 		case w.IsCommand() || dur == 0:
 			add(hcl.DiagError, f.DefRange, "Fault in a run of no fixed length",

@@ -10,7 +10,7 @@ import (
 
 // Round is one round of repeat = "auto": the cells of repeat number
 // Repeat of every workload whose max_repeat reaches it, variant by
-// variant. The sweep runs a round's cells of the (variant, workload)
+// variant (those the workload runs on: plan.Workload.RunsOn). The sweep runs a round's cells of the (variant, workload)
 // pairs compare's test has not decided yet, and none once all are.
 type Round struct {
 	Repeat int
@@ -34,7 +34,7 @@ func Rounds(tb *plan.Testbed) []Round {
 		rd := Round{Repeat: r}
 		for _, v := range tb.Variants {
 			for _, w := range tb.Workloads {
-				if lo, hi := tb.Repeats(w); r > lo && r <= hi {
+				if lo, hi := tb.Repeats(w); r > lo && r <= hi && w.RunsOn(v) {
 					i++
 					rd.Cells = append(rd.Cells, plan.Cell{ID: plan.CellID(i, v.Name, w.Name, r), Index: i, Variant: v, Workload: w, Repeat: r})
 				}
@@ -95,7 +95,11 @@ func repeatLines(tb *plan.Testbed) []string {
 			continue
 		}
 		lo, hi := tb.Repeats(w)
-		out = append(out, fmt.Sprintf("workload %q: repeat auto, %d repeats planned of each variant, up to %d while compare's test has not decided", w.Name, lo, hi))
+		of := "each variant"
+		if w.Variants != nil {
+			of = "each of its variants"
+		}
+		out = append(out, fmt.Sprintf("workload %q: repeat auto, %d repeats planned of %s, up to %d while compare's test has not decided", w.Name, lo, of, hi))
 	}
 	return out
 }

@@ -86,7 +86,7 @@ func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 	b.WriteString("\nworkloads:\n")
 	for _, w := range ws {
 		if w.Command != "" {
-			fmt.Fprintf(b, "  %s: command %q, %d copies, parser %s\n", w.Name, w.Command, w.Users, w.Parser)
+			fmt.Fprintf(b, "  %s: command %q, %d copies, parser %s%s\n", w.Name, w.Command, w.Users, w.Parser, variantsText(w.Variants))
 			continue
 		}
 		fmt.Fprintf(b, "  %s: scenario %s, %d users", w.Name, w.Scenario, w.Users)
@@ -102,11 +102,20 @@ func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 		for _, k := range slices.Sorted(maps.Keys(w.ScenarioSet)) {
 			fmt.Fprintf(b, "; %s = %s", k, w.ScenarioSet[k])
 		}
-		fmt.Fprintf(b, "; %s\n", verifyText(w.Verify, w.VerifyWhy))
+		fmt.Fprintf(b, "; %s%s\n", verifyText(w.Verify, w.VerifyWhy), variantsText(w.Variants))
 		for _, l := range w.Auto {
 			fmt.Fprintf(b, "    %s\n", l)
 		}
 	}
+}
+
+// variantsText is "; on variants a, b" for a workload whose variants
+// attribute names them, "" for one that runs on every variant.
+func variantsText(vs []string) string {
+	if vs == nil {
+		return ""
+	}
+	return "; on variants " + abbreviate(vs)
 }
 
 // verifyText is "verify: on (erasure-coded policy)" or "verify: off (default)".

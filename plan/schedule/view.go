@@ -90,6 +90,9 @@ type WorkloadJSON struct {
 	// VerifyWhy why (plan.Workload.VerifyIn); absent for a command workload.
 	Verify    bool   `json:"verify,omitempty"`
 	VerifyWhy string `json:"verify_why,omitempty"`
+	// Variants are the variants it runs on when its variants attribute
+	// names them; absent: every variant.
+	Variants []string `json:"variants,omitempty"`
 }
 
 // FillJSON is a fill workload's target and buckets.
@@ -223,7 +226,7 @@ func (p *Plan) JSON() PlanJSON {
 func workloadJSON(w *plan.Workload) WorkloadJSON {
 	users, dur := plan.RunShape(w)
 	out := WorkloadJSON{Name: w.Name, Block: w.Block, Axis: w.Axis, ScenarioSet: w.ScenarioSet,
-		Scenario: w.ScenarioFile, Users: users, DurationS: dur.Seconds(), Operations: w.OperationCount}
+		Scenario: w.ScenarioFile, Users: users, DurationS: dur.Seconds(), Operations: w.OperationCount, Variants: w.Variants}
 	if w.IsCommand() {
 		out.Scenario, out.Command, out.Parser = "", w.Command.Command, w.Command.ParserName
 		return out

@@ -82,3 +82,25 @@ func TestFillInJSONReport(t *testing.T) {
 		t.Errorf("fill %+v", doc.Fill)
 	}
 }
+
+// TestFillTablesOfOneVariant: a fill workload that ran on one variant
+// only (its variants) has its table and no change against another.
+func TestFillTablesOfOneVariant(t *testing.T) {
+	r := fillReport()
+	var kept []results.Cell
+	for _, c := range r.Run.Summary.Cells {
+		if c.Variant == "tuned" || c.Workload != "fill" {
+			kept = append(kept, c)
+		}
+	}
+	r.Run.Summary.Cells = kept
+	var text bytes.Buffer
+	if err := r.WriteText(&text, false); err != nil {
+		t.Fatal(err)
+	}
+	out := text.String()
+	if !strings.Contains(out, "PUT latency by container fill: tuned fill (mean of 2 repeats; ms)") || strings.Contains(out, "against") ||
+		strings.Contains(out, "normal fill") || len(r.Problems) != 0 {
+		t.Errorf("problems %v, text:\n%s", r.Problems, out)
+	}
+}

@@ -42,9 +42,7 @@ func TestSweepCapacity(t *testing.T) {
 	defer func() { t.Logf("TestSweepCapacity took %.0f s", time.Since(start).Seconds()) }()
 	lab := Lab(t)
 	tb := capacityTestbed(t, lab)
-	if out, errOut, err := lab.Benchbed(t, "setup", "-q", tb); err != nil {
-		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
-	}
+	setUp(t, lab, tb)
 	runs := t.TempDir()
 	swept := time.Now()
 	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", "--only", timingName, tb)

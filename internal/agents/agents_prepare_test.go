@@ -57,14 +57,7 @@ func TestStartAtWaitsForNewAgents(t *testing.T) {
 // second run is refused, and a prepared run never run is closed with its
 // agents ended.
 func TestPreparedRunsOnceAndCloses(t *testing.T) {
-	srv := labtest.ObjectServer(t)
-	la := &Local{}
-	job := Job{Name: "c1", Clients: []string{"cl1", "cl2"}, Scenario: []byte(agentsScenario),
-		Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"}, Users: 4, Duration: 200 * time.Millisecond}
-	p, err := Prepare(context.Background(), la, job)
-	if err != nil {
-		t.Fatal(err)
-	}
+	la, job, p := preparedTwo(t)
 	if la.started != 2 || len(la.Jobs) != 0 {
 		t.Fatalf("%d agents started, %d jobs sent: want 2 waiting for their jobs", la.started, len(la.Jobs))
 	}
@@ -107,14 +100,7 @@ func TestPreparedRunsOnceAndCloses(t *testing.T) {
 // than clockReuse they are made again, and a clock that moved meanwhile
 // is refused.
 func TestAgainReusesTheClientChecks(t *testing.T) {
-	srv := labtest.ObjectServer(t)
-	la := &Local{}
-	job := Job{Name: "c1", Clients: []string{"cl1", "cl2"}, Scenario: []byte(agentsScenario),
-		Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"}, Users: 4, Duration: 200 * time.Millisecond}
-	p, err := Prepare(context.Background(), la, job)
-	if err != nil {
-		t.Fatal(err)
-	}
+	la, job, p := preparedTwo(t)
 	q, err := p.Again(context.Background(), la)
 	if err != nil {
 		t.Fatal(err)
@@ -139,4 +125,18 @@ func TestAgainReusesTheClientChecks(t *testing.T) {
 	if len(la.installs) != 4 || la.started != 4 {
 		t.Fatalf("%d installs, %d agents started: want the clients checked again and no agent started", len(la.installs), la.started)
 	}
+}
+
+// preparedTwo prepares, on Local, a 200 ms job of two agents on two
+// clients against an object server.
+func preparedTwo(t *testing.T) (*Local, Job, *Prepared) {
+	srv := labtest.ObjectServer(t)
+	la := &Local{}
+	job := Job{Name: "c1", Clients: []string{"cl1", "cl2"}, Scenario: []byte(agentsScenario),
+		Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"}, Users: 4, Duration: 200 * time.Millisecond}
+	p, err := Prepare(context.Background(), la, job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return la, job, p
 }

@@ -16,10 +16,9 @@ import (
 // the rings and confs change and the servers restart and answer health
 // (the telemetry agents find the services' processes anew at every
 // sample); its confs while its rings switch (startConfs); the run's load
-// agents during the warm-up; a search's next probe's during each probe.
-// The step that needs it takes its outcome; what no step took (a cell
-// that failed before) is stopped as the cell ends, the agents after a
-// search's last probe as the search ends.
+// agents during the warm-up, a search's next probe's during each probe.
+// The step that needs it takes its outcome; what no step took (a cell that
+// failed before; the search's after its last probe) is stopped as it ends.
 type ahead[T any] struct {
 	done chan struct{}
 	v    T
@@ -49,24 +48,22 @@ func (a *ahead[T]) take() (T, error) {
 }
 
 // drop waits for the work and stops its outcome when no step took it.
-func (a *ahead[T]) drop(stop func(T)) {
+func (a *ahead[T]) drop(stop func(T) error) {
 	if a == nil {
 		return
 	}
 	<-a.done
 	if !a.took && a.err == nil {
-		stop(a.v)
+		_ = stop(a.v)
 	}
 }
 
 // cellAhead is a cell's work started ahead.
 type cellAhead struct {
 	warmup *ahead[*agents.Prepared]
-	// run: set by the warm-up step and by each probe of a search (the
-	// next probe's) while the cell's end may read it.
-	run   atomic.Pointer[ahead[*agents.Prepared]]
-	tele  *ahead[*agents.Telemetry]
-	confs *ahead[struct{}] // the push-conf step's, beside the ring switch
+	run    atomic.Pointer[ahead[*agents.Prepared]] // set by the warm-up and each probe while the cell's end may read it
+	tele   *ahead[*agents.Telemetry]
+	confs  *ahead[struct{}] // the push-conf step's, beside the ring switch
 }
 
 // usesAgents reports whether the cell's step kind (warm-up or run) runs
@@ -110,10 +107,10 @@ func (ex *cellRun) prepareAgents(ctx context.Context, warmup bool) *ahead[*agent
 
 // endAhead stops what the cell started ahead and no step took.
 func (ex *cellRun) endAhead() {
-	ex.ahead.warmup.drop(closeAgents)
-	ex.ahead.run.Load().drop(closeAgents)
-	ex.ahead.tele.drop(func(t *agents.Telemetry) { _ = t.Stop() })
-	ex.ahead.confs.drop(func(struct{}) {})
+	ex.ahead.warmup.drop((*agents.Prepared).Close)
+	ex.ahead.run.Load().drop((*agents.Prepared).Close)
+	ex.ahead.tele.drop((*agents.Telemetry).Stop)
+	ex.ahead.confs.drop(func(struct{}) error { return nil })
 }
 
 // runLoad runs job on the agents prepared ahead (a), or prepares them
@@ -164,9 +161,6 @@ func (ex *cellRun) warmup(ctx context.Context) error {
 func (ex *cellRun) runAgents(ctx context.Context, job agents.Job) (*results.Merged, error) {
 	return ex.runLoad(ctx, ex.ahead.run.Load(), job, false)
 }
-
-// closeAgents ends prepared agents no step ran.
-func closeAgents(p *agents.Prepared) { _ = p.Close() }
 
 // aheadTelemetry starts the cell's telemetry agents in the background, for
 // its telemetry-start step to take. Their samples before the warm-up are

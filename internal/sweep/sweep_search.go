@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"benchbed/internal/agents"
 	"benchbed/plan/schedule"
 	"benchbed/results"
 	"benchbed/results/rundir"
@@ -51,7 +52,7 @@ func (ex *cellRun) search(ctx context.Context) error {
 	se := &results.Search{SLO: w.Search.SLO, From: w.Search.From, To: w.Search.To, Resolution: w.Search.Resolution,
 		Probe: probe, OnProbe: func(p results.ProbeRecord) { ex.journalProbe(n, p) }}
 	res, err := se.Run(ctx)
-	ex.ahead.run.Load().drop(closeAgents) // the agents after the last probe
+	ex.ahead.run.Load().drop((*agents.Prepared).Close) // the agents after the last probe
 	cell := last
 	if res != nil {
 		if got, ok := byRate[res.Capacity]; ok {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"benchbed/results"
 )
@@ -17,6 +18,7 @@ import (
 func testLoadSearch(t *testing.T, lab *Env) {
 	file := loadScenario(t, "[0, 1, 0, 0]", 40)
 	auth := []string{"--scenario", file, "--auth-url", loadAuthURL, "--user", loadUser, "--key", loadKey, "--json", "--initial", "check"}
+	searched := time.Now()
 	out, errOut, err := lab.Benchbed(t, append([]string{"load", "--search", "first_byte_p99<2s,errors<1%",
 		"--search-from", "5", "--search-to", "40", "--probe", "2s", "--users", "16"}, auth...)...)
 	if err != nil {
@@ -27,7 +29,7 @@ func testLoadSearch(t *testing.T, lab *Env) {
 		t.Fatalf("--json: %v\n%s", err, out)
 	}
 	s := got.Search
-	t.Logf("search: %s, %.4g req/s in %d probes: %s", s.Outcome, s.Capacity, len(s.Probes), s.Why)
+	t.Logf("search: %s, %.4g req/s in %d probes: %s; took %.1f s", s.Outcome, s.Capacity, len(s.Probes), s.Why, time.Since(searched).Seconds())
 	if s.Capacity < 5 || s.Capacity > 40 || len(s.Probes) < 2 || s.Outcome == results.OutcomeNone {
 		t.Fatalf("search %+v\n%s", s, errOut)
 	}

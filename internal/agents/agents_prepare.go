@@ -19,6 +19,11 @@ const (
 	leadMargin = 250 * time.Millisecond
 	leadMin    = 300 * time.Millisecond
 	leadMax    = time.Second // what every run waited before the lead was measured
+	// clockReuse is how long the clients' install and clock checks stand
+	// for agents started again on them (Prepared.Again): a clock NTP
+	// slews (at most 500 ppm, the kernel's bound) moves 30 ms in it, and
+	// each agent still refuses a start in its past by over load.MaxSkew.
+	clockReuse = time.Minute
 )
 
 // clock is one client's clock measure: its offset and its uncertainty
@@ -42,10 +47,14 @@ func startLead(clocks []clock) time.Duration {
 // the warm-up) so that the run itself only sends the jobs. Each is run
 // once (its agents end with their job), or closed.
 type Prepared struct {
-	hosts []string // one per agent
-	procs []*Proc
-	users int
-	lead  time.Duration
+	hosts   []string // one per agent
+	clients []string // the job's, checked
+	bins    map[string]string
+	procs   []*Proc
+	users   int
+	lead    time.Duration
+	// checked is when the clients' install and clocks were checked.
+	checked time.Time
 	// spawned is when the agents' processes were started: a job sent
 	// sooner than leadMax after it may wait for the process to be ready.
 	spawned time.Time
@@ -68,15 +77,39 @@ func Prepare(ctx context.Context, hs Hosts, r Job) (*Prepared, error) {
 	if len(hosts) == 0 {
 		return nil, errors.New("agents: no client host")
 	}
-	bins, lead, err := prepareClients(ctx, hs, r.Clients)
+	return (&Prepared{hosts: hosts, clients: r.Clients, users: users}).start(ctx, hs)
+}
+
+// Again starts another set of p's agents, for the same job on the same
+// hosts, waiting for their jobs (Run): the next of a series of runs (a
+// search's probes), started while p runs so that the next run only sends
+// its jobs. The clients' install and clock checks are p's when made less
+// than clockReuse ago, made again otherwise.
+func (p *Prepared) Again(ctx context.Context, hs Hosts) (*Prepared, error) {
+	next := &Prepared{hosts: p.hosts, clients: p.clients, users: p.users}
+	if time.Since(p.checked) < clockReuse {
+		next.bins, next.lead, next.checked = p.bins, p.lead, p.checked
+	}
+	return next.start(ctx, hs)
+}
+
+// start checks the clients (unless p holds their checks) and starts p's
+// agents.
+func (p *Prepared) start(ctx context.Context, hs Hosts) (*Prepared, error) {
+	if p.bins == nil {
+		checked := time.Now()
+		bins, lead, err := prepareClients(ctx, hs, p.clients)
+		if err != nil {
+			return nil, err
+		}
+		p.bins, p.lead, p.checked = bins, lead, checked
+	}
+	procs, err := startAgents(ctx, hs, p.hosts, p.bins)
 	if err != nil {
 		return nil, err
 	}
-	procs, err := startAgents(ctx, hs, hosts, bins)
-	if err != nil {
-		return nil, err
-	}
-	return &Prepared{hosts: hosts, procs: procs, users: users, lead: lead, spawned: time.Now()}, nil
+	p.procs, p.spawned = procs, time.Now()
+	return p, nil
 }
 
 // Lead is the start lead a run of p takes unless its job sets one.

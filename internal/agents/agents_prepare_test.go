@@ -2,6 +2,7 @@ package agents
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,14 +57,7 @@ func TestStartAtWaitsForNewAgents(t *testing.T) {
 // second run is refused, and a prepared run never run is closed with its
 // agents ended.
 func TestPreparedRunsOnceAndCloses(t *testing.T) {
-	srv := labtest.ObjectServer(t)
-	la := &Local{}
-	job := Job{Name: "c1", Clients: []string{"cl1", "cl2"}, Scenario: []byte(agentsScenario),
-		Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"}, Users: 4, Duration: 200 * time.Millisecond}
-	p, err := Prepare(context.Background(), la, job)
-	if err != nil {
-		t.Fatal(err)
-	}
+	la, job, p := preparedTwo(t)
 	if la.started != 2 || len(la.Jobs) != 0 {
 		t.Fatalf("%d agents started, %d jobs sent: want 2 waiting for their jobs", la.started, len(la.Jobs))
 	}
@@ -98,4 +92,51 @@ func TestPreparedRunsOnceAndCloses(t *testing.T) {
 	if len(la.Jobs) != 2 {
 		t.Fatalf("%d jobs: the closed agents got one", len(la.Jobs))
 	}
+}
+
+// TestAgainReusesTheClientChecks: the next set of prepared agents starts
+// on the same hosts without checking the install and clocks again while
+// the first checks are recent, and runs its own job; once they are older
+// than clockReuse they are made again, and a clock that moved meanwhile
+// is refused.
+func TestAgainReusesTheClientChecks(t *testing.T) {
+	la, job, p := preparedTwo(t)
+	q, err := p.Again(context.Background(), la)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if la.started != 4 || len(la.installs) != 2 || q.Lead() != p.Lead() {
+		t.Fatalf("%d agents started, %d installs, lead %v after %v: want 4 agents on the 2 clients checked once", la.started, len(la.installs), q.Lead(), p.Lead())
+	}
+	for _, r := range []*Prepared{p, q} {
+		if m, err := r.Run(context.Background(), job); err != nil || m.Done != 2 {
+			t.Fatalf("run: %v, %+v", err, m)
+		}
+	}
+	if len(la.Jobs) != 4 {
+		t.Fatalf("%d jobs, want each set's 2", len(la.Jobs))
+	}
+	q.checked = q.checked.Add(-clockReuse)
+	la.offsets = map[string]time.Duration{"cl2": 5 * load.MaxSkew}
+	if r, err := q.Again(context.Background(), la); err == nil || !strings.Contains(err.Error(), "cl2: its clock is") {
+		_ = r.Close()
+		t.Fatalf("a clock off by %v after the checks' time was not refused: %v", 5*load.MaxSkew, err)
+	}
+	if len(la.installs) != 4 || la.started != 4 {
+		t.Fatalf("%d installs, %d agents started: want the clients checked again and no agent started", len(la.installs), la.started)
+	}
+}
+
+// preparedTwo prepares, on Local, a 200 ms job of two agents on two
+// clients against an object server.
+func preparedTwo(t *testing.T) (*Local, Job, *Prepared) {
+	srv := labtest.ObjectServer(t)
+	la := &Local{}
+	job := Job{Name: "c1", Clients: []string{"cl1", "cl2"}, Scenario: []byte(agentsScenario),
+		Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"}, Users: 4, Duration: 200 * time.Millisecond}
+	p, err := Prepare(context.Background(), la, job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return la, job, p
 }

@@ -3,7 +3,7 @@ package sweep
 import (
 	"context"
 	"slices"
-	"sync"
+	"sync/atomic"
 
 	"benchbed/internal/agents"
 	"benchbed/plan/schedule"
@@ -15,8 +15,10 @@ import (
 // agents (or the run's, without a warm-up) and the telemetry agents, while
 // the rings and confs change and the servers restart and answer health
 // (the telemetry agents find the services' processes anew at every
-// sample); its confs while its rings switch (startConfs); the run's load agents during the warm-up. The step that needs it takes its outcome; what no step took
-// (a cell that failed before) is stopped as the cell ends.
+// sample); its confs while its rings switch (startConfs); the run's load
+// agents during the warm-up, a search's next probe's during each probe.
+// The step that needs it takes its outcome; what no step took (a cell that
+// failed before; the search's after its last probe) is stopped as it ends.
 type ahead[T any] struct {
 	done chan struct{}
 	v    T
@@ -46,28 +48,31 @@ func (a *ahead[T]) take() (T, error) {
 }
 
 // drop waits for the work and stops its outcome when no step took it.
-func (a *ahead[T]) drop(stop func(T)) {
+func (a *ahead[T]) drop(stop func(T) error) {
 	if a == nil {
 		return
 	}
 	<-a.done
 	if !a.took && a.err == nil {
-		stop(a.v)
+		_ = stop(a.v)
 	}
 }
 
 // cellAhead is a cell's work started ahead.
 type cellAhead struct {
-	mu     sync.Mutex
 	warmup *ahead[*agents.Prepared]
-	run    *ahead[*agents.Prepared]
+	run    atomic.Pointer[ahead[*agents.Prepared]] // set by the warm-up and each probe while the cell's end may read it
 	tele   *ahead[*agents.Telemetry]
 	confs  *ahead[struct{}] // the push-conf step's, beside the ring switch
 }
 
 // usesAgents reports whether the cell's step kind (warm-up or run) runs
-// the load agents: a command workload has none, nor a warm-up of 0 s.
+// the load agents: a command workload has none, nor a warm-up of 0 s; a
+// search's probes are its run.
 func (ex *cellRun) usesAgents(kinds []string, kind string) bool {
+	if kind == schedule.StepRun && slices.Contains(kinds, schedule.StepSearch) {
+		kind = schedule.StepSearch
+	}
 	if ex.c.Workload.IsCommand() || !slices.Contains(kinds, kind) {
 		return false
 	}
@@ -81,7 +86,7 @@ func (ex *cellRun) beginAhead(ctx context.Context, kinds []string) {
 	case ex.usesAgents(kinds, schedule.StepWarmup):
 		ex.ahead.warmup = ex.prepareAgents(ctx, ex.s.warmupOf(ex.c.Workload) > 0)
 	case ex.usesAgents(kinds, schedule.StepRun):
-		ex.ahead.run = ex.prepareAgents(ctx, false)
+		ex.ahead.run.Store(ex.prepareAgents(ctx, false))
 	}
 	ex.wantTelemetry = slices.Contains(kinds, schedule.StepTelemetryStart)
 	ex.wantRun = ex.usesAgents(kinds, schedule.StepRun)
@@ -102,24 +107,25 @@ func (ex *cellRun) prepareAgents(ctx context.Context, warmup bool) *ahead[*agent
 
 // endAhead stops what the cell started ahead and no step took.
 func (ex *cellRun) endAhead() {
-	closeAgents := func(p *agents.Prepared) { _ = p.Close() }
-	ex.ahead.warmup.drop(closeAgents)
-	ex.ahead.mu.Lock()
-	run := ex.ahead.run
-	ex.ahead.mu.Unlock()
-	run.drop(closeAgents)
-	ex.ahead.tele.drop(func(t *agents.Telemetry) { _ = t.Stop() })
-	ex.ahead.confs.drop(func(struct{}) {})
+	ex.ahead.warmup.drop((*agents.Prepared).Close)
+	ex.ahead.run.Load().drop((*agents.Prepared).Close)
+	ex.ahead.tele.drop((*agents.Telemetry).Stop)
+	ex.ahead.confs.drop(func(struct{}) error { return nil })
 }
 
-// runLoad runs job on the agents prepared ahead (a), or prepares them now.
-func (ex *cellRun) runLoad(ctx context.Context, a *ahead[*agents.Prepared], job agents.Job) (*results.Merged, error) {
-	if a == nil {
-		return agents.RunAgents(ctx, ex.s.opts.Agents, job)
-	}
+// runLoad runs job on the agents prepared ahead (a), or prepares them
+// now; next (a search's probe): as it runs, the next probe's agents start
+// on the same clients (agents.Prepared.Again), for it to take.
+func (ex *cellRun) runLoad(ctx context.Context, a *ahead[*agents.Prepared], job agents.Job, next bool) (*results.Merged, error) {
 	p, err := a.take()
+	if a == nil {
+		p, err = agents.Prepare(ctx, ex.s.opts.Agents, job)
+	}
 	if err != nil {
 		return nil, err
+	}
+	if next {
+		ex.ahead.run.Store(startAhead(func() (*agents.Prepared, error) { return p.Again(ctx, ex.s.opts.Agents) }))
 	}
 	return p.Run(ctx, job)
 }
@@ -135,16 +141,14 @@ func (ex *cellRun) warmup(ctx context.Context) error {
 		return nil
 	}
 	if ex.wantRun {
-		ex.ahead.mu.Lock()
-		ex.ahead.run = ex.prepareAgents(ctx, false)
-		ex.ahead.mu.Unlock()
+		ex.ahead.run.Store(ex.prepareAgents(ctx, false))
 	}
 	ar := s.agentRun(c, d, &ex.tele)
 	why := func() string { return "" }
 	if w := c.Workload.Warmup; w != nil && w.Auto {
 		why = steadyWarmup(&ar)
 	}
-	_, err := ex.runLoad(ctx, ex.ahead.warmup, ar)
+	_, err := ex.runLoad(ctx, ex.ahead.warmup, ar, false)
 	ex.tele.idle()
 	if w := why(); w != "" && err == nil {
 		ex.tele.warmedUp = w
@@ -155,10 +159,7 @@ func (ex *cellRun) warmup(ctx context.Context) error {
 
 // runAgents runs the measured job on the agents prepared ahead.
 func (ex *cellRun) runAgents(ctx context.Context, job agents.Job) (*results.Merged, error) {
-	ex.ahead.mu.Lock()
-	a := ex.ahead.run
-	ex.ahead.mu.Unlock()
-	return ex.runLoad(ctx, a, job)
+	return ex.runLoad(ctx, ex.ahead.run.Load(), job, false)
 }
 
 // aheadTelemetry starts the cell's telemetry agents in the background, for

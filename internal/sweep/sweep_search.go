@@ -18,9 +18,9 @@ import (
 const ProbesDir = "probes"
 
 // search is a search cell's step: after its variant's before commands,
-// results.Search with every probe a run of the workload's agents, open
-// loop at the probe's rate (each agent its share) for the search's probe
-// length. The cell's figures are those of the probe at the capacity (the
+// results.Search with every probe a run of the workload's agents (started
+// during the previous probe, the first's ahead: runLoad), open loop at the
+// probe's rate (each agent its share) for its length. The cell's figures are those of the probe at the capacity (the
 // confirming one; the last probe when none passed), cell.Search the
 // answer with every probe; each probe is journaled as it ends.
 func (ex *cellRun) search(ctx context.Context) error {
@@ -39,7 +39,7 @@ func (ex *cellRun) search(ctx context.Context) error {
 		ar.Live = s.liveLine(fmt.Sprintf("probe %d", n), &ex.tele)
 		ar.LogDir = filepath.Join(ex.dir, ProbesDir, fmt.Sprintf("%02d-%.0f", n, rate), rundir.AgentsDir)
 		ar.Started = ex.tele.phaseAt(telemetry.PhaseRun, ar.Duration)
-		m, err := agents.RunAgents(ctx, s.opts.Agents, ar)
+		m, err := ex.runLoad(ctx, ex.ahead.run.Load(), ar, true)
 		ex.tele.idle()
 		if err != nil {
 			return results.ProbeOutcome{}, err
@@ -52,6 +52,7 @@ func (ex *cellRun) search(ctx context.Context) error {
 	se := &results.Search{SLO: w.Search.SLO, From: w.Search.From, To: w.Search.To, Resolution: w.Search.Resolution,
 		Probe: probe, OnProbe: func(p results.ProbeRecord) { ex.journalProbe(n, p) }}
 	res, err := se.Run(ctx)
+	ex.ahead.run.Load().drop((*agents.Prepared).Close) // the agents after the last probe
 	cell := last
 	if res != nil {
 		if got, ok := byRate[res.Capacity]; ok {

@@ -35,53 +35,74 @@ const reloadTenths = 450
 // beside the pid file: the files older than it are the ones the reloaded
 // server read.
 func (d Daemon) ReloadScript() string {
-	argv := " " + strings.Join(d.Argv, " ") + " "
-	var in []string
-	for _, f := range d.Inputs {
-		in = append(in, remote.Quote(f))
-	}
-	filter := portFilter(d.Ports)
-	return fmt.Sprintf(`%[13]spid=$(cat %[1]s 2>/dev/null)
-if [ -z "$pid" ] || ! live_group "$pid"; then
+	return fmt.Sprintf(`%[9]s%[1]s
+if [ "$act" = start ]; then
 %[2]s
 echo start; exit 0
 fi
-case " $(tr '\0' ' ' </proc/$pid/cmdline 2>/dev/null)" in
-*%[3]s) ;;
-*) echo "%[4]s: process $pid is not %[5]s (or is gone, its process group not): restarting it" >&2
-%[6]s
-echo restart; exit 0 ;;
-esac
-since=$(awk -v t="$(sed 's/.*) //' /proc/$pid/stat | cut -d' ' -f20)" -v hz="$(getconf CLK_TCK)" -v now="$(date +%%s.%%N)" \
-  '{ printf "%%.3f", now - $1 + t / hz }' /proc/uptime)
-if [ -r %[7]s ]; then
-  read -r spid stime <%[7]s
-  if [ "$spid" = "$pid" ] && awk -v a="$stime" -v b="$since" 'BEGIN { exit !(a > b) }'; then since=$stime; fi
+if [ "$act" = restart ]; then
+echo "%[3]s: process $pid is not %[4]s (or is gone, its process group not): restarting it" >&2
+%[5]s
+echo restart; exit 0
 fi
-if [ -z "$(find %[8]s -maxdepth 0 -newerct "@$since" 2>/dev/null)" ]; then echo current; exit 0; fi
-socks() { ss -Hltne '( %[9]s )' 2>/dev/null; }
+if [ "$act" = current ]; then echo current; exit 0; fi
+socks() { ss -Hltne '( %[6]s )' 2>/dev/null; }
 old=$(socks | grep -o 'ino:[0-9]*' | tr '\n' ' '); kids=$(pgrep -P "$pid")
-echo "$pid $(date +%%s.%%N)" >%[7]s
+echo "$pid $(date +%%s.%%N)" >%[10]s
 kill -USR1 "$pid"
 i=0; while :; do
   sleep 0.1; i=$((i+1))
   if ! live "$pid"; then
     for k in $kids; do kill -TERM "$k" 2>/dev/null; done
-    echo "%[4]s exited on its reload; the end of %[10]s:" >&2; tail -n 8 %[10]s >&2; exit 1
+    echo "%[3]s exited on its reload; the end of %[7]s:" >&2; tail -n 8 %[7]s >&2; exit 1
   fi
-  socks | awk -v old="$old" -v ports="%[11]s" 'BEGIN { n = split(ports, p, " "); split(old, o, " "); for (k in o) gone[o[k]] = 1 }
+  socks | awk -v old="$old" -v ports="%[8]s" 'BEGIN { n = split(ports, p, " "); split(old, o, " "); for (k in o) gone[o[k]] = 1 }
     { for (f = 1; f <= NF; f++) if ($f in gone) exit 1; a = $4; sub(/.*:/, "", a); up[a] = 1 }
     END { for (k = 1; k <= n; k++) if (!(p[k] in up)) exit 1 }' && break
-  if [ $i -ge %[12]d ]; then echo "%[4]s: not ready $((i / 10)) s after its reload (its old sockets still listen)" >&2; exit 1; fi
+  if [ $i -ge %[11]d ]; then echo "%[3]s: not ready $((i / 10)) s after its reload (its old sockets still listen)" >&2; exit 1; fi
 done
 for k in $kids; do kill -TERM "$k" 2>/dev/null; done
 i=0; while [ $i -lt 100 ]; do
   alive=; for k in $kids; do live "$k" && alive=1; done
   [ -z "$alive" ] && break; sleep 0.05; i=$((i+1))
 done
-echo reload`, d.pidFile(), d.StartScript(), remote.Quote(argv), d.Name, strings.ReplaceAll(strings.Join(d.Argv, " "), `"`, `'`),
-		d.RestartScript(), remote.Quote(d.pidFile()+".reloaded"), strings.Join(in, " "), filter, d.logFile(), portList(d.Ports), reloadTenths, liveFuncs)
+echo reload`, d.reloadDecision(), d.StartScript(), d.Name, strings.ReplaceAll(strings.Join(d.Argv, " "), `"`, `'`),
+		d.RestartScript(), portFilter(d.Ports), d.logFile(), portList(d.Ports), liveFuncs, d.stampFile(), reloadTenths)
 }
+
+// reloadDecision is shell (after liveFuncs) that sets act to what
+// ReloadScript does to d, "start", "restart", "current" or "reload", and
+// pid to the process under its pid file, and changes nothing:
+// ReloadScript acts on it, and CheckDaemons runs it for several daemons in
+// one round trip.
+func (d Daemon) reloadDecision() string {
+	argv := " " + strings.Join(d.Argv, " ") + " "
+	var in []string
+	for _, f := range d.Inputs {
+		in = append(in, remote.Quote(f))
+	}
+	return fmt.Sprintf(`act=; pid=$(cat %[1]s 2>/dev/null)
+if [ -z "$pid" ] || ! live_group "$pid"; then act=start
+else
+  case " $(tr '\0' ' ' </proc/$pid/cmdline 2>/dev/null)" in
+  *%[2]s) ;;
+  *) act=restart ;;
+  esac
+fi
+if [ -z "$act" ]; then
+  since=$(awk -v t="$(sed 's/.*) //' /proc/$pid/stat | cut -d' ' -f20)" -v hz="$(getconf CLK_TCK)" -v now="$(date +%%s.%%N)" \
+    '{ printf "%%.3f", now - $1 + t / hz }' /proc/uptime)
+  if [ -r %[3]s ]; then
+    read -r spid stime <%[3]s
+    if [ "$spid" = "$pid" ] && awk -v a="$stime" -v b="$since" 'BEGIN { exit !(a > b) }'; then since=$stime; fi
+  fi
+  if [ -z "$(find %[4]s -maxdepth 0 -newerct "@$since" 2>/dev/null)" ]; then act=current; else act=reload; fi
+fi`, d.pidFile(), remote.Quote(argv), d.stampFile(), strings.Join(in, " "))
+}
+
+// stampFile is where ReloadScript writes the pid and the time of its
+// signal, beside the pid file.
+func (d Daemon) stampFile() string { return remote.Quote(d.pidFile() + ".reloaded") }
 
 // portList is ports separated by spaces.
 func portList(ports []int) string {

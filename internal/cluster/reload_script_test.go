@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"benchbed/internal/labtest"
-	"benchbed/plan"
 )
 
 // TestReloadScript runs ReloadScript with the local shell on a stand-in
@@ -26,29 +25,14 @@ import (
 // whose pid file names another process, and fails with the log's end when
 // the reloaded server exits.
 func TestReloadScript(t *testing.T) {
-	for _, c := range []string{"python3", "ss", "pgrep", "setsid"} {
-		if _, err := exec.LookPath(c); err != nil {
-			t.Skipf("%s: %v", c, err)
-		}
-	}
+	skipWithoutReloadTools(t)
 	dir := t.TempDir()
-	conf := filepath.Join(dir, "fake.conf")
-	srv, err := filepath.Abs(filepath.Join("testdata", "reloadsrv.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := freePort(t)
-	d := Daemon{Name: "fake-server", Manager: plan.ManagerDirect, Argv: []string{"/usr/bin/python3", srv, conf, strconv.Itoa(port)},
-		Ports: []int{port}, RunDir: dir, LogDir: dir, TermWait: 1e9, Reload: true, Inputs: []string{conf, filepath.Join(dir, "absent.ring.gz")}}
+	f := newFakeServer(t, dir, "fake-server")
+	d, port := f.d, f.port
 	sh := labtest.NewShell(t, "h")
 	ctx := context.Background()
 	t.Cleanup(func() { _, _ = sh.Run(ctx, "h", d.StopScript()) })
-	write := func(s string) {
-		t.Helper()
-		if err := os.WriteFile(conf, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(s string) { t.Helper(); f.write(t, s) }
 	act := func(want string) {
 		t.Helper()
 		got, err := ReloadDaemon(ctx, sh, "h", d)
@@ -84,7 +68,7 @@ func TestReloadScript(t *testing.T) {
 	}
 	act("current") // the conf changed before the reload's stamp: the server read it
 	write("fail")
-	_, err = ReloadDaemon(ctx, sh, "h", d)
+	_, err := ReloadDaemon(ctx, sh, "h", d)
 	if err == nil || !strings.Contains(err.Error(), "exited on its reload") || !strings.Contains(err.Error(), "cannot start with") {
 		t.Fatalf("a reload onto a conf the server cannot start with: %v; want its exit and the log's end", err)
 	}
@@ -110,6 +94,17 @@ func TestReloadScript(t *testing.T) {
 	}
 	if _, err := sh.Run(ctx, "h", liveFuncs+"live "+strings.TrimSpace(string(other.Stdout))); err == nil {
 		t.Errorf("the process the pid file named still runs after the restart")
+	}
+}
+
+// skipWithoutReloadTools skips a test of the reload scripts on a machine
+// without the commands they and the stand-in server run.
+func skipWithoutReloadTools(t *testing.T) {
+	t.Helper()
+	for _, c := range []string{"python3", "ss", "pgrep", "setsid"} {
+		if _, err := exec.LookPath(c); err != nil {
+			t.Skipf("%s: %v", c, err)
+		}
 	}
 }
 

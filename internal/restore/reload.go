@@ -15,25 +15,35 @@ import (
 // restore: host's daemons that are not running are started, and those of
 // the changed services (every Swift server with all) are brought to their
 // files: a server that reloads in place (cluster.Daemon.Reload) is reloaded when
-// a file it reads changed since it started, in one round trip
-// (cluster.Daemon.ReloadScript), and left running when none did; any other daemon is
-// restarted. Side by side, at most StartParallel at once; changes are
-// reported, and the first failure returned, in the daemons' order.
+// a file it reads changed since it started (cluster.Daemon.ReloadScript),
+// and left running when none did; any other daemon is restarted. One round
+// trip first finds the daemons with nothing to do (cluster.CheckDaemons:
+// running, and current where they are to be brought to their files); the
+// others get one each, side by side, at most StartParallel at once. Changes
+// are reported, and the first failure returned, in the daemons' order.
 func ReloadServices(ctx context.Context, p cluster.Runner, host string, ds []cluster.Daemon, changed map[string]bool, all bool, rep *cluster.Summary) error {
 	acts := make([]string, len(ds))
-	keys := make([]string, len(ds))
-	for i := range ds {
-		keys[i] = strconv.Itoa(i)
+	want := make([]bool, len(ds))
+	for i, d := range ds {
+		want[i] = changed[d.Service()] || (all && d.Name != "memcached")
+	}
+	var keys []string
+	for i, found := range cluster.CheckDaemons(ctx, p, host, ds, want) {
+		switch found {
+		case cluster.CheckCurrent:
+			acts[i] = "current"
+		case cluster.CheckRunning:
+		default:
+			keys = append(keys, strconv.Itoa(i))
+		}
 	}
 	sum := remote.FanOut(ctx, cluster.StartParallel, keys, func(ctx context.Context, key string) error {
 		i, _ := strconv.Atoi(key)
-		d := ds[i]
-		want := changed[d.Service()] || (all && d.Name != "memcached")
 		var err error
-		if want && d.Reload {
-			acts[i], err = cluster.ReloadDaemon(ctx, p, host, d)
+		if want[i] && ds[i].Reload {
+			acts[i], err = cluster.ReloadDaemon(ctx, p, host, ds[i])
 		} else {
-			acts[i], err = cluster.StartDaemon(ctx, p, host, d, want)
+			acts[i], err = cluster.StartDaemon(ctx, p, host, ds[i], want[i])
 		}
 		return err
 	})

@@ -18,9 +18,13 @@ AIO_ADDR=127.0.0.1
 AIO_PORT=${BENCHBED_AIO_PORT:-2297}
 # Directories each host gets privately: "<dir under the host's state>:<mount point>".
 # /var/tmp too, as on real hosts: a sweep's lock and the agents' binary are
-# each host's own, and go with the lab's state.
+# each host's own, and go with the lab's state. root's home too, empty: over
+# SSH, Debian's bash reads ~/.bashrc before every command, and this machine's
+# (a developer's: pyenv init, cargo env) cost 0.3 s of CPU per command and put
+# another python3 first on PATH; a fresh host has none.
+LAB_ROOT_HOME=$(getent passwd root | cut -d: -f6)
 LAB_BINDS=(etc-swift:/etc/swift srv:/srv cache:/var/cache/swift run:/var/run/swift log:/var/log/swift
-           tmp:/var/tmp)
+           tmp:/var/tmp "home:${LAB_ROOT_HOME:-/root}")
 # Debian packages the lab needs on this machine.
 LAB_PKGS=(openssh-server swift swift-proxy swift-object swift-container swift-account
           memcached rsyslog python3-swiftclient iproute2 procps util-linux)

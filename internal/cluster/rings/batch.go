@@ -150,11 +150,7 @@ func ringOutcome(host string, c ringCmd, code int, out []byte, rep *cluster.Summ
 // runRingCmd runs one swift-ring-builder command on host, in a process of
 // its own (runRingCmds' way without Swift in /usr/bin/python3).
 func runRingCmd(ctx context.Context, p *remote.Pool, host string, c ringCmd, rep *cluster.Summary) error {
-	quoted := make([]string, len(c.args))
-	for i, a := range c.args {
-		quoted[i] = remote.Quote(a)
-	}
-	res, err := p.Run(ctx, host, "swift-ring-builder "+strings.Join(quoted, " ")+" 2>&1")
+	res, err := p.Run(ctx, host, srbLine(c.args)+" 2>&1")
 	var exit *remote.ExitError
 	if errors.As(err, &exit) {
 		return ringOutcome(host, c, exit.Code, stdoutOf(res), rep)

@@ -111,7 +111,7 @@ func SwitchRingPorts(ctx context.Context, p cluster.Runner, tb *plan.Testbed, bu
 	}
 	want := layoutDevs(tb, l.Ring(r.Name))
 	c, err := planRing(cluster.SwiftDir, r, have, want)
-	if err != nil || len(c.Commands) == 0 {
+	if err != nil || len(c.Args) == 0 {
 		return nil, false, err
 	}
 	if c.Rebalance {

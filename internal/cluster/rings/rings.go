@@ -43,10 +43,27 @@ type BuilderState struct {
 // ringChange is what setup does to one ring on its builder host.
 type ringChange struct {
 	Ring      string     // ring name
-	Commands  []string   // swift-ring-builder invocations, in order
-	Args      [][]string // the same, as argument lists (builder file first)
+	Args      [][]string // swift-ring-builder's argument lists, in order (builder file first)
 	Changes   []string   // what they change, for the summary
 	Rebalance bool       // a rebalance is among the commands
+}
+
+// Commands are c's swift-ring-builder invocations as shell lines.
+func (c *ringChange) Commands() []string {
+	out := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		out[i] = srbLine(a)
+	}
+	return out
+}
+
+// srbLine is the shell line of swift-ring-builder with args.
+func srbLine(args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = remote.Quote(a)
+	}
+	return "swift-ring-builder " + strings.Join(quoted, " ")
 }
 
 // BuilderPath is the builder file of ring name in swift dir dir.
@@ -58,15 +75,7 @@ func BuilderPath(dir, name string) string { return path.Join(dir, name+".builder
 func planRing(dir string, r *plan.Ring, have *BuilderState, want []ringDev) (*ringChange, error) {
 	b := BuilderPath(dir, r.Name)
 	c := &ringChange{Ring: r.Name}
-	srb := func(args ...string) {
-		argv := append([]string{b}, args...)
-		quoted := make([]string, len(argv))
-		for i, a := range argv {
-			quoted[i] = remote.Quote(a)
-		}
-		c.Commands = append(c.Commands, "swift-ring-builder "+strings.Join(quoted, " "))
-		c.Args = append(c.Args, argv)
-	}
+	srb := func(args ...string) { c.Args = append(c.Args, append([]string{b}, args...)) }
 	if have == nil {
 		srb("create", strconv.Itoa(r.PartPower), fmtFloat(r.Replicas), strconv.Itoa(r.MinPartHours))
 		c.Changes = append(c.Changes, fmt.Sprintf("created (part power %d, %s replicas)", r.PartPower, fmtFloat(r.Replicas)))
@@ -95,7 +104,7 @@ func planRing(dir string, r *plan.Ring, have *BuilderState, want []ringDev) (*ri
 		// place); write_ring below makes the ring file current either way.
 		srb("rebalance")
 	}
-	if len(c.Commands) > 0 || !have.RingFile || !have.RingCurrent {
+	if len(c.Args) > 0 || !have.RingFile || !have.RingCurrent {
 		srb("write_ring")
 		if len(c.Changes) == 0 {
 			c.Changes = append(c.Changes, "ring file written")

@@ -46,8 +46,8 @@ func TestPlanRingCreatesAddsRebalancesWrites(t *testing.T) {
 		"swift-ring-builder /etc/swift/object.builder rebalance",
 		"swift-ring-builder /etc/swift/object.builder write_ring",
 	}
-	if strings.Join(c.Commands, "\n") != strings.Join(want, "\n") {
-		t.Errorf("commands:\n%s\nwant:\n%s", strings.Join(c.Commands, "\n"), strings.Join(want, "\n"))
+	if strings.Join(c.Commands(), "\n") != strings.Join(want, "\n") {
+		t.Errorf("commands:\n%s\nwant:\n%s", strings.Join(c.Commands(), "\n"), strings.Join(want, "\n"))
 	}
 }
 
@@ -56,8 +56,8 @@ func TestPlanRingUnchangedIsEmpty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Commands) != 0 || len(c.Changes) != 0 {
-		t.Errorf("an up-to-date ring gives commands %q changes %q", c.Commands, c.Changes)
+	if len(c.Commands()) != 0 || len(c.Changes) != 0 {
+		t.Errorf("an up-to-date ring gives commands %q changes %q", c.Commands(), c.Changes)
 	}
 }
 
@@ -66,7 +66,7 @@ func TestPlanRingOneMoreDiskIsAChangeNotARebuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := strings.Join(c.Commands, "\n")
+	got := strings.Join(c.Commands(), "\n")
 	if strings.Contains(got, " create ") || strings.Contains(got, " remove ") {
 		t.Errorf("one more disk rebuilds or removes:\n%s", got)
 	}
@@ -84,7 +84,7 @@ func TestPlanRingPortSwitchNeedsNoRebalance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := strings.Join(c.Commands, "\n")
+	got := strings.Join(c.Commands(), "\n")
 	if c.Rebalance || strings.Contains(got, "rebalance") {
 		t.Errorf("a port switch rebalances:\n%s", got)
 	}
@@ -100,7 +100,7 @@ func TestPlanRingRemovesAndReweights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := strings.Join(c.Commands, "\n")
+	got := strings.Join(c.Commands(), "\n")
 	for _, w := range []string{"set_weight d0 50 --yes", "remove d1 --yes", "rebalance"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("commands lack %q:\n%s", w, got)
@@ -115,8 +115,8 @@ func TestPlanRingStaleRingFileIsRewritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Commands) != 1 || !strings.HasSuffix(c.Commands[0], " write_ring") {
-		t.Errorf("stale ring file: commands %q, want only write_ring", c.Commands)
+	if len(c.Commands()) != 1 || !strings.HasSuffix(c.Commands()[0], " write_ring") {
+		t.Errorf("stale ring file: commands %q, want only write_ring", c.Commands())
 	}
 }
 

@@ -18,8 +18,12 @@ lint:
 	go vet ./...
 	staticcheck ./...
 
-# Unit tests first, then the labs' end-to-end suites, one binary at a time.
-test: deps lint unit e2e
+# The Debian packages install while Go lints and compiles, the distro lab's
+# image is made in the background (scripts/test-prep.sh); then the unit
+# tests, then the labs' end-to-end suites, one binary at a time.
+test:
+	scripts/test-prep.sh
+	$(MAKE) --no-print-directory unit e2e
 
 # Tests' artefacts (report.html's screenshot in Chromium) are kept under
 # bin/test-artifacts/_artifacts.

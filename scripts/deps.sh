@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what benchbed's tests and demo need on Debian, when it is missing:
 # Debian packages (apt-get update once, then one install) and staticcheck.
-# Usage: scripts/deps.sh [test|demo|bench]
+# Usage: scripts/deps.sh [test|demo|bench] [apt|go]   (apt or go: only those;
+# make test installs the packages while Go compiles: scripts/test-prep.sh)
 set -euo pipefail
 
 kind=${1:-test}
+only=${2:-}
 pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-account
       memcached rsyslog python3-swiftclient iproute2 procps psmisc curl sudo
       # erasure-coded storage policies (testbeds/lab/policies-lab.hcl): PyECLib
@@ -25,6 +27,7 @@ case "$kind" in
 esac
 
 missing=()
+[ "$only" = go ] && pkgs=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
@@ -42,6 +45,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+[ "$only" = apt ] && exit 0
 gobin=$(go env GOPATH)/bin
 if [ ! -x "$gobin/staticcheck" ]; then
   echo "deps: installing staticcheck" >&2

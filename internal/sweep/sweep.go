@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"benchbed/internal/agents"
+	"benchbed/internal/cluster/rings"
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -42,6 +43,7 @@ type Sweeper struct {
 	steps *step.Runner // the run-wide steps' journal and undo stack
 
 	rend     map[string]*render.Rendering // by variant name, from the render step
+	ringPrep *rings.Prepared              // the variants' ring files, from the render step (nil: none)
 	backup   backupState                  // the backup step's originals, for its undo
 	lab      labState                     // what the hosts run, as the cell steps left them
 	gen      genericState                 // the generic services' confs and what the restore needs

@@ -109,6 +109,7 @@ func (s *Sweeper) prepare(ctx context.Context) error {
 		}
 		s.rend[v.Name] = r
 	}
+	s.prepareRings(ctx)
 	return s.prepareGeneric(ctx)
 }
 

@@ -2,22 +2,21 @@ package sweep
 
 import (
 	"context"
-	"fmt"
-	"path"
+	"slices"
 	"strings"
-	"sync"
+	"time"
 
 	"benchbed/internal/cluster"
 	"benchbed/internal/cluster/rings"
 	"benchbed/plan"
 )
 
-// switchRings brings every ring's device ports to variant v's layout on
-// the builder host without a rebalance (set_info --change-port and
-// --change-replication-port, then write_ring), confirms that the partition
-// assignment is unchanged, distributes the ring files it switched, and marks the
-// ring's servers for restart. A ring that differs in more than ports is
-// refused: that is setup's work.
+// switchRings brings every ring's device ports to variant v's layout
+// without a rebalance (rings.SwitchLayout: from the files prepareRings
+// made, or each ring dumped and switched in place), the partition
+// assignment unchanged, the switched ring files on every host, and marks
+// the switched rings' servers for restart. A ring that differs in more
+// than ports is refused: that is setup's work.
 func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts) error {
 	if len(s.tb.Rings) == 0 {
 		return nil // only generic services: no Swift ring to switch
@@ -26,75 +25,68 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	if err != nil {
 		return err
 	}
-	states, err := rings.DumpRings(ctx, s.p, s.tb, b.Name)
-	if err != nil {
-		return fmt.Errorf("rings on %s: %w", b.Name, err)
+	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	switched, err := rings.SwitchLayout(ctx, s.p, s.tb, b, s.rend[v.Name].Layout, s.ringPrep, rep)
+	for _, sw := range switched {
+		how := "partition assignment unchanged"
+		if sw.Ahead {
+			how += ", files made before the cells"
+		}
+		s.logf("  ring %s: %s (%s)", sw.Ring.Name, strings.Join(sw.Changes, ", "), how)
+		s.restartRing(sw.Ring, rs)
 	}
-	var switched []string // the ring files switched
-	outs := switchAllRings(ctx, len(s.tb.Rings), func(ctx context.Context, i int) ([]string, bool, error) {
-		return rings.SwitchRingPorts(ctx, s.p, s.tb, b.Name, s.tb.Rings[i], s.rend[v.Name].Layout, states[i])
-	})
-	for i, r := range s.tb.Rings {
-		changes, did, err := outs[i].changes, outs[i].switched, outs[i].err
-		if err != nil {
-			return fmt.Errorf("ring %s on %s: %w", r.Name, b.Name, err)
-		}
-		if !did {
-			continue
-		}
-		s.logf("  ring %s: %s (partition assignment unchanged)", r.Name, strings.Join(changes, ", "))
-		switched = append(switched, path.Join(cluster.SwiftDir, r.Name+".ring.gz"))
-		for _, h := range s.tb.HostsWithRole(r.Role) {
+	s.logChanges(rep)
+	return err
+}
+
+// restartRing marks for restart the servers of ring r's role, and the
+// proxies: a proxy loads a changed ring only within its reload_time (15 s),
+// and until then sends requests to the old ports, where nothing listens
+// once the ring's servers restarted. Restarting the proxies makes them use
+// the new ring before the warm-up (on the distro lab, where systemd
+// restarts the object servers in 1.5 s, the cell's first seconds got
+// 503s).
+func (s *Sweeper) restartRing(r *plan.Ring, rs *restarts) {
+	for _, role := range []string{r.Role, "proxy"} {
+		for _, h := range s.tb.HostsWithRole(role) {
 			for _, svc := range cluster.HostServices(s.tb, h) {
-				if svc.Role == r.Role {
+				if svc.Role == role {
 					rs.add(h.Name, svc.Name)
 				}
 			}
 		}
 	}
-	if len(switched) == 0 {
-		return nil
+}
+
+// prepareRings makes, once before the cells, every ring's files for each
+// port layout the sweep's variants switch to (rings.PrepareLayouts: two
+// Python processes on the builder host, its files only read), so that a
+// cell's ring step is a checksum and uploads, not a Python start per ring
+// (2.1 s of each switching cell on the lab). Without them (no Swift ring,
+// no layout that changes a port, or a failure, logged) every cell dumps
+// and switches its rings itself.
+func (s *Sweeper) prepareRings(ctx context.Context) {
+	if len(s.tb.Rings) == 0 || len(s.tb.Services) == 0 {
+		return
 	}
-	// A proxy loads a changed ring only within its reload_time (15 s):
-	// until then it sends requests to the old ports, where nothing listens
-	// once the ring's servers restarted. Restarting the proxies makes them
-	// use the new ring before the warm-up (on the distro lab, where systemd
-	// restarts the object servers in 1.5 s, the cell's first seconds got
-	// 503s).
-	for _, h := range s.tb.HostsWithRole("proxy") {
-		for _, svc := range cluster.HostServices(s.tb, h) {
-			if svc.Role == "proxy" {
-				rs.add(h.Name, svc.Name)
-			}
+	var layouts []*plan.Layout
+	for _, v := range s.tb.Variants {
+		if len(s.opts.Only) == 0 || slices.Contains(s.opts.Only, v.Name) {
+			layouts = append(layouts, s.rend[v.Name].Layout)
 		}
 	}
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
-	err = rings.DistributeRingFiles(ctx, s.p, s.tb, b, switched, rep)
-	s.logChanges(rep)
-	return err
-}
-
-// ringSwitch is one ring's port switch's outcome.
-type ringSwitch struct {
-	changes  []string
-	switched bool
-	err      error
-}
-
-// switchAllRings runs the n rings' port switches side by side (each is a
-// Python process on the builder host, on its own ring's files) and
-// returns their outcomes in the rings' order.
-func switchAllRings(ctx context.Context, n int, fn func(ctx context.Context, i int) ([]string, bool, error)) []ringSwitch {
-	outs := make([]ringSwitch, n)
-	var wg sync.WaitGroup
-	for i := range outs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			o := &outs[i]
-			o.changes, o.switched, o.err = fn(ctx, i)
-		}()
+	b, err := cluster.BuilderHost(s.tb)
+	if err != nil {
+		return // the cells say so
 	}
-	wg.Wait()
-	return outs
+	began := time.Now()
+	prep, err := rings.PrepareLayouts(ctx, s.p, s.tb, b.Name, layouts)
+	if err != nil {
+		s.logf("rings: the variants' ring files were not made ahead (%v); each cell switches its own", err)
+		return
+	}
+	if len(prep.Rings) > 0 {
+		s.ringPrep = prep
+		s.logf("rings: %d ring(s)' files for the variants' ports made on %s in %.1f s", len(prep.Rings), b.Name, time.Since(began).Seconds())
+	}
 }

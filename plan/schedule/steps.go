@@ -19,7 +19,7 @@ const (
 	StepPreconditions = "preconditions" // list a workload's initial objects, no PUT, before any lock or change
 	StepLock          = "lock"          // take the sweep lock on every host
 	StepEnvironment   = "environment"   // record each host's kernel, CPU, memory, disks, Swift version
-	StepRender        = "render"        // render every variant's confs here; nothing contacted
+	StepRender        = "render"        // render every variant's confs here (swift.conf's hashes read), make its ring files on the builder host (its files only read)
 	StepBackup        = "backup"        // copy the files the sweep may change on every host
 	StepPrefill       = "prefill"       // create the workloads' initial objects (once)
 

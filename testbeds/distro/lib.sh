@@ -55,6 +55,18 @@ lock() {
     die "another process still holds /run/lock/benchbed-distro.lock"
 }
 
+# cache_lock takes the cache's lock (on fd 7) for the rest of the script:
+# one image and one mirror are made at a time, and up waits for a
+# testbeds/distro/cache started before it (make test runs one in the
+# background) instead of building them a second time.
+cache_lock() {
+  mkdir -p /run/lock
+  exec 7>/run/lock/benchbed-distro-cache.lock
+  flock -n 7 && return 0
+  log "waiting for the image and mirror being made by another process (testbeds/distro/cache)"
+  flock -w 1800 7 || die "another process still holds /run/lock/benchbed-distro-cache.lock after 30 min"
+}
+
 netns_of() { echo "bbd-$1"; }
 veth_of() { echo "bd-$1"; }
 

@@ -27,9 +27,9 @@ test:
 
 # Tests' artefacts (report.html's screenshot in Chromium) are kept under
 # bin/test-artifacts/_artifacts.
+# scripts/unit.sh: the race detector on the packages with goroutines.
 unit:
-	mkdir -p bin/test-artifacts
-	go test -race -timeout 15m -count=1 -artifacts -outputdir $(CURDIR)/bin/test-artifacts $$(go list ./... | grep -v '^benchbed/e2e')
+	scripts/unit.sh
 	go test -count=1 -run 'TestLargeObjectStreamsBeyondFiveGiB' ./load  # 5 GiB objects: without the race detector
 	# decode + plan + render over arbitrary text, 30 s (the seeds run above);
 	# -fuzzminimizetime 0: minimising a big testbed stalls the run.

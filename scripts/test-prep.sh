@@ -3,7 +3,7 @@
 # so that the waits overlap. This machine's missing Debian packages install
 # (scripts/deps.sh test apt: downloads and dpkg, about a core) while Go
 # fetches the modules, installs staticcheck, lints, and compiles every
-# package with the race detector for the unit tests (none of which needs
+# test binary (scripts/unit.sh --compile, and the e2e suites'; none needs
 # those packages). Once the packages are in, the distro lab's image and
 # mirror start being made in the background (testbeds/distro/cache: a
 # debootstrap on a fresh machine), while the unit tests and the netns lab's
@@ -18,8 +18,8 @@ scripts/deps.sh test apt > bin/deps.log 2>&1 &
 apt=$!
 rc=0
 { scripts/deps.sh test go && make --no-print-directory lint &&
-  go test -race -count=1 -run '^$' -exec /bin/true ./... > /dev/null; } || rc=$?
-echo "test-prep: Go modules, lint and the race build in $((SECONDS - t0)) s" >&2
+  scripts/unit.sh --compile && go test -race -count=1 -run '^$' -exec /bin/true ./e2e/... > /dev/null; } || rc=$?
+echo "test-prep: Go modules, lint and the tests' build in $((SECONDS - t0)) s" >&2
 arc=0
 wait "$apt" || arc=$?
 cat bin/deps.log >&2

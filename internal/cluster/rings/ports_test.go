@@ -19,12 +19,12 @@ func TestSwitchPortsScriptKeepsPartitions(t *testing.T) {
 	labtest.NeedTools(t, "swift-ring-builder", "/usr/bin/python3")
 	dir := t.TempDir()
 	b, ring := filepath.Join(dir, "object.builder"), filepath.Join(dir, "object.ring.gz")
-	setup := fmt.Sprintf("set -e; swift-ring-builder %[1]s create 6 2 0; for i in 0 1 2 3; do "+
-		"swift-ring-builder %[1]s add r1z1-198.18.0.21:6200/d$i 100; swift-ring-builder %[1]s add r1z2-198.18.0.22:6200/d$i 100; done; "+
-		"swift-ring-builder %[1]s rebalance; swift-ring-builder %[1]s write_ring", b)
-	if out, err := exec.Command("bash", "-c", setup).CombinedOutput(); err != nil {
-		t.Fatalf("making a builder: %v\n%s", err, out)
+	cmds := [][]string{{b, "create", "6", "2", "0"}}
+	for i := 0; i < 4; i++ {
+		cmds = append(cmds, []string{b, "add", fmt.Sprintf("r1z1-198.18.0.21:6200/d%d", i), "100"},
+			[]string{b, "add", fmt.Sprintf("r1z2-198.18.0.22:6200/d%d", i), "100"})
 	}
+	srbOnce(t, append(cmds, []string{b, "rebalance"}, []string{b, "write_ring"})...)
 	ports := map[string]int{}
 	for i := 0; i < 4; i++ {
 		ports[fmt.Sprintf("198.18.0.21/d%d", i)] = 6210 + i
@@ -60,13 +60,13 @@ func TestSwitchPortsScriptKeepsPartitions(t *testing.T) {
 func TestDumpAllScriptReadsEveryBuilder(t *testing.T) {
 	labtest.NeedTools(t, "swift-ring-builder", "/usr/bin/python3")
 	dir := t.TempDir()
+	var cmds [][]string
 	for _, name := range []string{"object", "container"} {
-		setup := fmt.Sprintf("set -e; b=%s; swift-ring-builder $b create 4 1 0; swift-ring-builder $b add r1z1-198.18.0.21:6201/d0 100; "+
-			"swift-ring-builder $b rebalance; swift-ring-builder $b write_ring", BuilderPath(dir, name))
-		if out, err := exec.Command("bash", "-c", setup).CombinedOutput(); err != nil {
-			t.Fatalf("making a builder: %v\n%s", err, out)
-		}
+		b := BuilderPath(dir, name)
+		cmds = append(cmds, []string{b, "create", "4", "1", "0"}, []string{b, "add", "r1z1-198.18.0.21:6201/d0", "100"},
+			[]string{b, "rebalance"}, []string{b, "write_ring"})
 	}
+	srbOnce(t, cmds...)
 	names := []string{"object", "account", "container"}
 	all, err := exec.Command("bash", "-c", dumpAllScript(dir, names)).Output()
 	if err != nil {
@@ -82,5 +82,20 @@ func TestDumpAllScriptReadsEveryBuilder(t *testing.T) {
 			!s.RingFile || !s.RingCurrent || s.DevsChanged {
 			t.Errorf("ring %s: %+v (%v) from %q", names[i], s, err, lines[i])
 		}
+	}
+}
+
+// srbOnce runs swift-ring-builder's commands (each an argument list, the
+// builder file first) in one Python process (ringBatchScript), as setup
+// does: a process each took seconds of the package's time. Every command
+// must succeed (exit 0, or 1: a rebalance's warning).
+func srbOnce(t *testing.T, args ...[]string) {
+	t.Helper()
+	var cmds []ringCmd
+	for _, a := range args {
+		cmds = append(cmds, ringCmd{ring: testRing(), args: a})
+	}
+	if done, _, err := runBatch(t, cmds); err != nil || done != len(cmds) {
+		t.Fatalf("swift-ring-builder: %d of %d commands, %v", done, len(cmds), err)
 	}
 }

@@ -46,19 +46,15 @@ func labRings(t *testing.T, dir string) (*plan.Testbed, []*plan.Layout) {
 		}
 		layouts = append(layouts, l)
 	}
-	var cmds []ringCmd // every ring's, in one Python process (ringBatchScript)
+	var cmds [][]string // every ring's, in one Python process
 	for _, r := range tb.Rings {
 		c, err := planRing(dir, r, nil, layoutDevs(tb, layouts[0].Ring(r.Name)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, a := range c.Args {
-			cmds = append(cmds, ringCmd{ring: r, args: a})
-		}
+		cmds = append(cmds, c.Args...)
 	}
-	if done, _, err := runBatch(t, cmds); err != nil || done != len(cmds) {
-		t.Fatalf("making the lab's rings: %d of %d commands, %v", done, len(cmds), err)
-	}
+	srbOnce(t, cmds...)
 	return tb, layouts
 }
 

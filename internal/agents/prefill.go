@@ -97,11 +97,7 @@ func Prefill(ctx context.Context, tb *plan.Testbed, hosts PrefillHosts, opts Pre
 // their layout (containers, sizes, counts), segment size, account,
 // policy and check.
 func prefillKey(pf *plan.Prefill, w *plan.Workload) (string, error) {
-	sc, err := scenario.Parse(w.ScenarioJSON)
-	if err != nil {
-		return "", err
-	}
-	l, err := prefill.NewLayout(sc)
+	sc, l, err := workloadLayout(w)
 	if err != nil {
 		return "", err
 	}
@@ -109,12 +105,19 @@ func prefillKey(pf *plan.Prefill, w *plan.Workload) (string, error) {
 	return fmt.Sprintf("%s %d %q %q %q %q %q %q %q", l.Fingerprint(), sc.SegmentSize, a.URL, a.User, a.Project, a.Domain, a.StorageURL, sc.Policy, pf.Verify), nil
 }
 
-func prefillWorkload(ctx context.Context, tb *plan.Testbed, w *plan.Workload, hosts PrefillHosts, opts PrefillOptions) (*PrefillResult, error) {
+// workloadLayout is workload w's scenario and the layout of its initial
+// objects.
+func workloadLayout(w *plan.Workload) (*scenario.Scenario, *prefill.Layout, error) {
 	sc, err := scenario.Parse(w.ScenarioJSON)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	l, err := prefill.NewLayout(sc)
+	return sc, l, err
+}
+
+func prefillWorkload(ctx context.Context, tb *plan.Testbed, w *plan.Workload, hosts PrefillHosts, opts PrefillOptions) (*PrefillResult, error) {
+	sc, l, err := workloadLayout(w)
 	if err != nil {
 		return nil, err
 	}

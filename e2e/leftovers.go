@@ -66,8 +66,8 @@ func killOrphans(w io.Writer) {
 func removeBuildDirs(w io.Writer) {
 	dirs, _ := filepath.Glob(buildDirGlob())
 	for _, d := range dirs {
-		if d == buildDir {
-			continue
+		if fi, err := os.Lstat(d); d == buildDir || err != nil || !fi.IsDir() {
+			continue // this binary's, or no build directory (a file of that name)
 		}
 		fmt.Fprintf(w, "e2e: removing %s, left by an earlier test run\n", d)
 		_ = os.RemoveAll(d)

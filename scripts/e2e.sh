@@ -32,7 +32,7 @@ fi
 export BENCHBED_E2E_LOCK_HELD=1
 # Each test binary appends its tests' times here (go test shows nothing of a
 # passing binary without -v); they are printed whether the tests pass or not.
-times=$(mktemp /tmp/benchbed-e2e-times.XXXXXX)
+times=$(mktemp /tmp/benchbed-times.XXXXXX)
 export BENCHBED_E2E_TIMES=$times
 start=$(date +%s)
 rc=0

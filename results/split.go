@@ -72,9 +72,9 @@ func (s *Split) Add(index int, r Recording) error {
 	s.last = index
 	p := s.phaseOf(index)
 	s.phases[p].Merge(r)
-	sum := Summarise(r, s.interval)
-	s.seconds = append(s.seconds, Second{Index: index, ReqPerS: sum.Total.ReqPerS, Errors: sum.Total.Errors,
-		P99: sum.Total.LastByte.P99, Phase: []string{PhaseBefore, PhaseDuring, PhaseAfter}[p]})
+	sum := rateAndP99(r, s.interval)
+	s.seconds = append(s.seconds, Second{Index: index, ReqPerS: sum.ReqPerS, Errors: sum.Errors,
+		P99: sum.LastByte.P99, Phase: []string{PhaseBefore, PhaseDuring, PhaseAfter}[p]})
 	if p == 2 {
 		s.recover(index, r)
 	}
@@ -107,7 +107,7 @@ func (s *Split) recover(index int, r Recording) {
 	for _, x := range s.recent {
 		win.Merge(x)
 	}
-	t := Summarise(win, time.Duration(s.opts.WindowS)*s.interval).Total
+	t := rateAndP99(win, time.Duration(s.opts.WindowS)*s.interval)
 	b := s.before
 	if b.ReqPerS == 0 {
 		return
@@ -168,3 +168,24 @@ func (fp *FaultPhases) Gate(gate float64, duringMax *float64) *GateError {
 // CauseCorrupt is the error cause of a verified read whose body differed
 // from what was written (load's verifier names it so).
 const CauseCorrupt = "corrupt"
+
+// rateAndP99 is the part of Summarise(r, d).Total that a second's figures
+// and the recovery's window need: count, errors, req/s and the last
+// byte's p99 (the same values). Summarise's every statistic of every
+// operation, twice a second, took most of a fault cell's split.
+func rateAndP99(r Recording, d time.Duration) OpSummary {
+	var s OpSummary
+	last := NewHist()
+	for _, h := range r {
+		s.Count += h.LastByte.Count()
+		s.Errors += h.ErrorCount()
+		last.Merge(h.LastByte)
+	}
+	if d > 0 {
+		s.ReqPerS = float64(s.Count) / d.Seconds()
+	}
+	if s.Count > 0 {
+		s.LastByte.P99 = float64(last.h.ValueAtQuantile(99)) / 1e6
+	}
+	return s
+}

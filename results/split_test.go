@@ -159,3 +159,19 @@ func TestCorruptFailsEveryPhase(t *testing.T) {
 		t.Errorf("causes %q lack corrupt=1", g.Causes)
 	}
 }
+
+// TestRateAndP99IsSummarisesTotal: a second's figures are Summarise's own
+// (count, errors, req/s, last byte p99) for several operations, with
+// errors, and for none.
+func TestRateAndP99IsSummarisesTotal(t *testing.T) {
+	r := second(100, 10*time.Millisecond, 3, "http_503")
+	put := second(40, 250*time.Millisecond, 1, "timeout")
+	r["PUT"] = put["GET"]
+	for _, rec := range []Recording{r, {}} {
+		want := Summarise(rec, 2*time.Second).Total
+		got := rateAndP99(rec, 2*time.Second)
+		if got.Count != want.Count || got.Errors != want.Errors || got.ReqPerS != want.ReqPerS || got.LastByte.P99 != want.LastByte.P99 {
+			t.Errorf("rateAndP99 %+v, Summarise's total %+v", got, want)
+		}
+	}
+}

@@ -17,9 +17,11 @@ t0=$SECONDS
 scripts/deps.sh test apt > bin/deps.log 2>&1 &
 apt=$!
 rc=0
-{ scripts/deps.sh test go && make --no-print-directory lint &&
-  scripts/unit.sh --compile && go test -race -count=1 -run '^$' -exec /bin/true ./e2e/... > /dev/null; } || rc=$?
-echo "test-prep: Go modules, lint and the tests' build in $((SECONDS - t0)) s" >&2
+# each step's end, in seconds since the start, for the figures
+at() { echo "test-prep: $1 at $((SECONDS - t0)) s" >&2; }
+{ scripts/deps.sh test go && at "staticcheck installed" && make --no-print-directory lint && at "lint done" &&
+  scripts/unit.sh --compile && go test -race -count=1 -run '^$' -exec /bin/true ./e2e/... > /dev/null &&
+  at "every test binary built"; } || rc=$?
 arc=0
 wait "$apt" || arc=$?
 cat bin/deps.log >&2

@@ -65,24 +65,28 @@ func managers(tb *plan.Testbed) []string {
 // DefaultCosts are the step times measured with bench/sweep/run on the
 // netns lab (manager "direct", telemetry on, the shared 2-core machine at
 // load average 4-7; the medians of the README's "How fast" runs, the
-// agents and telemetry started ahead of their steps), for a testbed
+// agents and telemetry started ahead of their steps; the rings' files made
+// once in the render step, 2026-12-03: ring ports 0.1 s, render 1.5-1.9 s), for a testbed
 // without journaled runs. They are the only measured ones: for other
 // managers and for remote hosts Source says that they are the lab's, not
 // theirs.
 func DefaultCosts(tb *plan.Testbed) *Costs {
 	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
 	c := &Costs{
-		First: map[string]time.Duration{StepRecord: s(0.1), StepRingPorts: s(0.8), StepPushConf: s(0.7),
+		First: map[string]time.Duration{StepRecord: s(0.1), StepRingPorts: s(0.1), StepPushConf: s(0.7),
 			StepRestart: s(5.4), StepReload: s(1.7), StepHealth: s(3.6), StepServices: s(3.0), StepTelemetryStart: s(0.1),
 			StepDropCaches: s(0.5), StepTelemetry: s(0.3)},
-		Changed: map[string]time.Duration{StepRecord: s(0.1), StepRingPorts: s(1.5), StepPushConf: s(0.5),
+		Changed: map[string]time.Duration{StepRecord: s(0.1), StepRingPorts: s(0.1), StepPushConf: s(0.5),
 			StepRestart: s(4.2), StepReload: s(11.5), StepHealth: s(1.0), StepServices: s(2.0), StepTelemetryStart: s(0.1),
 			StepDropCaches: s(0.5), StepTelemetry: s(0.3)},
 		Unchanged: map[string]time.Duration{StepRecord: s(0.1), StepPushConf: s(0.1), StepReload: s(0.5), StepHealth: s(0.5),
 			StepServices: s(0.5)},
 		Lead: s(0.35),
 		Wide: map[string]time.Duration{StepPreflight: s(1.0), StepPreconditions: s(0.5), StepLock: s(0.5),
-			StepEnvironment: s(0.8), StepRender: s(0.1), StepBackup: s(0.4), StepUndoBackup: s(7.0), StepUndoLock: s(0.5)},
+			StepEnvironment: s(0.8), StepRender: s(1.7), StepBackup: s(0.4), StepUndoBackup: s(7.0), StepUndoLock: s(0.5)},
+	}
+	if !switchesPorts(tb) { // no ring files to make before the cells
+		c.Wide[StepRender] = s(0.1)
 	}
 	kind, mgrs := HostKind(tb), managers(tb)
 	c.Source = "measured defaults (no journaled run of this testbed): manager direct on the netns lab, from README's bench/sweep figures"
@@ -90,4 +94,17 @@ func DefaultCosts(tb *plan.Testbed) *Costs {
 		c.Source += fmt.Sprintf("; this testbed's hosts are %s with manager %v, whose step times are not measured: the lab's are used", kind, mgrs)
 	}
 	return c
+}
+
+// switchesPorts reports whether a variant of tb gives a ring one port per
+// disk: the render step then makes the rings' files for it.
+func switchesPorts(tb *plan.Testbed) bool {
+	for _, v := range tb.Variants {
+		for _, r := range tb.Rings {
+			if v.PortPerDisk(r.Name) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -2,7 +2,6 @@ package sweep
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"time"
 
@@ -71,7 +70,7 @@ func (s *Sweeper) prepareRings(ctx context.Context) {
 	}
 	var layouts []*plan.Layout
 	for _, v := range s.tb.Variants {
-		if len(s.opts.Only) == 0 || slices.Contains(s.opts.Only, v.Name) {
+		if s.selected(plan.Cell{Variant: v}) {
 			layouts = append(layouts, s.rend[v.Name].Layout)
 		}
 	}

@@ -22,29 +22,40 @@ import (
 func switchPortsScript(builderFile, ringFile string, ports map[string]int) string {
 	b, _ := json.Marshal(ports)
 	return fmt.Sprintf(`/usr/bin/python3 - %s %s %s <<'PY'
-import hashlib, json, sys
-from swift.common.ring import RingBuilder, RingData
+import json, sys
+`+portsPy+`
 builder_file, ring_file, ports = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
-def assignment():
+before = assignment(ring_file)
+b = RingBuilder.load(builder_file)
+changed = set_ports(b, ports)
+b.save(builder_file)
+b.get_ring().save(ring_file)  # also when only the ring file was stale
+print(json.dumps({"before": before, "after": assignment(ring_file), "changed": changed}))
+PY`, remote.Quote(builderFile), remote.Quote(ringFile), remote.Quote(string(b)))
+}
+
+// portsPy is the Python both port switches share (switchPortsScript in
+// place, prepareScript ahead): assignment(ring_file) hashes the partition
+// assignment (replica -> partition -> device id) of a ring file;
+// set_ports(builder, ports) sets each device's port and replication port
+// to ports[ip/device] and returns how many changed.
+const portsPy = `import hashlib
+from swift.common.ring import RingBuilder, RingData
+def assignment(ring_file):
     h = hashlib.sha256()
     for row in RingData.load(ring_file)._replica2part2dev_id:
         h.update(row.tobytes())
     return h.hexdigest()
-before = assignment()
-b = RingBuilder.load(builder_file)
-changed = 0
-for d in b.devs:
-    if d is None:
-        continue
-    p = ports.get(d["ip"] + "/" + d["device"])
-    if p is not None and (d["port"] != p or d.get("replication_port") != p):
-        d["port"] = d["replication_port"] = p
-        changed += 1
-b.save(builder_file)
-b.get_ring().save(ring_file)  # also when only the ring file was stale
-print(json.dumps({"before": before, "after": assignment(), "changed": changed}))
-PY`, remote.Quote(builderFile), remote.Quote(ringFile), remote.Quote(string(b)))
-}
+def set_ports(b, ports):
+    changed = 0
+    for d in b.devs:
+        if d is None:
+            continue
+        p = ports.get(d["ip"] + "/" + d["device"])
+        if p is not None and (d["port"] != p or d.get("replication_port") != p):
+            d["port"] = d["replication_port"] = p
+            changed += 1
+    return changed`
 
 // DumpRings reads every ring's builder on the builder host in one command
 // and one Python process (dumpAllScript; one per ring took a second of the

@@ -264,22 +264,17 @@ type prepareResult struct {
 // the builder with each device's port and replication port set to the
 // layout's (no rebalance) and its ring file into a temporary directory
 // removed before it exits, and prints as JSON each ring's found files
-// (base64), and per layout how many devices changed, whether the partition
+// (base64), and per layout whether the partition
 // assignment is the one found, and the files (base64). The live files are
 // only read.
 func prepareScript(spec []prepareRing) string {
 	b, _ := json.Marshal(spec)
 	return `/usr/bin/python3 - ` + remote.Quote(string(b)) + ` <<'PY'
 import base64, hashlib, json, os, shutil, sys, tempfile
-from swift.common.ring import RingBuilder, RingData
+` + portsPy + `
 def read(p):
     with open(p, "rb") as f:
         return f.read()
-def assignment(ring_file):
-    h = hashlib.sha256()
-    for row in RingData.load(ring_file)._replica2part2dev_id:
-        h.update(row.tobytes())
-    return h.hexdigest()
 out, tmp = [], tempfile.mkdtemp(prefix="benchbed-rings-")
 try:
     for r in json.loads(sys.argv[1]):
@@ -288,19 +283,12 @@ try:
                "ring": base64.b64encode(read(r["ring"])).decode(), "layouts": []}
         for l in r["layouts"]:
             b = RingBuilder.load(r["builder"])
-            changed = 0
-            for d in b.devs:
-                if d is None:
-                    continue
-                p = l["ports"].get(d["ip"] + "/" + d["device"])
-                if p is not None and (d["port"] != p or d.get("replication_port") != p):
-                    d["port"] = d["replication_port"] = p
-                    changed += 1
+            set_ports(b, l["ports"])
             # The live files' names: the ring file's gzip header holds it.
             bf, rf = os.path.join(tmp, os.path.basename(r["builder"])), os.path.join(tmp, os.path.basename(r["ring"]))
             b.save(bf)
             b.get_ring().save(rf)
-            res["layouts"].append({"changed": changed, "same": assignment(rf) == before,
+            res["layouts"].append({"same": assignment(rf) == before,
                                    "builder": base64.b64encode(read(bf)).decode(),
                                    "ring": base64.b64encode(read(rf)).decode()})
         out.append(res)

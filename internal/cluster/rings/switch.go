@@ -96,25 +96,7 @@ func switchPrepared(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *pl
 	if _, err := p.UploadAll(ctx, b.Name, files); err != nil {
 		return out, true, fmt.Errorf("rings on %s: %w", b.Name, err)
 	}
-	var targets []string
-	for _, h := range cluster.ServiceHosts(tb) {
-		if h.Name != b.Name {
-			targets = append(targets, h.Name)
-		}
-	}
-	sum := p.FanOut(ctx, targets, func(ctx context.Context, host string) error {
-		chs, err := p.UploadAll(ctx, host, ringFiles)
-		for i, ch := range chs {
-			if ch != remote.Unchanged {
-				rep.Change(host, "ring %s from %s (%s)", path.Base(ringFiles[i].Path), b.Name, ch)
-			}
-		}
-		if err != nil {
-			return fmt.Errorf("%s: rings: %w", host, err)
-		}
-		return nil
-	})
-	return out, true, sum.Err()
+	return out, true, PushRingFiles(ctx, p, tb, b, ringFiles, rep)
 }
 
 // ringSwitch is one ring's port switch's outcome.

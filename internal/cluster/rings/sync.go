@@ -88,16 +88,24 @@ func DistributeRingFiles(ctx context.Context, p *remote.Pool, tb *plan.Testbed, 
 		return err
 	}
 	defer os.RemoveAll(dir)
-	files := map[string][]byte{}
+	var files []remote.File
 	for _, f := range rings {
 		local := filepath.Join(dir, path.Base(f))
 		if _, err := p.Download(ctx, b.Name, f, local); err != nil {
 			return err
 		}
-		if files[f], err = os.ReadFile(local); err != nil {
+		content, err := os.ReadFile(local)
+		if err != nil {
 			return err
 		}
+		files = append(files, remote.File{Path: f, Content: content, Mode: 0o644, Owner: "root", Group: "root"})
 	}
+	return PushRingFiles(ctx, p, tb, b, files, rep)
+}
+
+// PushRingFiles uploads ring files to every host that runs a service but
+// b, the builder host they come from; rep says where one changed.
+func PushRingFiles(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, files []remote.File, rep *cluster.Summary) error {
 	var targets []string
 	for _, h := range cluster.ServiceHosts(tb) {
 		if h.Name != b.Name {
@@ -105,14 +113,14 @@ func DistributeRingFiles(ctx context.Context, p *remote.Pool, tb *plan.Testbed, 
 		}
 	}
 	sum := p.FanOut(ctx, targets, func(ctx context.Context, host string) error {
-		for _, f := range rings {
-			ch, err := p.Upload(ctx, host, remote.File{Path: f, Content: files[f], Mode: 0o644, Owner: "root", Group: "root"})
-			if err != nil {
-				return fmt.Errorf("%s: ring %s: %w", host, f, err)
-			}
+		chs, err := p.UploadAll(ctx, host, files)
+		for i, ch := range chs {
 			if ch != remote.Unchanged {
-				rep.Change(host, "ring %s from %s (%s)", path.Base(f), b.Name, ch)
+				rep.Change(host, "ring %s from %s (%s)", path.Base(files[i].Path), b.Name, ch)
 			}
+		}
+		if err != nil {
+			return fmt.Errorf("%s: rings: %w", host, err)
 		}
 		return nil
 	})

@@ -1,12 +1,15 @@
 """Summarises bench/loadgen/run's outputs: req/s per run, medians, ratios,
 client CPU per request, peak RSS and the machine's load average during the
-runs. Usage: report.py OUTDIR ROUNDS DURATION"""
+runs, and the paired rounds' ratios (benchbed and wrk back to back).
+Usage: report.py OUTDIR ROUNDS DURATION [PAIRS PAIR_SECONDS]"""
 import json
 import re
 import statistics
 import sys
 
 work, rounds, duration = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+pairs = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+pair_seconds = float(sys.argv[5]) if len(sys.argv) > 5 else duration
 TARGETS = {"wrk": 1.0, "hey": 1.2, "vegeta": 1.1}
 
 
@@ -56,6 +59,31 @@ for tool, target in TARGETS.items():
 ratio = cpu_med["benchbed"] / cpu_med["wrk"]
 print(f"benchbed / wrk     median client CPU per request: {cpu_med['benchbed']:.1f} / {cpu_med['wrk']:.1f} us"
       f" = {ratio:.2f}x (target <= 1.0x: {'meets' if ratio <= 1.0 else 'misses'})")
+if pairs:
+    print()
+    print(f"{pairs} pairs, benchbed and wrk back to back, {pair_seconds:.0f} s each, the order alternating (ABBA):")
+    print(f"{'pair':>4} {'benchbed req/s':>14} {'wrk req/s':>10} {'ratio':>6} {'benchbed us/req':>15} {'wrk us/req':>10} {'ratio':>6}")
+    rate_ratios, cpu_ratios = [], []
+    for p in range(1, pairs + 1):
+        b, w = run("benchbed", f"pair{p}"), run("wrk", f"pair{p}")
+        bcpu, wcpu = b[2] / max(b[1], 1) * 1e6, w[2] / max(w[1], 1) * 1e6
+        rate_ratios.append(b[0] / w[0])
+        cpu_ratios.append(bcpu / wcpu)
+        print(f"{p:>4} {b[0]:>14.1f} {w[0]:>10.1f} {rate_ratios[-1]:>6.2f} {bcpu:>15.1f} {wcpu:>10.1f} {cpu_ratios[-1]:>6.2f}")
+
+    def spread(xs):
+        """The median and the quartiles of xs, as text."""
+        if len(xs) < 2:
+            return f"{xs[0]:.2f}x"
+        q1, q2, q3 = statistics.quantiles(xs, n=4)
+        return f"{statistics.median(xs):.2f}x (quartiles {q1:.2f}-{q3:.2f})"
+
+    faster = sum(r >= 1 for r in rate_ratios)
+    cheaper = sum(r <= 1 for r in cpu_ratios)
+    print(f"paired benchbed / wrk req/s: median {spread(rate_ratios)}, benchbed at least as fast in {faster} of {pairs}"
+          f" (target >= 1.0x: {'meets' if statistics.median(rate_ratios) >= 1.0 else 'misses'})")
+    print(f"paired benchbed / wrk client CPU per request: median {spread(cpu_ratios)}, benchbed at most as costly in"
+          f" {cheaper} of {pairs} (target <= 1.0x: {'meets' if statistics.median(cpu_ratios) <= 1.0 else 'misses'})")
 rps, n, cpu, rss = run("benchbed", "rss")
 print(f"benchbed, 2048 users: {rps:.1f} req/s, {cpu / max(n, 1) * 1e6:.1f} us CPU/request,"
       f" max RSS {rss / 1024:.1f} MiB (target <= 64 MiB: {'meets' if rss <= 64 * 1024 else 'misses'})")

@@ -18,6 +18,17 @@ type Switched struct {
 	Ahead   bool     // from the files PrepareLayouts made
 }
 
+// Hosts is what a ring switch and the rings' distribution need of the
+// hosts: commands, a fan-out, uploads and downloads (a *remote.Pool; a
+// test gives directories of this machine).
+type Hosts interface {
+	cluster.Runner
+	UploadAll(ctx context.Context, host string, files []remote.File) ([]remote.Change, error)
+	Download(ctx context.Context, host, remotePath, localPath string) (int64, error)
+}
+
+var _ Hosts = (*remote.Pool)(nil)
+
 // SwitchLayout brings every ring's device ports to layout l on the builder
 // host b without a rebalance and distributes the ring files it changed to
 // every other service host (rep says where). With prep (nil: none) and
@@ -25,7 +36,7 @@ type Switched struct {
 // uploaded (switchPrepared); else every ring is dumped and switched in
 // place, side by side (SwitchRingPorts). A ring that differs in more than
 // ports, or whose switch would move partitions, is refused.
-func SwitchLayout(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, l *plan.Layout, prep *Prepared, rep *cluster.Summary) ([]Switched, error) {
+func SwitchLayout(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, l *plan.Layout, prep *Prepared, rep *cluster.Summary) ([]Switched, error) {
 	if prep != nil {
 		if out, done, err := switchPrepared(ctx, p, tb, b, LayoutKey(tb, l), prep, rep); done {
 			return out, err
@@ -62,7 +73,7 @@ func SwitchLayout(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan
 // files to every other service host. done is false when a ring's files on
 // the builder host are none of those prep knows (something else changed
 // them) or the layout was not prepared.
-func switchPrepared(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, key string, prep *Prepared, rep *cluster.Summary) (out []Switched, done bool, err error) {
+func switchPrepared(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, key string, prep *Prepared, rep *cluster.Summary) (out []Switched, done bool, err error) {
 	var list []*PreparedRing
 	var of []*plan.Ring
 	for _, r := range tb.Rings {

@@ -76,13 +76,13 @@ func RingFiles(tb *plan.Testbed) []string {
 
 // DistributeRings copies the ring files from host b to every other host
 // that runs a service; hosts that have them already are left alone.
-func DistributeRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, rep *cluster.Summary) error {
+func DistributeRings(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, rep *cluster.Summary) error {
 	return DistributeRingFiles(ctx, p, tb, b, RingFiles(tb), rep)
 }
 
 // DistributeRingFiles is DistributeRings for the ring files rings only (a
 // sweep's cell copies the rings it switched).
-func DistributeRingFiles(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, rings []string, rep *cluster.Summary) error {
+func DistributeRingFiles(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, rings []string, rep *cluster.Summary) error {
 	dir, err := os.MkdirTemp("", "benchbed-rings-")
 	if err != nil {
 		return err
@@ -105,7 +105,7 @@ func DistributeRingFiles(ctx context.Context, p *remote.Pool, tb *plan.Testbed, 
 
 // PushRingFiles uploads ring files to every host that runs a service but
 // b, the builder host they come from; rep says where one changed.
-func PushRingFiles(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, files []remote.File, rep *cluster.Summary) error {
+func PushRingFiles(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, files []remote.File, rep *cluster.Summary) error {
 	var targets []string
 	for _, h := range cluster.ServiceHosts(tb) {
 		if h.Name != b.Name {

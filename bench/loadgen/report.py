@@ -89,6 +89,31 @@ print(f"benchbed, 2048 users: {rps:.1f} req/s, {cpu / max(n, 1) * 1e6:.1f} us CP
       f" max RSS {rss / 1024:.1f} MiB (target <= 64 MiB: {'meets' if rss <= 64 * 1024 else 'misses'})")
 rps, n, cpu, rss = run("benchbed", "profile")
 print(f"benchbed with its CPU profile, 64 users (not counted): {rps:.1f} req/s, {cpu / max(n, 1) * 1e6:.1f} us CPU/request")
+
+
+def syscalls(tool):
+    """Returns (requests, {syscall: (calls, errors)}) of the tool's strace -c run, or None."""
+    try:
+        table = open(f"{work}/{tool}.strace").read()
+        n = parse(tool, open(f"{work}/{tool}.strace.out").read())[1]
+    except (OSError, ValueError, AttributeError):
+        return None
+    calls = {}
+    for line in table.splitlines():
+        f = line.split()
+        if len(f) >= 5 and f[0][0].isdigit() and f[-1] != "total":
+            calls[f[-1]] = (int(f[3]), int(f[4]) if len(f) == 6 else 0)
+    return n, calls
+
+
+for tool in ["benchbed", "wrk"]:
+    got = syscalls(tool)
+    if got is None:
+        continue
+    n, calls = got
+    per = sorted(((c / max(n, 1), e / max(n, 1), name) for name, (c, e) in calls.items()), reverse=True)
+    top = ", ".join(f"{name} {c:.2f}" + (f" ({e:.2f} failed)" if e else "") for c, e, name in per if c >= 0.05)
+    print(f"{tool} under strace -c, {n} requests: system calls per request {sum(c for c, _, _ in per):.2f}: {top}")
 loads = [float(line.split()[2]) for line in open(f"{work}/loadavg")]
 print(f"machine load average (1 min) at each run's start and the end: min {min(loads):.2f},"
       f" median {statistics.median(loads):.2f}, max {max(loads):.2f} ({len(loads)} samples, 2 cores)")

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # scripts/unit.sh: the unit tests, every package but the labs' end-to-end
-# suites (./e2e/...). A package whose own code starts a goroutine or uses
-# sync or sync/atomic runs under the race detector; the others (the HCL
+# suites (./e2e/...). A package whose own code starts a goroutine (a go
+# statement, or a function handed to another goroutine: errgroup's Go, a
+# pool's FanOut, AfterFunc) or uses sync or sync/atomic runs under the
+# race detector; the others (the HCL
 # decoder, the renderer, the schedule, the fault scripts, the report's
 # plots, compare) run on one goroutine each, where the detector can find
 # no race, and it multiplied their time by up to 20 (the packages they
@@ -16,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 race=() plain=()
 while read -r pkg files; do
-  if [ -n "$files" ] && grep -qE '(^|[^A-Za-z0-9_.])go (func|[A-Za-z_][A-Za-z0-9_.]*\()|"sync(/atomic)?"' $files; then
+  if [ -n "$files" ] && grep -qE '(^|[^A-Za-z0-9_.])go (func|[A-Za-z_][A-Za-z0-9_.]*\()|\.(Go|FanOut|AfterFunc)\(|"sync(/atomic)?"' $files; then
     race+=("$pkg")
   else
     plain+=("$pkg")

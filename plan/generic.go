@@ -39,6 +39,10 @@ type Generic struct {
 	Ports       []int    // TCP ports it listens on; a restart waits until they are free
 	AfterStart  []string // commands run on the host after every start or restart
 	Settings    Settings // what a template reads as .Settings, or the INI overlay
+	// Catalog names a conf of Swift's option catalog ("object-server")
+	// that checks an INI service's Settings; "" leaves them unchecked.
+	Catalog   string
+	Unchecked []string // keys or sections the catalog does not check
 	Packages    []string
 	PackagesSet bool
 	DefRange    hcl.Range

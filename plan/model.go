@@ -24,6 +24,14 @@ const (
 type Testbed struct {
 	Name        string                    // the testbed block's label
 	Description string                    // free text
+	// SwiftVersion is the Swift release whose option catalog checks the
+	// settings (the testbed block's swift_version; "" = any release
+	// benchbed carries a catalog of), SwiftVersionRange where it was given.
+	SwiftVersion      string
+	SwiftVersionRange hcl.Range
+	// SettingsCheck is what checking the settings against the catalog
+	// found beside errors and warnings, for plan (settings_check.go).
+	SettingsCheck SettingsCheck
 	File        string                    // path of the file as given
 	Variables   map[string]*lang.Variable // by name
 	SSH         SSH                       // connection defaults
@@ -145,6 +153,10 @@ type Service struct {
 	Restart  string   // override of the restart command ("" = from Manager)
 	Health   string   // override of the health check URL or command
 	Settings Settings // section -> key -> value
+	// Unchecked are keys or sections of Settings (and of variants' set
+	// blocks for this service) that the option catalog does not check: a
+	// patched Swift's option, a third-party middleware.
+	Unchecked []string
 	// Packages, when PackagesSet, are the packages the service needs on its
 	// hosts, instead of the default for its name on the host's distribution.
 	Packages    []string
@@ -161,6 +173,9 @@ type Setting struct {
 	Value     string    // rendered as the INI file will hold it
 	Sensitive bool      // derived from a sensitive variable: mask in output
 	Range     hcl.Range // the attribute or object item that set it
+	// SectionRange is where its section was named (the section's key in
+	// the settings object, or the set block's attribute).
+	SectionRange hcl.Range
 }
 
 // Variant is one configuration to measure: overrides applied on top of the
@@ -180,8 +195,11 @@ type Variant struct {
 	BeforeOn []string
 	// Faults are applied during each measured run of the variant, at
 	// their times, and undone (fault blocks; plan/fault.go).
-	Faults   []*Fault
-	DefRange hcl.Range
+	Faults []*Fault
+	// Unchecked are keys or sections of the variant's set blocks that the
+	// option catalog does not check (as Service.Unchecked).
+	Unchecked []string
+	DefRange  hcl.Range
 }
 
 // PortPerDisk reports whether the variant gives ring r one port per disk.

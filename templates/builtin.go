@@ -24,6 +24,10 @@ func Builtins() []string {
 	return names
 }
 
+// BuiltinText returns the text of the built-in template name
+// ("object-server"), false when there is none.
+func BuiltinText(name string) (string, bool) { return builtinText(name) }
+
 func builtinText(name string) (string, bool) {
 	if strings.ContainsAny(name, `/\`) {
 		return "", false

@@ -40,7 +40,7 @@ func CheckRemoved(f *File, version string) []Warning {
 	var warns []Warning
 	for _, s := range f.Sections {
 		for _, e := range s.Entries {
-			if msg := retiredMessage(s.Name, e.Key, version); msg != "" {
+			if msg := RetiredMessage(s.Name, e.Key, version); msg != "" {
 				warns = append(warns, Warning{File: f.Name, Section: s.Name, Key: e.Key, Source: e.Source, Message: msg})
 			}
 		}
@@ -48,7 +48,10 @@ func CheckRemoved(f *File, version string) []Warning {
 	return warns
 }
 
-func retiredMessage(section, key, version string) string {
+// RetiredMessage says how Swift version (or a current Swift, for "")
+// treats key in section when RetiredOptions lists it there, and what to use
+// instead; "" when the option is not retired.
+func RetiredMessage(section, key, version string) string {
 	for _, r := range RetiredOptions {
 		if r.Key != key || (r.Sections != nil && !slices.Contains(r.Sections, section)) {
 			continue

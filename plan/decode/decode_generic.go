@@ -11,7 +11,7 @@ import (
 
 // genericAttrs are a generic service's attributes ("!" = required).
 var genericAttrs = []string{"kind!", "role!", "template", "content", "format", "path", "manager", "unit",
-	"command", "flags", "restart", "health", "ports", "after_start", "settings", "packages"}
+	"command", "flags", "restart", "health", "ports", "after_start", "settings", "packages", "catalog", "unchecked"}
 
 // isGeneric reports whether service block b says kind = "generic"
 // (anything else is decoded, and checked, as a Swift service).
@@ -75,6 +75,10 @@ func (d *decoder) genericAttr(g *plan.Generic, a *hcl.Attribute) {
 		g.Settings = d.decodeSettings(a.Expr, d.Ctx)
 	case "packages":
 		g.Packages, g.PackagesSet = d.packages(a)
+	case "catalog":
+		g.Catalog, _ = d.Str(a, d.Ctx)
+	case "unchecked":
+		g.Unchecked, _ = d.Strings(a, d.Ctx)
 	}
 }
 

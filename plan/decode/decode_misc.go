@@ -42,9 +42,13 @@ func (d *decoder) decodeTestbed(blocks []*hcl.Block, body hcl.Body) {
 	}
 	d.tb.Name, d.tb.DefRange = b.Labels[0], b.DefRange
 	d.checkName(b.Labels[0], b.LabelRanges[0], "testbed")
-	c := d.attrs(b.Body, []string{"description"})
+	c := d.attrs(b.Body, []string{"description", "swift_version"})
 	if a := c.Attributes["description"]; a != nil {
 		d.tb.Description, _ = d.Str(a, d.Ctx)
+	}
+	if a := c.Attributes["swift_version"]; a != nil {
+		d.tb.SwiftVersion, _ = d.Str(a, d.Ctx)
+		d.tb.SwiftVersionRange = a.Expr.Range()
 	}
 }
 

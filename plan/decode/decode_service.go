@@ -17,7 +17,7 @@ func (d *decoder) decodeService(b *hcl.Block) {
 	if !d.checkName(s.Name, b.LabelRanges[0], "service") || d.duplicate(b, "service", d.serviceRange(s.Name)) {
 		return
 	}
-	c := d.attrs(b.Body, []string{"kind", "role!", "template", "path", "manager", "unit", "restart", "health", "settings", "packages", "daemons"})
+	c := d.attrs(b.Body, []string{"kind", "role!", "template", "path", "manager", "unit", "restart", "health", "settings", "packages", "daemons", "unchecked"})
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "kind":
@@ -43,6 +43,8 @@ func (d *decoder) decodeService(b *hcl.Block) {
 			s.Settings = d.decodeSettings(a.Expr, d.Ctx)
 		case "packages":
 			s.Packages, s.PackagesSet = d.packages(a)
+		case "unchecked":
+			s.Unchecked, _ = d.Strings(a, d.Ctx)
 		}
 	}
 	if a := c.Attributes["daemons"]; a != nil {
@@ -70,7 +72,7 @@ var variantBlocks = []hcl.BlockHeaderSchema{
 // decodeVariant decodes one variant block, expanded over its for_each.
 func (d *decoder) decodeVariant(b *hcl.Block) {
 	label := b.Labels[0]
-	c := d.attrs(b.Body, []string{"for_each", "name", "description", "before", "before_on"}, variantBlocks...)
+	c := d.attrs(b.Body, []string{"for_each", "name", "description", "before", "before_on", "unchecked"}, variantBlocks...)
 	fe := c.Attributes["for_each"]
 	if fe == nil {
 		ctx := d.NoEachContext(b.Body, "variant", label)
@@ -130,6 +132,9 @@ func (d *decoder) buildVariant(b *hcl.Block, c *hcl.BodyContent, name string, ct
 	}
 	if a := c.Attributes["before"]; a != nil {
 		v.Before, _ = d.Strings(a, ctx)
+	}
+	if a := c.Attributes["unchecked"]; a != nil {
+		v.Unchecked, _ = d.Strings(a, ctx)
 	}
 	if a := c.Attributes["before_on"]; a != nil {
 		v.BeforeOn, _ = d.Strings(a, ctx)

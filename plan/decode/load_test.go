@@ -89,6 +89,7 @@ service "object-server" {
     DEFAULT = { plain = "x", derived = "pre-${var.secret}" }
     other   = merge({ a = 1 }, { b = var.secret })
   }
+  unchecked = ["DEFAULT", "other"] # placeholders of the language's test, no Swift options
 }
 variant "v" {}
 `
@@ -118,6 +119,7 @@ service "object-server" {
       e = 1000000
     }
   }
+  unchecked = ["DEFAULT"] # placeholders of the language's test, no Swift options
 }
 variant "v" {}
 `
@@ -151,6 +153,7 @@ locals {
 service "object-server" {
   role     = "object"
   settings = { DEFAULT = { name = local.b, count = length(concat(range(3), [1])) } }
+  unchecked = ["DEFAULT"] # placeholders of the language's test, no Swift options
 }
 variant "m" {
   for_each = local.n
@@ -261,6 +264,7 @@ variable "cfg" {
 service "object-server" {
   role     = "object"
   settings = { DEFAULT = { names = join(",", var.names), w = var.cfg.w } }
+  unchecked = ["DEFAULT"] # placeholders of the language's test, no Swift options
 }
 variant "v" {}
 `

@@ -13,7 +13,7 @@ import (
 func loadSeed(t *testing.T) *plan.Testbed {
 	t.Helper()
 	tb, diags := Load("../../testbeds/swiftstack-2015.hcl", LoadOptions{})
-	if len(diags) > 0 {
+	if diags.HasErrors() {
 		t.Fatalf("seed testbed: %s", diags.Error())
 	}
 	return tb

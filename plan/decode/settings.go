@@ -47,6 +47,10 @@ func (d *decoder) mergeSection(s plan.Settings, name string, keys map[string]pla
 		d.Errorf(rng.Ptr(), "Duplicate settings section", "section %q is given twice", name)
 		return
 	}
+	for k, v := range keys {
+		v.SectionRange = rng
+		keys[k] = v
+	}
 	s[name] = keys
 }
 

@@ -34,6 +34,7 @@ func validate(tb *plan.Testbed, partial bool) hcl.Diagnostics {
 	validateVariantUse(tb, add)
 	validateHostsAndUsers(tb, add)
 	validatePaths(tb, add)
+	validateSettings(tb, add)
 	validateLimits(tb, add)
 	return diags
 }

@@ -74,7 +74,7 @@ locals {
 service "proxy-server" {
   role     = "proxy"
   settings = {
-    DEFAULT = merge(local.common, { bind_port = %[4]d })
+    DEFAULT = { user = "root", workers = 1, bind_port = %[4]d }
     "pipeline:main" = { pipeline = "catch_errors gatekeeper healthcheck proxy-logging listing_formats bulk copy slo dlo proxy-logging proxy-server" }
   }
 }

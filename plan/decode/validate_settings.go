@@ -1,0 +1,131 @@
+package decode
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"benchbed/plan"
+	"benchbed/templates"
+	"benchbed/templates/catalog"
+)
+
+// validateSettings checks every Swift service's settings, every variant's
+// set blocks and the settings of generic services that name a catalog
+// conf, against Swift's option catalog (package templates/catalog): the
+// testbed's swift_version, or any version benchbed carries.
+func validateSettings(tb *plan.Testbed, add addFunc) {
+	cat, err := catalogOf(tb)
+	if err != nil {
+		add(hcl.DiagError, tb.SwiftVersionRange, "Unknown Swift version", "%s", err)
+		return
+	}
+	sc := &settingsChecker{tb: tb, cat: cat, diags: map[string]*settingDiag{}, used: map[string]bool{}}
+	tb.SettingsCheck = plan.SettingsCheck{Catalog: cat.Name()}
+	for _, s := range tb.Services {
+		sc.check(serviceTarget(s), s.Settings, s.Unchecked, "service "+s.Name)
+	}
+	for _, g := range tb.Generics {
+		if g.Catalog != "" {
+			sc.check(genericTarget(cat, g, add), g.Settings, g.Unchecked, "service "+g.Name)
+		}
+	}
+	for _, v := range tb.Variants {
+		for _, name := range sortedKeys(v.Set) {
+			t, unchecked := sc.variantTarget(name)
+			sc.check(t, v.Set[name], append(slices.Clone(unchecked), v.Unchecked...), "variant "+v.Name)
+		}
+	}
+	for _, s := range tb.Services {
+		sc.warnUnused(s.Unchecked, s.DefRange, "service "+s.Name)
+	}
+	for _, v := range tb.Variants {
+		sc.warnUnused(v.Unchecked, v.DefRange, "variant "+v.Name)
+	}
+	sc.emit(add)
+}
+
+// catalogOf loads the catalog of tb's swift_version, or the union of all.
+func catalogOf(tb *plan.Testbed) (*catalog.Catalog, error) {
+	if tb.SwiftVersion == "" {
+		return catalog.Any()
+	}
+	return catalog.Load(tb.SwiftVersion)
+}
+
+// target is the conf a service's settings go to.
+type target struct {
+	service string            // the service's name
+	conf    string            // the catalog's conf name, "" when none fits
+	uses    map[string]string // the template's sections' use lines
+}
+
+// serviceTarget finds the catalog conf of a Swift service: its built-in
+// template's, else its path's file name (object-server.conf), else its own
+// name, else its path's directory (object-server/1.conf).
+func serviceTarget(s *plan.Service) target {
+	t := target{service: s.Name}
+	if text, ok := templates.BuiltinText(s.Template); ok {
+		t.conf, t.uses = s.Template, catalog.Uses(text)
+		return t
+	}
+	for _, c := range []string{strings.TrimSuffix(path.Base(s.Path), ".conf"), s.Name, path.Base(path.Dir(s.Path))} {
+		if knownConf(c) {
+			t.conf = c
+			break
+		}
+	}
+	return t
+}
+
+// knownConf reports whether some carried catalog has conf name.
+func knownConf(name string) bool {
+	c, err := catalog.Any()
+	return err == nil && c.Conf(name) != nil
+}
+
+// genericTarget is the catalog conf a generic service names.
+func genericTarget(cat *catalog.Catalog, g *plan.Generic, add addFunc) target {
+	if cat.Conf(g.Catalog) == nil {
+		add(hcl.DiagError, g.DefRange, "Unknown catalog conf",
+			"service %q names catalog %q; %s's catalog has %s", g.Name, g.Catalog, cat.Name(), strings.Join(cat.ConfNames(), ", "))
+		return target{service: g.Name}
+	}
+	return target{service: g.Name, conf: g.Catalog}
+}
+
+// variantTarget is the conf a variant's set block for service name goes
+// to, and that service's unchecked list.
+func (sc *settingsChecker) variantTarget(name string) (target, []string) {
+	if s := sc.tb.Service(name); s != nil {
+		return serviceTarget(s), s.Unchecked
+	}
+	for _, g := range sc.tb.Generics {
+		if g.Name == name && g.Catalog != "" && sc.cat.Conf(g.Catalog) != nil {
+			return target{service: g.Name, conf: g.Catalog}, g.Unchecked
+		}
+	}
+	return target{service: name}, nil
+}
+
+// sortedKeys returns m's keys, sorted.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// describeSetting is "[section] key = value" with a sensitive value masked.
+func describeSetting(sec, key string, s plan.Setting) string {
+	v := s.Value
+	if s.Sensitive {
+		v = "(sensitive)"
+	}
+	return fmt.Sprintf("[%s] %s = %s", sec, key, v)
+}

@@ -35,14 +35,14 @@ type Generic struct {
 	// Health is "tcp://ADDR:PORT", an http:// or https:// URL (2xx is
 	// healthy), or else a command run on the host (exit 0 is healthy). An
 	// empty ADDR (tcp://:80, http://:8080/) is each host's address.
-	Health      string
-	Ports       []int    // TCP ports it listens on; a restart waits until they are free
-	AfterStart  []string // commands run on the host after every start or restart
-	Settings    Settings // what a template reads as .Settings, or the INI overlay
+	Health     string
+	Ports      []int    // TCP ports it listens on; a restart waits until they are free
+	AfterStart []string // commands run on the host after every start or restart
+	Settings   Settings // what a template reads as .Settings, or the INI overlay
 	// Catalog names a conf of Swift's option catalog ("object-server")
 	// that checks an INI service's Settings; "" leaves them unchecked.
-	Catalog   string
-	Unchecked []string // keys or sections the catalog does not check
+	Catalog     string
+	Unchecked   []string // keys or sections the catalog does not check
 	Packages    []string
 	PackagesSet bool
 	DefRange    hcl.Range

@@ -22,8 +22,8 @@ const (
 
 // Testbed is one decoded testbed file.
 type Testbed struct {
-	Name        string                    // the testbed block's label
-	Description string                    // free text
+	Name        string // the testbed block's label
+	Description string // free text
 	// SwiftVersion is the Swift release whose option catalog checks the
 	// settings (the testbed block's swift_version; "" = any release
 	// benchbed carries a catalog of), SwiftVersionRange where it was given.
@@ -32,22 +32,22 @@ type Testbed struct {
 	// SettingsCheck is what checking the settings against the catalog
 	// found beside errors and warnings, for plan (settings_check.go).
 	SettingsCheck SettingsCheck
-	File        string                    // path of the file as given
-	Variables   map[string]*lang.Variable // by name
-	SSH         SSH                       // connection defaults
-	Hosts       []*Host                   // in declaration order
-	Rings       []*Ring                   // in declaration order
-	Policies    []*Policy                 // policy blocks, by index (none: see StoragePolicies)
-	Services    []*Service                // in declaration order
-	Generics    []*Generic                // services of kind "generic", in declaration order
-	Variants    []*Variant                // expanded (for_each), in declaration order
-	Workloads   []*Workload               // expanded (for_each: one per axis point), in declaration order
-	Prefill     *Prefill                  // nil when the file has no prefill block
-	Sweep       Sweep                     // defaults when the file has no sweep block
-	Telemetry   Telemetry                 // defaults (on, 1 s) when the file has no telemetry block
-	Sensitive   []string                  // values of sensitive variables, to mask in output
-	DefRange    hcl.Range                 // the testbed block
-	Files       map[string]*hcl.File      // parsed sources, for diagnostics
+	File          string                    // path of the file as given
+	Variables     map[string]*lang.Variable // by name
+	SSH           SSH                       // connection defaults
+	Hosts         []*Host                   // in declaration order
+	Rings         []*Ring                   // in declaration order
+	Policies      []*Policy                 // policy blocks, by index (none: see StoragePolicies)
+	Services      []*Service                // in declaration order
+	Generics      []*Generic                // services of kind "generic", in declaration order
+	Variants      []*Variant                // expanded (for_each), in declaration order
+	Workloads     []*Workload               // expanded (for_each: one per axis point), in declaration order
+	Prefill       *Prefill                  // nil when the file has no prefill block
+	Sweep         Sweep                     // defaults when the file has no sweep block
+	Telemetry     Telemetry                 // defaults (on, 1 s) when the file has no telemetry block
+	Sensitive     []string                  // values of sensitive variables, to mask in output
+	DefRange      hcl.Range                 // the testbed block
+	Files         map[string]*hcl.File      // parsed sources, for diagnostics
 }
 
 // SSH holds the testbed's connection defaults; they take precedence over

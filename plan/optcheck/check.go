@@ -1,4 +1,4 @@
-package decode
+package optcheck
 
 import (
 	"fmt"
@@ -9,15 +9,30 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"benchbed/plan"
+	"benchbed/plan/lang"
 	"benchbed/templates"
 	"benchbed/templates/catalog"
 )
 
-// validateSettings checks every Swift service's settings, every variant's
-// set blocks and the settings of generic services that name a catalog
-// conf, against Swift's option catalog (package templates/catalog): the
-// testbed's swift_version, or any version benchbed carries.
-func validateSettings(tb *plan.Testbed, add addFunc) {
+// addFunc adds one diagnostic.
+type addFunc func(sev hcl.DiagnosticSeverity, rng hcl.Range, summary, format string, a ...any)
+
+// Check checks every Swift service's settings, every variant's set blocks
+// and the settings of generic services that name a catalog conf against
+// Swift's option catalog (package templates/catalog): the testbed's
+// swift_version, or any version benchbed carries. It fills
+// tb.SettingsCheck and returns the errors and warnings.
+func Check(tb *plan.Testbed) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	add := func(sev hcl.DiagnosticSeverity, rng hcl.Range, summary, format string, a ...any) {
+		diags = append(diags, lang.Diagf(sev, rng.Ptr(), summary, format, a...))
+	}
+	check(tb, add)
+	return diags
+}
+
+// check runs Check's checks, adding what they find.
+func check(tb *plan.Testbed, add addFunc) {
 	cat, err := catalogOf(tb)
 	if err != nil {
 		add(hcl.DiagError, tb.SwiftVersionRange, "Unknown Swift version", "%s", err)

@@ -123,7 +123,7 @@ func TestUncheckedAllowsAPatchedSwiftsOption(t *testing.T) {
 		t.Fatalf("diagnostics: %s", diags.Error())
 	}
 	got := strings.Join(tb.SettingsCheck.Unchecked, "\n")
-	for _, want := range []string{"spp_patch = 1: unchecked", "[filter:mine]: unchecked", "variant v, service object-server [DEFAULT] other_patch = 2: unchecked"} {
+	for _, want := range []string{"[DEFAULT] spp_patch: unchecked", "[filter:mine]: unchecked", "variant v, service object-server [DEFAULT] other_patch: unchecked"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("plan's unchecked list lacks %q:\n%s", want, got)
 		}

@@ -38,12 +38,12 @@ func (sc *settingsChecker) check(t target, s plan.Settings, unchecked []string, 
 	for _, sec := range sortedKeys(s) {
 		keys := s[sec]
 		if t.conf == "" {
-			sc.note(fmt.Sprintf("%s, service %s [%s]: no catalog conf for this service", where, t.service, sec))
+			sc.note(fmt.Sprintf("%s [%s]: no catalog conf for this service", whereService(where, t.service), sec))
 			continue
 		}
 		if slices.Contains(unchecked, sec) {
 			used[sec] = true
-			sc.note(fmt.Sprintf("%s, service %s [%s]: unchecked", where, t.service, sec))
+			sc.note(fmt.Sprintf("%s [%s]: unchecked", whereService(where, t.service), sec))
 			continue
 		}
 		ref, f := sc.cat.Section(t.conf, sec, sc.useOf(t, sec, keys))
@@ -52,7 +52,7 @@ func (sc *settingsChecker) check(t target, s plan.Settings, unchecked []string, 
 			continue
 		}
 		if f.Kind == catalog.Unchecked {
-			sc.note(fmt.Sprintf("%s, service %s [%s]: %s", where, t.service, sec, f.Message))
+			sc.note(fmt.Sprintf("%s [%s]: %s", whereService(where, t.service), sec, f.Message))
 		}
 		for _, k := range sortedKeys(keys) {
 			sc.key(t, ref, sec, k, keys[k], unchecked, used, where)
@@ -65,7 +65,7 @@ func (sc *settingsChecker) check(t target, s plan.Settings, unchecked []string, 
 func (sc *settingsChecker) key(t target, ref catalog.SectionRef, sec, k string, v plan.Setting, unchecked []string, used map[string]bool, where string) {
 	if slices.Contains(unchecked, k) {
 		used[k] = true
-		sc.note(fmt.Sprintf("%s, service %s %s: unchecked", where, t.service, describeSetting(sec, k, v)))
+		sc.note(fmt.Sprintf("%s [%s] %s: unchecked", whereService(where, t.service), sec, k))
 		return
 	}
 	value := v.Value
@@ -81,7 +81,7 @@ func (sc *settingsChecker) key(t target, ref catalog.SectionRef, sec, k string, 
 		sc.add(hcl.DiagError, v.Range, keySummary(f), keyDetail(t, f), where)
 	case f.Kind == catalog.Known && f.Option.HasDefault() && value == f.Option.Default:
 		sc.tb.SettingsCheck.AtDefault = append(sc.tb.SettingsCheck.AtDefault,
-			fmt.Sprintf("%s, service %s %s: Swift's default", where, t.service, describeSetting(sec, k, v)))
+			fmt.Sprintf("%s %s", whereService(where, t.service), describeSetting(sec, k, v)))
 	}
 }
 
@@ -195,4 +195,13 @@ func didYouMean(names []string) string {
 		return " Did you mean " + names[0] + "?"
 	}
 	return " Did you mean " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1] + "?"
+}
+
+// whereService is "service x" for a service's own settings, "variant v,
+// service x" for a variant's set block.
+func whereService(where, service string) string {
+	if where == "service "+service {
+		return where
+	}
+	return where + ", service " + service
 }

@@ -44,6 +44,7 @@ func (p *Plan) WriteText(w io.Writer) error {
 		}
 	}
 	writePolicies(&b, p.Testbed)
+	writeSettingsCheck(&b, j.SettingsCheck)
 	writeWorkloads(&b, j.Workloads)
 	b.WriteString("\nbefore the cells:\n")
 	for _, s := range p.Before {

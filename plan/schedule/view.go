@@ -21,6 +21,16 @@ type PlanJSON struct {
 	Before   []StepJSON   `json:"before,omitempty"`
 	Finally  []StepJSON   `json:"finally,omitempty"`
 	Estimate EstimateJSON `json:"estimate"`
+	// SettingsCheck says which catalog of Swift's options checked the
+	// settings, which went unchecked and which equal Swift's default.
+	SettingsCheck SettingsCheckJSON `json:"settings_check"`
+}
+
+// SettingsCheckJSON is plan.SettingsCheck in the plan.
+type SettingsCheckJSON struct {
+	Catalog   string   `json:"catalog"`
+	Unchecked []string `json:"unchecked"`
+	AtDefault []string `json:"at_default"`
 }
 
 // HostJSON is a host in the plan.
@@ -182,6 +192,8 @@ func (p *Plan) JSON() PlanJSON {
 		out.Hosts = append(out.Hosts, hj)
 	}
 	out.ByRole = rolesJSON(tb)
+	sc := tb.SettingsCheck
+	out.SettingsCheck = SettingsCheckJSON{Catalog: sc.Catalog, Unchecked: nonNil(sc.Unchecked), AtDefault: nonNil(sc.AtDefault)}
 	for _, r := range tb.Rings {
 		out.Rings = append(out.Rings, ringJSON(tb, r))
 	}
@@ -293,4 +305,12 @@ func stepJSON(s Step) StepJSON {
 		sj.Ports = append(sj.Ports, PortsJSON{Host: c.Host, Devices: c.Devices, Old: c.Old, New: c.New})
 	}
 	return sj
+}
+
+// nonNil is s, or an empty list for nil (JSON's [] rather than null).
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

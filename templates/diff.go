@@ -13,6 +13,9 @@ type Change struct {
 	Key     string
 	Old     *Entry
 	New     *Entry
+	// Default is Swift's documented default for the key, shown on the
+	// side that leaves it unset ("" when unknown).
+	Default string
 }
 
 // Diff returns the changes from a to b: sections and keys in b's order
@@ -39,15 +42,23 @@ func Diff(a, b *File) []Change {
 
 // Format gives "key: old -> new" with the source of each value, masking
 // sensitive values (a nil m masks by key and token only): "workers: 29 (a.hcl:40 (settings)) -> 6 (a.hcl:80 (set))".
-// An added key shows "(unset)" on the left, a removed one on the right.
+// An added key shows "(unset)" on the left, a removed one on the right,
+// with Swift's default when Default has it: "workers: auto (unset:
+// Swift's default) -> 4 (a.hcl:80 (set))".
 func (c Change) Format(m *secrets.Set) string {
-	return fmt.Sprintf("%s: %s -> %s", c.Key, side(c.Section, c.Old, m), side(c.Section, c.New, m))
+	return fmt.Sprintf("%s: %s -> %s", c.Key, c.side(c.Old, m), c.side(c.New, m))
 }
 
-func side(section string, e *Entry, m *secrets.Set) string {
+// side is one side of the change: its value and source, or for an unset
+// key "(unset)" or Swift's default.
+func (c Change) side(e *Entry, m *secrets.Set) string {
+	if e == nil && c.Default != "" {
+		return m.Entry(c.Section, c.Key, c.Default, false) + " (unset: Swift's default)"
+	}
 	if e == nil {
 		return "(unset)"
 	}
+	section := c.Section
 	v := m.Entry(section, e.Key, e.Value, e.Sensitive)
 	if v == "" {
 		v = `""`

@@ -63,6 +63,13 @@ func check(tb *plan.Testbed, add addFunc) {
 	sc.emit(add)
 }
 
+// CatalogOf returns the catalog of tb's swift_version, or the union of
+// all carried, nil when it cannot be loaded (validation says why).
+func CatalogOf(tb *plan.Testbed) *catalog.Catalog {
+	c, _ := catalogOf(tb)
+	return c
+}
+
 // catalogOf loads the catalog of tb's swift_version, or the union of all.
 func catalogOf(tb *plan.Testbed) (*catalog.Catalog, error) {
 	if tb.SwiftVersion == "" {
@@ -77,6 +84,10 @@ type target struct {
 	conf    string            // the catalog's conf name, "" when none fits
 	uses    map[string]string // the template's sections' use lines
 }
+
+// ConfOf is the catalog conf a Swift service's settings go to
+// (serviceTarget), "" when none fits.
+func ConfOf(s *plan.Service) string { return serviceTarget(s).conf }
 
 // serviceTarget finds the catalog conf of a Swift service: its built-in
 // template's, else its path's file name (object-server.conf), else its own

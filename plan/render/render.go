@@ -8,7 +8,9 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"benchbed/plan"
+	"benchbed/plan/optcheck"
 	"benchbed/templates"
+	"benchbed/templates/catalog"
 )
 
 // SwiftConfPath is where Swift reads swift.conf, whatever swift_dir says.
@@ -28,6 +30,10 @@ type Rendering struct {
 	Confs    []*Conf // hosts in declaration order; swift.conf first, then services in order
 	Layout   *plan.Layout
 	Warnings []templates.Warning
+	// Catalog is the catalog of Swift's options the testbed names (its
+	// swift_version, or any carried), whose defaults a diff shows for
+	// unset keys; nil when none could be loaded.
+	Catalog *catalog.Catalog
 	// Generic are the generic services' confs (kind = "generic"), hosts
 	// in declaration order.
 	Generic []*GenericConf
@@ -66,7 +72,7 @@ func Render(tb *plan.Testbed, v *plan.Variant, opts Options) (*Rendering, error)
 			return nil, fmt.Errorf("no host %q in %s", name, tb.File)
 		}
 	}
-	r := &Rendering{Variant: v, Layout: layout}
+	r := &Rendering{Variant: v, Layout: layout, Catalog: optcheck.CatalogOf(tb)}
 	cache := map[string]*templates.Template{}
 	for _, h := range tb.Hosts {
 		if opts.Hosts != nil && !slices.Contains(opts.Hosts, h.Name) {

@@ -45,6 +45,7 @@ func DiffRenderings(a, b *Rendering) *VariantDiff {
 		} else if fd.Changes = templates.Diff(ca.File, cb.File); len(fd.Changes) == 0 {
 			continue
 		}
+		swiftDefaults(b.Catalog, cb, fd.Changes)
 		d.addFile(groups, cb.Host.Name, fd)
 	}
 	for _, ca := range a.Confs {

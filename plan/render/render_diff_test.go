@@ -163,3 +163,38 @@ variant "v" {}
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestDiffShowsSwiftsDefault: where one variant leaves a key unset, the
+// diff shows the value Swift then runs with, from the testbed's catalog.
+func TestDiffShowsSwiftsDefault(t *testing.T) {
+	tb := plantest.LoadText(t, "defaults.hcl", `
+testbed "defaults" { swift_version = "2.30.1" }
+host "s" {
+  address = "127.0.0.1"
+  roles   = ["object"]
+  disks "d" { names = ["d0"] }
+}
+ring "object" {
+  part_power = 4
+  replicas   = 1
+  disks      = "d"
+}
+service "object-server" { role = "object" }
+variant "a" {}
+variant "b" {
+  set "object-server" {
+    settings = { DEFAULT = { max_clients = 512 }, "object-replicator" = { rsync_timeout = 600 } }
+  }
+}
+`)
+	a, b := renderOrFatal(t, tb, "a"), renderOrFatal(t, tb, "b")
+	var text strings.Builder
+	if err := DiffRenderings(a, b).WriteText(&text, tb.Secrets()); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"max_clients: 1024 (unset: Swift's default) -> 512", "rsync_timeout: 900 (unset: Swift's default) -> 600"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("diff lacks %q:\n%s", want, text.String())
+		}
+	}
+}

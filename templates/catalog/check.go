@@ -124,6 +124,15 @@ func (r SectionRef) Check(key, value string) Finding {
 	return Finding{Kind: Known, Option: o}
 }
 
+// Option returns what the catalog knows of key in the section (its own
+// options, then DEFAULT's), false when it knows nothing.
+func (r SectionRef) Option(key string) (Option, bool) {
+	if !r.checked {
+		return Option{}, false
+	}
+	return r.option(strings.TrimPrefix(key, "set "))
+}
+
 // option finds key in the section: its own options, then (DEFAULT's
 // values reach every section) the conf's DEFAULT ones; DEFAULT itself
 // may set any key of any section.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"benchbed/internal/cluster"
@@ -54,6 +55,14 @@ func newPreflightCmd() *cobra.Command {
 				return exitCode(1)
 			}
 			if err := cluster.CheckPolicies(ctx, p, tb); err != nil {
+				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed: preflight:", tb.Mask(err.Error()))
+				return exitCode(1)
+			}
+			cats, err := cluster.CheckOptions(ctx, p, tb)
+			for _, hc := range cats {
+				fmt.Fprintf(cmd.OutOrStdout(), "settings: %s: Swift %s, checked against %s\n", strings.Join(hc.Hosts, ", "), hc.Version, hc.From)
+			}
+			if err != nil {
 				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed: preflight:", tb.Mask(err.Error()))
 				return exitCode(1)
 			}

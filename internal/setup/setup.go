@@ -67,6 +67,7 @@ func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts Options) (*
 		{Name: "storage policies against the hosts' swift.conf", Run: func(ctx context.Context) error { return cluster.PolicyConflicts(ctx, p, tb) }},
 		{Name: "packages", Run: s.packages},
 		{Name: "checking the hosts' commands", Run: s.preflight},
+		{Name: "settings against each host's Swift", Run: s.options},
 		{Name: "erasure-coding backends", Run: func(ctx context.Context) error { return cluster.ECBackends(ctx, p, tb) }},
 		{Name: "disks and directories", Run: s.disks},
 		{Name: "swift.conf and service confs", Run: s.confs},
@@ -117,6 +118,16 @@ func (s *setup) packages(ctx context.Context) error {
 		}
 		return installPackages(ctx, s.p, h.Name, pm, hostPackages(s.tb, h, s.builder, pm), s.rep)
 	})
+}
+
+// options checks the settings against the Swift each host runs (its own
+// sample confs), now that its packages are in, before any conf is written.
+func (s *setup) options(ctx context.Context) error {
+	cats, err := cluster.CheckOptions(ctx, s.p, s.tb)
+	for _, hc := range cats {
+		s.logf("%s: Swift %s, settings checked against %s", strings.Join(hc.Hosts, ", "), hc.Version, hc.From)
+	}
+	return err
 }
 
 // preflight checks that every host has the commands its services need.

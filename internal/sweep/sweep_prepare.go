@@ -69,7 +69,14 @@ func (s *Sweeper) preflight(ctx context.Context) error {
 		}
 		return err
 	}
-	return cluster.SweepPolicies(ctx, s.p, s.tb)
+	if err := cluster.SweepPolicies(ctx, s.p, s.tb); err != nil {
+		return err
+	}
+	cats, err := cluster.CheckOptions(ctx, s.p, s.tb)
+	if werr := s.run.WriteJSON(rundir.CatalogFile, cats); werr != nil && err == nil {
+		err = werr
+	}
+	return err
 }
 
 func (s *Sweeper) captureEnv(ctx context.Context) error {

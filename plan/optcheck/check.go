@@ -31,6 +31,22 @@ func Check(tb *plan.Testbed) hcl.Diagnostics {
 	return diags
 }
 
+// CheckAgainst checks the settings of the Swift services that run on a
+// host with one of roles (every variant's set blocks for them included)
+// against cat: a host's own Swift, read by preflight. It returns only
+// the errors; tb is not changed.
+func CheckAgainst(tb *plan.Testbed, cat *catalog.Catalog, roles []string) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	sc := &settingsChecker{tb: tb, cat: cat, diags: map[string]*settingDiag{}, used: map[string]bool{}, only: roles, report: &plan.SettingsCheck{}}
+	sc.run()
+	sc.emit(func(sev hcl.DiagnosticSeverity, rng hcl.Range, summary, format string, a ...any) {
+		if sev == hcl.DiagError {
+			diags = append(diags, lang.Diagf(sev, rng.Ptr(), summary, format, a...))
+		}
+	})
+	return diags
+}
+
 // check runs Check's checks, adding what they find.
 func check(tb *plan.Testbed, add addFunc) {
 	cat, err := catalogOf(tb)
@@ -38,20 +54,13 @@ func check(tb *plan.Testbed, add addFunc) {
 		add(hcl.DiagError, tb.SwiftVersionRange, "Unknown Swift version", "%s", err)
 		return
 	}
-	sc := &settingsChecker{tb: tb, cat: cat, diags: map[string]*settingDiag{}, used: map[string]bool{}}
 	tb.SettingsCheck = plan.SettingsCheck{Catalog: cat.Name()}
-	for _, s := range tb.Services {
-		sc.check(serviceTarget(s), s.Settings, s.Unchecked, "service "+s.Name)
-	}
+	sc := &settingsChecker{tb: tb, cat: cat, diags: map[string]*settingDiag{}, used: map[string]bool{}, report: &tb.SettingsCheck}
+	sc.run()
 	for _, g := range tb.Generics {
-		if g.Catalog != "" {
-			sc.check(genericTarget(cat, g, add), g.Settings, g.Unchecked, "service "+g.Name)
-		}
-	}
-	for _, v := range tb.Variants {
-		for _, name := range sortedKeys(v.Set) {
-			t, unchecked := sc.variantTarget(name)
-			sc.check(t, v.Set[name], append(slices.Clone(unchecked), v.Unchecked...), "variant "+v.Name)
+		if g.Catalog != "" && cat.Conf(g.Catalog) == nil {
+			add(hcl.DiagError, g.DefRange, "Unknown catalog conf",
+				"service %q names catalog %q; %s's catalog has %s", g.Name, g.Catalog, cat.Name(), strings.Join(cat.ConfNames(), ", "))
 		}
 	}
 	for _, s := range tb.Services {
@@ -62,6 +71,34 @@ func check(tb *plan.Testbed, add addFunc) {
 	}
 	sc.emit(add)
 }
+
+// run checks every service's settings (those of the roles in sc.only,
+// when set), generic services that name a catalog conf, and every
+// variant's set blocks.
+func (sc *settingsChecker) run() {
+	tb := sc.tb
+	for _, s := range tb.Services {
+		if sc.runs(s.Role) {
+			sc.check(serviceTarget(s), s.Settings, s.Unchecked, "service "+s.Name)
+		}
+	}
+	for _, g := range tb.Generics {
+		if g.Catalog != "" && sc.runs(g.Role) {
+			sc.check(sc.genericTarget(g), g.Settings, g.Unchecked, "service "+g.Name)
+		}
+	}
+	for _, v := range tb.Variants {
+		for _, name := range sortedKeys(v.Set) {
+			t, role, unchecked := sc.variantTarget(name)
+			if sc.runs(role) {
+				sc.check(t, v.Set[name], append(slices.Clone(unchecked), v.Unchecked...), "variant "+v.Name)
+			}
+		}
+	}
+}
+
+// runs reports whether the services of role are checked.
+func (sc *settingsChecker) runs(role string) bool { return sc.only == nil || slices.Contains(sc.only, role) }
 
 // CatalogOf returns the catalog of tb's swift_version, or the union of
 // all carried, nil when it cannot be loaded (validation says why).
@@ -113,28 +150,27 @@ func knownConf(name string) bool {
 	return err == nil && c.Conf(name) != nil
 }
 
-// genericTarget is the catalog conf a generic service names.
-func genericTarget(cat *catalog.Catalog, g *plan.Generic, add addFunc) target {
-	if cat.Conf(g.Catalog) == nil {
-		add(hcl.DiagError, g.DefRange, "Unknown catalog conf",
-			"service %q names catalog %q; %s's catalog has %s", g.Name, g.Catalog, cat.Name(), strings.Join(cat.ConfNames(), ", "))
+// genericTarget is the catalog conf a generic service names, none when
+// the catalog lacks it (check says so).
+func (sc *settingsChecker) genericTarget(g *plan.Generic) target {
+	if sc.cat.Conf(g.Catalog) == nil {
 		return target{service: g.Name}
 	}
 	return target{service: g.Name, conf: g.Catalog}
 }
 
 // variantTarget is the conf a variant's set block for service name goes
-// to, and that service's unchecked list.
-func (sc *settingsChecker) variantTarget(name string) (target, []string) {
+// to, the service's role and its unchecked list.
+func (sc *settingsChecker) variantTarget(name string) (target, string, []string) {
 	if s := sc.tb.Service(name); s != nil {
-		return serviceTarget(s), s.Unchecked
+		return serviceTarget(s), s.Role, s.Unchecked
 	}
 	for _, g := range sc.tb.Generics {
-		if g.Name == name && g.Catalog != "" && sc.cat.Conf(g.Catalog) != nil {
-			return target{service: g.Name, conf: g.Catalog}, g.Unchecked
+		if g.Name == name && g.Catalog != "" {
+			return sc.genericTarget(g), g.Role, g.Unchecked
 		}
 	}
-	return target{service: name}, nil
+	return target{service: name}, "", nil
 }
 
 // sortedKeys returns m's keys, sorted.

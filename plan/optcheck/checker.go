@@ -21,6 +21,10 @@ type settingsChecker struct {
 	diags map[string]*settingDiag
 	order []string
 	used  map[string]bool // unchecked names some setting used
+	// only, when not nil, are the roles whose services are checked.
+	only []string
+	// report is where what went unchecked or equals a default goes.
+	report *plan.SettingsCheck
 }
 
 // settingDiag is one diagnostic and where it applies.
@@ -80,7 +84,7 @@ func (sc *settingsChecker) key(t target, ref catalog.SectionRef, sec, k string, 
 	case f.Error():
 		sc.add(hcl.DiagError, v.Range, keySummary(f), keyDetail(t, f), where)
 	case f.Kind == catalog.Known && f.Option.HasDefault() && value == f.Option.Default:
-		sc.tb.SettingsCheck.AtDefault = append(sc.tb.SettingsCheck.AtDefault,
+		sc.report.AtDefault = append(sc.report.AtDefault,
 			fmt.Sprintf("%s %s", whereService(where, t.service), describeSetting(sec, k, v)))
 	}
 }
@@ -120,8 +124,8 @@ func (sc *settingsChecker) warnUnused(names []string, rng hcl.Range, owner strin
 
 // note records a line for plan's list of what went unchecked.
 func (sc *settingsChecker) note(line string) {
-	if !slices.Contains(sc.tb.SettingsCheck.Unchecked, line) {
-		sc.tb.SettingsCheck.Unchecked = append(sc.tb.SettingsCheck.Unchecked, line)
+	if !slices.Contains(sc.report.Unchecked, line) {
+		sc.report.Unchecked = append(sc.report.Unchecked, line)
 	}
 }
 

@@ -11,6 +11,7 @@ const (
 	SweepFile   = "sweep.json"    // SweepInfo: how restore finds the testbed
 	BackupFile  = "backup.json"   // Backup: the originals the sweep may change
 	TestbedFile = "testbed.hcl"   // the testbed file as used, secrets masked
+	CatalogFile = "catalog.json"  // which catalog of Swift's options checked each host's settings
 	TableFile   = "table.md"      // the sweep's table
 	EnvDir      = "env"           // env/<host>.txt, each host's environment
 	CellsDir    = "cells"         // one directory per cell, named by its id

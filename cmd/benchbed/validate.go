@@ -21,11 +21,13 @@ func newValidateCmd() *cobra.Command {
 		Short: "Parse and check a testbed; diagnostics as FILE:LINE,COL: summary on stderr",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tb, ok := lf.load(cmd, args[0])
-			if !ok {
-				return exitCode(1)
+			tb, err := lf.load(cmd, args[0])
+			if err == errInvalidTestbed {
+				return exitCode(exitNo) // validate's answer: invalid
+			} else if err != nil {
+				return err
 			}
-			_, err := fmt.Fprintf(cmd.OutOrStdout(), "%s: testbed %q is valid: %d hosts, %d variants, %d workloads, %d cells\n",
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s: testbed %q is valid: %d hosts, %d variants, %d workloads, %d cells\n",
 				args[0], tb.Name, len(tb.Hosts), len(tb.Variants), len(tb.Workloads), len(plan.Expand(tb)))
 			return err
 		},
@@ -55,23 +57,37 @@ func addLoadFlags(cmd *cobra.Command) *loadFlags {
 	return lf
 }
 
+// errInvalidTestbed is load's error for a testbed that does not validate:
+// exit 2 for every command but validate, whose answer it is (exit 1).
+var errInvalidTestbed = exitCode(exitCannot)
+
 // load reads the testbed at path with the flags and BENCHBED_VAR_*
-// variables, prints its diagnostics (warnings too) on cmd's stderr and
-// reports whether it is valid.
-func (lf *loadFlags) load(cmd *cobra.Command, path string) (*plan.Testbed, bool) {
+// variables and prints its diagnostics (warnings too) on cmd's stderr. Its
+// error is a usage error for a malformed --var, an inputError for a file
+// it cannot open, errInvalidTestbed for an invalid testbed.
+func (lf *loadFlags) load(cmd *cobra.Command, path string) (*plan.Testbed, error) {
 	opts := decode.LoadOptions{Vars: map[string]string{}, VarFiles: lf.varFiles, Environ: os.Environ(),
 		AcceptNewHostKeys: lf.acceptNew}
 	for _, kv := range lf.vars {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok || name == "" {
-			fmt.Fprintf(cmd.ErrOrStderr(), "benchbed: --var %q: want name=value\n", kv)
-			return nil, false
+			return nil, usagef(cmd, "--var %q: want name=value", kv)
 		}
 		opts.Vars[name] = value
 	}
 	tb, diags := decode.Load(path, opts)
 	if err := lang.WriteDiagnostics(cmd.ErrOrStderr(), tb.Files, tb.MaskDiagnostics(diags)); err != nil {
-		return nil, false
+		return nil, err
 	}
-	return tb, !diags.HasErrors()
+	switch {
+	case len(diags) == 1 && diags[0].Subject == nil && diags[0].Summary == cannotRead:
+		return nil, exitCode(exitCannot)
+	case diags.HasErrors():
+		return nil, errInvalidTestbed
+	}
+	return tb, nil
 }
+
+// cannotRead is the summary of decode.Load's one diagnostic for a file it
+// cannot read.
+const cannotRead = "Cannot read testbed file"

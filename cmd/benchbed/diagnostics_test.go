@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,5 +127,38 @@ func TestOneErrorPerMistake(t *testing.T) {
 	code, _, errOut := captureRun(t, "validate", p)
 	if n := strings.Count(errOut, p+":"); code != exitNo || n != 1 || !strings.Contains(errOut, `write ["proxy"]`) {
 		t.Fatalf("exit %d, %d diagnostics:\n%s", code, n, errOut)
+	}
+}
+
+// TestForEachAndSetMistakes: a mistake in a for_each block is said once,
+// naming its elements; a set of an unknown service is refused at its
+// label with the nearest name and the services.
+func TestForEachAndSetMistakes(t *testing.T) {
+	skel, err := os.ReadFile("testdata/docs/skeleton.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(skel) + "variant \"spp\" {\n  for_each = [1, 2]\n  set \"objectserver\" { DEFAULT = { workers = each.value } }\n}\n" +
+		"workload \"many\" {\n  for_each = [1, 2, 3]\n  scenario = \"64K_get_lab.scenario\"\n  users = \"lots\"\n" +
+		"  storage_url = \"http://10.0.0.1:8080/v1/AUTH_bench\"\n  token = var.token\n}\n"
+	p := writeTestbed(t, text)
+	if err := os.WriteFile(filepath.Join(filepath.Dir(p), "64K_get_lab.scenario"), scenarioFor(t, "64K_get_lab.scenario"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Count(string(skel), "\n")
+	code, _, errOut := captureRun(t, "validate", p)
+	for _, want := range []string{
+		fmt.Sprintf("%s:%d,7: Variant sets an unknown service", p, lines+3),
+		`did you mean "object-server"? The services: "proxy-server", "object-server"`,
+		"(in each of the for_each's 2 elements: spp=1, spp=2)",
+		fmt.Sprintf("%s:%d,11: Invalid value for users", p, lines+8),
+		"(in each of the for_each's 3 elements: many=1, many=2, many=3)",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q", want)
+		}
+	}
+	if n := strings.Count(errOut, p+":"); code != exitNo || n != 2 {
+		t.Errorf("exit %d, %d diagnostics:\n%s", code, n, errOut)
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -49,15 +48,8 @@ func newCompareCmd() *cobra.Command {
 			"and the threshold blocks of --testbed's workloads gate each pair's total: a gate fails only\n" +
 			"where the change is beyond it AND the U test finds it significant; each verdict is printed.\n" +
 			"Exit status: 0 compared, no gate failed; 1 a gate failed; 2 error.",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := runCompare(cmd, args, f, lf); err != nil {
-				if _, ok := err.(*exitError); ok {
-					return err
-				}
-				return &exitError{code: 2, msg: err.Error()}
-			}
-			return nil
-		},
+		Args: cobra.MinimumNArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error { return inputError(runCompare(cmd, args, f, lf)) },
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&f.json, "json", false, "print the comparison as JSON")
@@ -72,14 +64,11 @@ func newCompareCmd() *cobra.Command {
 }
 
 func runCompare(cmd *cobra.Command, args []string, f compareFlags, lf *loadFlags) error {
-	if len(args) < 2 {
-		return fmt.Errorf("compare: want a baseline and at least one run or cell, got %d", len(args))
-	}
 	if f.alpha <= 0 || f.alpha >= 1 {
-		return fmt.Errorf("--alpha %v: want a level between 0 and 1", f.alpha)
+		return usagef(cmd, "--alpha %v: want a level between 0 and 1", f.alpha)
 	}
 	if !f.json && f.format != "text" && f.format != "markdown" {
-		return fmt.Errorf("--format %q: want text or markdown", f.format)
+		return usagef(cmd, "--format %q: want text or markdown", f.format)
 	}
 	gates, err := compareGates(cmd, f, lf)
 	if err != nil {
@@ -97,7 +86,7 @@ func runCompare(cmd *cobra.Command, args []string, f compareFlags, lf *loadFlags
 	}
 	for _, c := range cs {
 		if compare.Failed(c.Gates) {
-			return &exitError{code: 1, msg: "a regression gate failed (FAIL above)"}
+			return &exitError{code: exitNo, msg: "a regression gate failed (FAIL above)"}
 		}
 	}
 	return nil

@@ -22,16 +22,18 @@ func compareGates(cmd *cobra.Command, f compareFlags, lf *loadFlags) (*gateSet, 
 	for _, s := range f.failIf {
 		t, err := slo.ParseThreshold(s)
 		if err != nil {
-			return nil, fmt.Errorf("--fail-if: %w", err)
+			return nil, usagef(cmd, "--fail-if: %v", err)
 		}
 		g.all = append(g.all, t)
 	}
 	if f.testbed == "" {
 		return g, nil
 	}
-	tb, ok := lf.load(cmd, f.testbed)
-	if !ok {
+	tb, err := lf.load(cmd, f.testbed)
+	if err == errInvalidTestbed {
 		return nil, fmt.Errorf("--testbed %s: not valid (diagnostics above)", f.testbed)
+	} else if err != nil {
+		return nil, err
 	}
 	for _, w := range tb.Workloads {
 		for _, t := range w.Thresholds {

@@ -85,7 +85,7 @@ func TestCompareCmdErrors(t *testing.T) {
 		{[]string{missing, run}, missing},
 		{[]string{run, run + ":1"}, "not a run"},
 		{[]string{"--format", "html", run, run}, `--format "html"`},
-		{[]string{run}, "want a baseline and at least one run or cell, got 1"},
+		{[]string{run}, "requires at least 2 arg(s), only received 1\nUsage: benchbed compare BASE B [C...]"},
 		{[]string{"--fail-if", "req/s = 5%", run, run}, "--fail-if: threshold"},
 	} {
 		code, out, stderr := captureRun(t, append([]string{"compare"}, tc.args...)...)

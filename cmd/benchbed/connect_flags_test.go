@@ -20,9 +20,9 @@ func TestAcceptNewHostKeysReachesThePool(t *testing.T) {
 		if err := cmd.ParseFlags(args); err != nil {
 			t.Fatal(err)
 		}
-		tb, ok := lf.load(cmd, "../../testbeds/lab/lab.hcl")
-		if !ok {
-			t.Fatal("lab.hcl did not load")
+		tb, err := lf.load(cmd, "../../testbeds/lab/lab.hcl")
+		if err != nil {
+			t.Fatal("lab.hcl did not load:", err)
 		}
 		for _, c := range cluster.PoolConfigs(tb) {
 			if c.AcceptNewHostKeys != accept {

@@ -26,19 +26,19 @@ func newDiffCmd() *cobra.Command {
 			"Exit status: 0 same, 1 different, 2 error (like diff).",
 		Args: cobra.ExactArgs(3),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tb, ok := lf.load(cmd, args[0])
-			if !ok {
-				return exitCode(2)
+			tb, err := lf.load(cmd, args[0])
+			if err != nil {
+				return err
 			}
 			a, errA := renderVariant(tb, args[1], nil)
 			b, errB := renderVariant(tb, args[2], nil)
 			for _, err := range []error{errA, errB} {
 				if err != nil {
-					fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", tb.Mask(err.Error()))
+					fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", maskedMessage(tb, err))
 				}
 			}
 			if errA != nil || errB != nil {
-				return exitCode(2)
+				return exitCode(exitCannot)
 			}
 			printWarnings(cmd, tb, newWarnings(a.Warnings, b.Warnings), args[2]+": ")
 			if note := workloadsNote(tb, a.Variant, b.Variant); note != "" {
@@ -47,7 +47,6 @@ func newDiffCmd() *cobra.Command {
 			d := render.DiffRenderings(a, b)
 			runs := render.GenericRunDiff(tb, a.Variant, b.Variant)
 			m := tb.Secrets()
-			var err error
 			if unified {
 				err = render.WriteUnified(cmd.OutOrStdout(), a, b, m)
 			} else if !d.Empty() {
@@ -61,11 +60,11 @@ func newDiffCmd() *cobra.Command {
 			switch {
 			case err != nil:
 				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", err)
-				return exitCode(2)
+				return exitCode(exitCannot)
 			case d.Empty() && len(runs) == 0:
 				return nil
 			}
-			return exitCode(1)
+			return exitCode(exitNo)
 		},
 	}
 	lf = addLoadFlags(cmd)

@@ -109,15 +109,15 @@ func newLoadCmd() *cobra.Command {
 
 func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if f.initial != "upload" && f.initial != "check" && f.initial != "skip" {
-		return fmt.Errorf("--initial %q: want upload, check or skip", f.initial)
+		return usagef(cmd, "--initial %q: want upload, check or skip", f.initial)
 	}
 	data, err := templates.ReadBounded(f.scenario)
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	s, err := scenario.ParseFile(f.scenario, data)
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	if f.auth.Key == "" && f.auth.URL != "" {
 		f.auth.Key = os.Getenv("BENCHBED_AUTH_KEY")
@@ -138,7 +138,7 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	hc := &http.Client{Transport: load.NewTransport(users)}
 	auth, err := f.auth.NewAuth(hc)
 	if err != nil {
-		return fmt.Errorf("%w (flags --auth-url --user --key, or --storage-url --token)", err)
+		return usagef(cmd, "%w (flags --auth-url --user --key, or --storage-url --token)", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

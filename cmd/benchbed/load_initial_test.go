@@ -83,7 +83,7 @@ func TestLoadGateFailsTheRun(t *testing.T) {
 	}
 	out, _, err := runCmd(t, "", "load", "--scenario", file, "--auth-url", m.URL+"/auth/v1.0", "--user", "test:tester", "--key", "testing")
 	var ec *exitError
-	if err == nil || errors.As(err, &ec) || !strings.Contains(err.Error(), "max_error_rate") ||
+	if err == nil || !errors.As(err, &ec) || ec.code != exitNo || !strings.Contains(err.Error(), "max_error_rate") ||
 		!strings.Contains(out, "| failed: ") || !strings.Contains(out, "count only the operations that succeeded") {
 		t.Fatalf("err %v, table:\n%s", err, out)
 	}

@@ -28,16 +28,16 @@ type searchFlags struct {
 func runSearch(ctx context.Context, stdout, stderr io.Writer, name string, cfg load.Config, f loadCmdFlags) error {
 	slo, err := slo.Parse(f.search.slo)
 	if err != nil {
-		return fmt.Errorf("--search: %w", err)
+		return usagef(nil, "--search: %w", err)
 	}
 	if f.search.resolution <= 0 {
-		return fmt.Errorf("--resolution %s: want a share above 0, as 5%%", results.Percent(f.search.resolution))
+		return usagef(nil, "--resolution %s: want a share above 0, as 5%%", results.Percent(f.search.resolution))
 	}
 	if f.rate > 0 || f.fill.Objects > 0 || f.operations > 0 {
-		return fmt.Errorf("--search sets the rate and each probe's length: give no --rate, --operations or --fill-objects")
+		return usagef(nil, "--search sets the rate and each probe's length: give no --rate, --operations or --fill-objects")
 	}
 	if f.auto.duration.set() {
-		return fmt.Errorf("--duration with --search: each probe lasts --probe (%s)", f.search.probe)
+		return usagef(nil, "--duration with --search: each probe lasts --probe (%s)", f.search.probe)
 	}
 	s := &results.Search{SLO: slo, From: f.search.from, To: f.search.to, Resolution: f.search.resolution,
 		Probe: loadProbe(name, cfg, f), OnProbe: func(p results.ProbeRecord) { fmt.Fprintln(stderr, "benchbed: "+probeLine(p)) }}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"strings"
 )
@@ -11,23 +9,13 @@ func main() {
 	os.Exit(run(os.Args[1:]))
 }
 
-// run executes the CLI with args and returns the process exit code.
+// run executes the CLI with args and returns the process exit code, one
+// of the table in exit.go.
 func run(args []string) int {
 	root := newRootCmd()
 	root.SetArgs(terraformStyle(args))
-	err := root.Execute()
-	if err == nil {
-		return 0
-	}
-	var ex *exitError
-	if errors.As(err, &ex) {
-		if ex.msg != "" {
-			fmt.Fprintln(os.Stderr, "benchbed:", ex.msg)
-		}
-		return ex.code
-	}
-	fmt.Fprintln(os.Stderr, "benchbed:", err)
-	return 1
+	cmd, err := root.ExecuteC()
+	return exitStatus(os.Stderr, cmd, err)
 }
 
 // terraformStyle accepts Terraform's single-dash -var and -var-file (with a
@@ -49,16 +37,3 @@ func terraformStyle(args []string) []string {
 	}
 	return out
 }
-
-// exitError carries an exit code out of a subcommand. An empty msg means the
-// subcommand already printed its diagnostics.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e *exitError) Error() string { return fmt.Sprintf("exit %d: %s", e.code, e.msg) }
-
-// exitCode returns an error that makes benchbed exit with code without
-// printing anything more.
-func exitCode(code int) error { return &exitError{code: code} }

@@ -22,9 +22,9 @@ func newPlanCmd() *cobra.Command {
 			"journals under --runs-dir), or without one at measured defaults, and says which it used.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tb, ok := lf.load(cmd, args[0])
-			if !ok {
-				return exitCode(1)
+			tb, err := lf.load(cmd, args[0])
+			if err != nil {
+				return err
 			}
 			p := schedule.NewPlan(tb)
 			p.Reestimate(planCosts(tb, runsDir, ""))

@@ -49,7 +49,7 @@ func TestPlanText(t *testing.T) {
 			t.Errorf("plan lacks %q", want)
 		}
 	}
-	if code, _, _ := captureRun(t, "plan"); code != 1 {
-		t.Errorf("plan without FILE: exit %d, want 1", code)
+	if code, _, _ := captureRun(t, "plan"); code != 2 {
+		t.Errorf("plan without FILE: exit %d, want 2", code)
 	}
 }

@@ -32,13 +32,12 @@ func newPrefillCmd() *cobra.Command {
 			"stopped; then every container is listed and what is missing or of the wrong size is put again.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tb, ok := lf.load(cmd, args[0])
-			if !ok {
-				return exitCode(1)
+			tb, err := lf.load(cmd, args[0])
+			if err != nil {
+				return err
 			}
 			if tb.Prefill == nil {
-				fmt.Fprintf(cmd.ErrOrStderr(), "benchbed: prefill: %s has no prefill block\n", args[0])
-				return exitCode(1)
+				return inputError(fmt.Errorf("prefill: %s has no prefill block", args[0]))
 			}
 			if stateDir == "" {
 				stateDir = filepath.Join(rundir.TestbedDir(tb.Sweep.RunsDir, tb.Name), rundir.PrefillDir)

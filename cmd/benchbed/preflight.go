@@ -28,9 +28,9 @@ func newPreflightCmd() *cobra.Command {
 		Short: "Check every host before any change: reachable, host key known, sudo works, SFTP, required commands (one table), storage policies",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tb, ok := lf.load(cmd, args[0])
-			if !ok {
-				return exitCode(1)
+			tb, err := lf.load(cmd, args[0])
+			if err != nil {
+				return err
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -26,20 +27,18 @@ func newRenderCmd() *cobra.Command {
 		Short: "Render every conf of every host of a variant (the first: what setup sets up) to DIR/<host>/<path>, plus the ring layout",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tb, ok := lf.load(cmd, args[0])
-			if !ok {
-				return exitCode(1)
+			tb, err := lf.load(cmd, args[0])
+			if err != nil {
+				return err
 			}
 			r, err := renderVariant(tb, variant, hosts)
 			if err != nil {
-				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", tb.Mask(err.Error()))
-				return exitCode(1)
+				return maskError(tb, err)
 			}
 			printWarnings(cmd, tb, r.Warnings, "")
 			written, err := r.WriteDir(out)
 			if err != nil {
-				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", err)
-				return exitCode(1)
+				return err
 			}
 			w := cmd.OutOrStdout()
 			for _, rl := range r.Layout.Rings {
@@ -62,7 +61,8 @@ func newRenderCmd() *cobra.Command {
 }
 
 // renderVariant renders the variant named name (""; the first, or the
-// services' defaults without variants), or says which exist.
+// services' defaults without variants), or says which exist (an
+// inputError: exit 2).
 func renderVariant(tb *plan.Testbed, name string, hosts []string) (*render.Rendering, error) {
 	if name == "" {
 		var first *plan.Variant
@@ -77,7 +77,7 @@ func renderVariant(tb *plan.Testbed, name string, hosts []string) (*render.Rende
 		for _, x := range tb.Variants {
 			names = append(names, fmt.Sprintf("%q", x.Name))
 		}
-		return nil, fmt.Errorf("%s: no variant %q (variants: %s)", tb.File, name, strings.Join(names, ", "))
+		return nil, inputError(fmt.Errorf("%s: no variant %q (variants: %s)", tb.File, name, strings.Join(names, ", ")))
 	}
 	return render.Render(tb, v, render.Options{Hosts: hosts})
 }
@@ -107,4 +107,24 @@ func printWarnings(cmd *cobra.Command, tb *plan.Testbed, warns []templates.Warni
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s%s\n", prefix, tb.Mask(line))
 	}
+}
+
+// maskError returns err with tb's secrets masked in its message, keeping
+// its exit status.
+func maskError(tb *plan.Testbed, err error) error {
+	var ex *exitError
+	if errors.As(err, &ex) {
+		return &exitError{code: ex.code, msg: tb.Mask(ex.msg)}
+	}
+	return errors.New(maskedMessage(tb, err))
+}
+
+// maskedMessage is err's message (an exitError's own) with tb's secrets
+// masked.
+func maskedMessage(tb *plan.Testbed, err error) string {
+	var ex *exitError
+	if errors.As(err, &ex) {
+		return tb.Mask(ex.msg)
+	}
+	return tb.Mask(err.Error())
 }

@@ -37,7 +37,7 @@ func TestRenderWritesHostFilesAndLayout(t *testing.T) {
 func TestRenderMasksAndFails(t *testing.T) {
 	out := t.TempDir()
 	code, _, stderr := captureRun(t, "render", seedFile, "--variant", "nope", "--out", out)
-	if code != 1 || !strings.Contains(stderr, `no variant "nope"`) {
+	if code != 2 || !strings.Contains(stderr, `no variant "nope"`) {
 		t.Fatalf("unknown variant: exit %d\n%s", code, stderr)
 	}
 	code, _, stderr = captureRun(t, "render", seedFile, "--variant", "normal", "--out", out, "--var", "auth_key=VerySecretKey1")

@@ -33,8 +33,8 @@ func newReportCmd() *cobra.Command {
 			"json: the summary plus the repeats' aggregates). --out DIR also writes report.html (one\n" +
 			"self-contained page), the plots as SVG and PNG, and report.{txt,md,csv,json}.\n" +
 			"A partial run (killed before its " + rundir.SummaryFile + ") is reported with a notice.\n" +
-			"Exit status: 0 reported, 1 the run is missing or broken, or a finished cell's agents'\n" +
-			"streams are missing or broken (the rest is still written).",
+			"Exit status: 0 reported, 1 a finished cell's agents' streams are missing or broken (the rest\n" +
+			"is still written), 2 no such run, or its summary unreadable.",
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error { return runReportCmd(cmd, args, lf, f) },
 	}
@@ -50,15 +50,15 @@ func runReportCmd(cmd *cobra.Command, args []string, lf *loadFlags, f reportCmdF
 	switch f.format {
 	case report.FormatText, report.FormatMarkdown, report.FormatCSV, report.FormatJSON:
 	default:
-		return fmt.Errorf("--format %q: want text, markdown, csv or json", f.format)
+		return usagef(cmd, "--format %q: want text, markdown, csv or json", f.format)
 	}
 	dir, err := reportRunDir(cmd, args, lf, f.runsDir)
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	r, err := report.Load(dir)
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	stderr := cmd.ErrOrStderr()
 	if f.out != "" {
@@ -78,7 +78,7 @@ func runReportCmd(cmd *cobra.Command, args []string, lf *loadFlags, f reportCmdF
 		fmt.Fprintln(stderr, "report:", p)
 	}
 	if len(r.Problems) > 0 {
-		return exitCode(1)
+		return exitCode(exitNo)
 	}
 	return nil
 }
@@ -93,13 +93,13 @@ func reportRunDir(cmd *cobra.Command, args []string, lf *loadFlags, runsDir stri
 	}
 	if st.IsDir() {
 		if len(args) > 1 {
-			return "", fmt.Errorf("%s is a run directory: no run id after it", args[0])
+			return "", usagef(cmd, "%s is a run directory: no run id after it", args[0])
 		}
 		return args[0], nil
 	}
-	tb, ok := lf.load(cmd, args[0])
-	if !ok {
-		return "", exitCode(1)
+	tb, err := lf.load(cmd, args[0])
+	if err != nil {
+		return "", err
 	}
 	if runsDir == "" {
 		runsDir = tb.Sweep.RunsDir

@@ -63,7 +63,7 @@ func TestReportFormats(t *testing.T) {
 		t.Fatalf("exit %d, %v, json %s", code, err, out)
 	}
 	code, _, errOut = captureRun(t, "report", "--format", "yaml", dir)
-	if code != 1 || !strings.Contains(errOut, `--format "yaml"`) {
+	if code != 2 || !strings.Contains(errOut, `--format "yaml"`) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 }
@@ -81,15 +81,17 @@ func TestReportByTestbedAndLatest(t *testing.T) {
 		t.Fatalf("by id: exit %d, stdout %s", code, out)
 	}
 	code, _, errOut = captureRun(t, "report", "--runs-dir", runs, seedFile, "20991231T000000Z-cccccc")
-	if code != 1 || !strings.Contains(errOut, "20991231T000000Z-cccccc") {
+	if code != 2 || !strings.Contains(errOut, "20991231T000000Z-cccccc") {
 		t.Fatalf("missing id: exit %d, stderr %q", code, errOut)
 	}
 }
 
-func TestReportBrokenRunsExit1(t *testing.T) {
+// TestReportBrokenRuns: a run it cannot read exits 2; a finished cell
+// without its agents' streams, 1.
+func TestReportBrokenRuns(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-such-run")
 	code, _, errOut := captureRun(t, "report", missing)
-	if code != 1 || !strings.Contains(errOut, missing) {
+	if code != 2 || !strings.Contains(errOut, missing) {
 		t.Fatalf("missing run: exit %d, stderr %q", code, errOut)
 	}
 	dir := writeReportRun(t, t.TempDir(), "20261130T010203Z-abcdef")
@@ -97,7 +99,7 @@ func TestReportBrokenRunsExit1(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut = captureRun(t, "report", dir)
-	if code != 1 || !strings.Contains(errOut, filepath.Join(dir, rundir.SummaryFile)) || strings.Contains(errOut, "panic") {
+	if code != 2 || !strings.Contains(errOut, filepath.Join(dir, rundir.SummaryFile)) || strings.Contains(errOut, "panic") {
 		t.Fatalf("broken summary: exit %d, stderr %q", code, errOut)
 	}
 	// An ok cell without agents' streams: everything is written, exit 1.

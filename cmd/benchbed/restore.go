@@ -30,7 +30,7 @@ func newRestoreCmd() *cobra.Command {
 			"Refused, with nothing changed, while the run's sweep still runs on this machine or while\n" +
 			"another live sweep holds a host's lock (a stale one, whose benchbed of this machine is gone,\n" +
 			"is taken over and said). A host still unreachable keeps its copies and its lock:\n" +
-			"run the restore again once it is back. Exit status: 0 restored, 1 not (all) restored, 2 the testbed does not load.",
+			"run the restore again once it is back. Exit status: 0 restored, 1 not (all) restored, 2 no such run or the testbed does not load.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runRestoreCmd(cmd, args[0], runsDir, lf) },
 	}
@@ -43,23 +43,23 @@ func newRestoreCmd() *cobra.Command {
 func runRestoreCmd(cmd *cobra.Command, ref, runsDir string, lf *loadFlags) error {
 	found, err := rundir.Resolve(runsDir, "", ref)
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	dir, err := filepath.Abs(found.Dir)
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	info, err := rundir.ReadSweepInfo(dir)
 	if err != nil {
-		return err
+		return inputError(err)
 	}
-	tb, ok := lf.load(cmd, info.Testbed)
-	if !ok {
-		return exitCode(2)
+	tb, err := lf.load(cmd, info.Testbed)
+	if err != nil {
+		return err
 	}
 	run, err := rundir.Open(dir, tb.Name)
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	p, err := cluster.NewPool(tb)
 	if err != nil {

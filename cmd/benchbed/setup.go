@@ -25,9 +25,9 @@ func newSetupCmd() *cobra.Command {
 		Short: "Turn the testbed's hosts into a healthy Swift cluster (disks, swift.conf, rings, confs, services); idempotent",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			tb, ok := lf.load(cmd, args[0])
-			if !ok {
-				return exitCode(1)
+			tb, err := lf.load(cmd, args[0])
+			if err != nil {
+				return err
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()

@@ -59,11 +59,11 @@ func newSweepCmd() *cobra.Command {
 
 func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags) error {
 	if f.onFailure != "" && f.onFailure != "continue" && f.onFailure != "stop" {
-		return fmt.Errorf("--on-failure %q: want continue or stop", f.onFailure)
+		return usagef(cmd, "--on-failure %q: want continue or stop", f.onFailure)
 	}
-	tb, ok := lf.load(cmd, file)
-	if !ok {
-		return exitCode(2)
+	tb, err := lf.load(cmd, file)
+	if err != nil {
+		return err
 	}
 	stderr := cmd.ErrOrStderr()
 	p, err := cluster.NewPool(tb)
@@ -92,10 +92,10 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 	switch {
 	case interrupted():
 		fmt.Fprintln(stderr, "benchbed: interrupted; partial results kept; resume with --resume", sw.Run().ID)
-		code = 130
+		code = exitInterrupted
 	case err != nil:
 		fmt.Fprintln(stderr, "benchbed:", sw.Mask(err.Error()))
-		code = 1
+		code = exitNo
 	}
 	if left := sw.Left(); len(left) > 0 {
 		fmt.Fprintln(stderr, "benchbed: left undone:")

@@ -93,11 +93,11 @@ func TestValidateVarsAndMissingFile(t *testing.T) {
 		t.Errorf("--var nosuch: exit %d, stderr %s", code, errOut)
 	}
 	code, _, errOut = captureRun(t, "validate", "--var", "novalue", seedFile)
-	if code != 1 || !strings.Contains(errOut, "want name=value") {
+	if code != 2 || !strings.Contains(errOut, "want name=value") || !strings.Contains(errOut, "Usage: benchbed validate FILE") {
 		t.Errorf("--var novalue: exit %d, stderr %s", code, errOut)
 	}
 	code, _, errOut = captureRun(t, "validate", filepath.Join(t.TempDir(), "none.hcl"))
-	if code != 1 || !strings.Contains(errOut, "Cannot read testbed file") {
+	if code != 2 || !strings.Contains(errOut, "Cannot read testbed file") {
 		t.Errorf("missing file: exit %d, stderr %s", code, errOut)
 	}
 	t.Setenv("BENCHBED_VAR_auth_key", "from-the-env")

@@ -74,7 +74,7 @@ var brokenCases = []struct {
 	{"variable_default_type", 3, "Invalid value for variable", false},
 	{"variant_each_outside_for_each", 17, "each outside for_each", false},
 	{"variant_unknown_ring", 15, "Variant sets an unknown ring", false},
-	{"variant_unknown_service", 15, "Variant sets an unknown service", false},
+	{"variant_unknown_service", 16, "Variant sets an unknown service", false},
 	{"warning_servers_per_port", 17, "servers_per_port without a port per disk", true},
 	{"warning_shared_address", 24, "Hosts share an address", true},
 	{"warning_users_below_agents", 16, "Fewer users than agents", true},
@@ -137,7 +137,7 @@ func TestProblemsAreCollected(t *testing.T) {
 		"2,1: Role served by no service",
 		"7,1: Ring disk group on no host",
 		"13,13: Invalid value for manager",
-		"15,1: Variant sets an unknown service",
+		"16,7: Variant sets an unknown service",
 		"19,14: Cannot read scenario file",
 		"20,14: Client host lacks the client role",
 	}

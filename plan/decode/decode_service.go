@@ -84,9 +84,7 @@ func (d *decoder) decodeVariant(b *hcl.Block) {
 		return
 	}
 	points, _ := d.ForEach(fe, "variant", label)
-	for _, p := range points {
-		d.expandVariant(b, c, p.Name, p.Ctx)
-	}
+	d.EachDiags(points, func(p lang.EachPoint) { d.expandVariant(b, c, p.Name, p.Ctx) })
 }
 
 // expandVariant builds one variant whose name may come from the name attribute.
@@ -144,6 +142,9 @@ func (d *decoder) buildVariant(b *hcl.Block, c *hcl.BodyContent, name string, ct
 		target := blk.Labels[0]
 		switch blk.Type {
 		case "set":
+			if !d.knownSetTarget(blk) {
+				continue // said at its label; the variant's other checks go on
+			}
 			if _, dup := v.Set[target]; dup {
 				d.Errorf(blk.LabelRanges[0].Ptr(), "Duplicate set block", "variant %q sets service %q twice", name, target)
 				continue

@@ -40,21 +40,24 @@ func (d *decoder) decodeWorkload(b *hcl.Block) {
 		return
 	}
 	points, _ := d.ForEach(fe, "workload", label)
-	for _, p := range points {
-		name, rng := p.Name, fe.Expr.Range()
-		if a := c.Attributes["name"]; a != nil {
-			var ok bool
-			if name, ok = d.Str(a, p.Ctx); !ok {
-				continue
-			}
-			rng = a.Expr.Range()
+	d.EachDiags(points, func(p lang.EachPoint) { d.workloadPoint(b, c, fe, p) })
+}
+
+// workloadPoint builds the workload of one point of a for_each.
+func (d *decoder) workloadPoint(b *hcl.Block, c *hcl.BodyContent, fe *hcl.Attribute, p lang.EachPoint) {
+	name, rng := p.Name, fe.Expr.Range()
+	if a := c.Attributes["name"]; a != nil {
+		var ok bool
+		if name, ok = d.Str(a, p.Ctx); !ok {
+			return
 		}
-		w := d.buildWorkload(b, c, name, p.Ctx)
-		if w != nil {
-			w.Axis = &plan.AxisPoint{Index: p.Index, Key: eachText(p.Key), Value: eachText(p.Value)}
-		}
-		d.addWorkload(w, rng)
+		rng = a.Expr.Range()
 	}
+	w := d.buildWorkload(b, c, name, p.Ctx)
+	if w != nil {
+		w.Axis = &plan.AxisPoint{Index: p.Index, Key: eachText(p.Key), Value: eachText(p.Value)}
+	}
+	d.addWorkload(w, rng)
 }
 
 // eachText is each.key or each.value as text: a string, number or bool as

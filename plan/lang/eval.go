@@ -93,9 +93,26 @@ func (d *Decoder) Integer(a *hcl.Attribute, ctx *hcl.EvalContext, min, max int) 
 }
 
 // Strings evaluates a list-of-strings attribute.
+//
+// A single string where the list is expected is an error that says how
+// to write it, and the list of that one string is returned (with ok
+// false) so that later checks see what was meant and do not add errors
+// that only follow from it.
 func (d *Decoder) Strings(a *hcl.Attribute, ctx *hcl.EvalContext) ([]string, bool) {
-	v, _, ok := d.Value(a, ctx, cty.List(cty.String))
+	v, _, ok := d.Value(a, ctx, cty.DynamicPseudoType)
 	if !ok {
+		return nil, false
+	}
+	if v.Type() == cty.String {
+		d.Errorf(a.Expr.Range().Ptr(), "Invalid value for "+a.Name, "%s must be a list of strings, even of one: write [%q]",
+			a.Name, v.AsString())
+		return []string{v.AsString()}, false
+	}
+	ty := cty.List(cty.String)
+	v, err := convert.Convert(v, ty)
+	if err != nil {
+		d.Errorf(a.Expr.Range().Ptr(), "Invalid value for "+a.Name, "%s must be %s: %s",
+			a.Name, ty.FriendlyNameForConstraint(), err)
 		return nil, false
 	}
 	out := make([]string, 0, v.LengthInt())

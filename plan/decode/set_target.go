@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"benchbed/templates/catalog"
 )
 
 // knownSetTarget reports whether the service a variant's set block names
@@ -18,51 +20,18 @@ func (d *decoder) knownSetTarget(blk *hcl.Block) bool {
 	}
 	var names []string
 	for _, s := range d.tb.Services {
-		names = append(names, fmt.Sprintf("%q", s.Name))
+		names = append(names, s.Name)
 	}
 	for _, g := range d.tb.Generics {
-		names = append(names, fmt.Sprintf("%q", g.Name))
+		names = append(names, g.Name)
 	}
 	detail := fmt.Sprintf("no service is named %q", target)
-	if near := nearestService(target, names); near != "" {
-		detail += fmt.Sprintf(": did you mean %s?", near)
+	if near := catalog.Nearest(target, names, 1); len(near) > 0 {
+		detail += fmt.Sprintf(": did you mean %q?", near[0])
 	}
 	if len(names) > 0 {
-		detail += " The services: " + strings.Join(names, ", ") + "."
+		detail += ` The services: "` + strings.Join(names, `", "`) + `".`
 	}
 	d.Errorf(blk.LabelRanges[0].Ptr(), "Variant sets an unknown service", "%s", detail)
 	return false
-}
-
-// nearestService is the quoted name of names nearest to name, if it is
-// within a third of name's length (at least 2 edits).
-func nearestService(name string, names []string) string {
-	best, bestD := "", max(2, len(name)/3)+1
-	for _, q := range names {
-		if dist := serviceNameDistance(name, strings.Trim(q, `"`)); dist < bestD {
-			best, bestD = q, dist
-		}
-	}
-	return best
-}
-
-// serviceNameDistance is the Levenshtein distance of a and b, in bytes.
-func serviceNameDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

@@ -2,7 +2,7 @@ package results
 
 import (
 	"fmt"
-	"math"
+	"strings"
 )
 
 // A verdict says of one metric of a variant against the baseline whether
@@ -47,8 +47,10 @@ type Samples struct {
 	Kind   string    `json:"kind"` // EvidenceRepeats or EvidenceBatches
 	Values []float64 `json:"-"`
 	// Why says why there are too few values ("one run of 8 s: too short
-	// for 10 batches"); "" when there are enough.
-	Why string `json:"why,omitempty"`
+	// for 10 batches"); "" when there are enough. Reason says it in a few
+	// words ("run too short").
+	Why    string `json:"why,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // Change is one metric of a variant against the baseline: the change of
@@ -58,7 +60,7 @@ type Change struct {
 	Base      float64 `json:"base"`   // the baseline's mean of its samples
 	Value     float64 `json:"value"`  // the variant's
 	DeltaPct  float64 `json:"delta_pct"`
-	LowPct    float64 `json:"low_pct"` // the 95 % interval of DeltaPct
+	LowPct    float64 `json:"low_pct"` // the 95 % interval of DeltaPct (0 and 0 without one)
 	HighPct   float64 `json:"high_pct"`
 	Interval  string  `json:"interval,omitempty"` // IntervalWelch or IntervalBootstrap
 	Evidence  string  `json:"evidence"`           // Evidence*
@@ -67,6 +69,9 @@ type Change struct {
 	MarginPct float64 `json:"margin_pct"` // the equivalence margin, ±
 	Word      string  `json:"word"`       // Word*
 	Why       string  `json:"why"`
+	// Reason says in a few words why it is not decided ("too noisy",
+	// "too few repeats", "run too short"); "" when it is.
+	Reason string `json:"reason,omitempty"`
 }
 
 // VerdictOptions tunes Decide.
@@ -98,9 +103,8 @@ func Decide(metric string, a, b Samples, o VerdictOptions) Change {
 	if c.Base != 0 {
 		c.DeltaPct = (c.Value/c.Base - 1) * 100
 	}
-	if why := tooFew(a, b); why != "" {
-		c.Evidence, c.Word, c.Why = EvidenceNone, WordUndecided, why
-		c.LowPct, c.HighPct = math.Inf(-1), math.Inf(1)
+	if reason, why := tooFew(a, b); why != "" {
+		c.Evidence, c.Word, c.Why, c.Reason = EvidenceNone, WordUndecided, why, reason
 		return c
 	}
 	c.Interval = IntervalWelch
@@ -111,6 +115,10 @@ func Decide(metric string, a, b Samples, o VerdictOptions) Change {
 		c.LowPct, c.HighPct = welchRelative(a.Values, b.Values)
 	}
 	c.Word, c.Why = word(c, HigherIsBetter(metric))
+	if c.Word == WordUndecided {
+		c.Reason, _, _ = strings.Cut(c.Why, " (")
+		c.Reason, _, _ = strings.Cut(c.Reason, ":")
+	}
 	return c
 }
 
@@ -122,22 +130,23 @@ func orZero(xs []float64) []float64 {
 	return xs
 }
 
-// tooFew says why two sides' samples give no interval, "" when they do.
-func tooFew(a, b Samples) string {
+// tooFew says briefly and in full why two sides' samples give no
+// interval; "" when they do.
+func tooFew(a, b Samples) (string, string) {
 	for _, s := range []Samples{a, b} {
 		if s.Why != "" {
-			return s.Why
+			return s.Reason, s.Why
 		}
 	}
 	switch {
 	case a.Kind != b.Kind:
-		return "one side has repeats, the other one run: not comparable samples"
+		return "not comparable", "one side has repeats, the other one run: not comparable samples"
 	case len(a.Values) < 2 || len(b.Values) < 2:
-		return fmt.Sprintf("too few samples (%s: %d and %d)", a.Kind, len(a.Values), len(b.Values))
+		return "too few samples", fmt.Sprintf("too few samples (%s: %d and %d)", a.Kind, len(a.Values), len(b.Values))
 	case meanOf(a.Values) == 0:
-		return "the baseline's figure is 0"
+		return "baseline 0", "the baseline's figure is 0"
 	}
-	return ""
+	return "", ""
 }
 
 func meanOf(xs []float64) float64 { m, _ := meanSD(xs); return m }
@@ -186,4 +195,21 @@ func (c Change) Short() string {
 		return fmt.Sprintf("%+.1f%% [?]", c.DeltaPct)
 	}
 	return fmt.Sprintf("%+.1f%% [%+.1f, %+.1f]", c.DeltaPct, c.LowPct, c.HighPct)
+}
+
+// By names the test behind the interval: "Welch's t over 5+5 repeats",
+// "bootstrap over 10+10 batch means (one run a side)"; "" without one.
+func (c Change) By() string {
+	if c.Evidence == EvidenceNone {
+		return ""
+	}
+	how := "Welch's t"
+	if c.Interval == IntervalBootstrap {
+		how = "bootstrap"
+	}
+	s := fmt.Sprintf("%s over %d+%d %s", how, c.N1, c.N2, c.Evidence)
+	if c.Evidence == EvidenceBatches {
+		s += " (one run a side)"
+	}
+	return s
 }

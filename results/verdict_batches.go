@@ -1,6 +1,9 @@
 package results
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Latency metrics a verdict samples per repeat or per batch, by the
 // names --fail-if gives them.
@@ -25,8 +28,11 @@ type Batches struct {
 // BatchMeans chooses (near-independent means, at least MinBatches of
 // them; the oldest seconds that fill no batch are left out), and returns
 // them with each batch's req/s. It fails, saying so, when the run is too
-// short or too correlated for that.
+// short or too correlated for that, or has no series.
 func PlanBatches(perSecond []int64) (Batches, []float64, error) {
+	if len(perSecond) == 0 {
+		return Batches{}, nil, errors.New("no per-second series recorded")
+	}
 	if len(perSecond) < 3 {
 		return Batches{}, nil, fmt.Errorf("one run of %d s: too short for %d batches", len(perSecond), MinBatches)
 	}

@@ -22,6 +22,8 @@ type compareFlags struct {
 	runsDir  string
 	failIf   []string // --fail-if thresholds: "req/s < -5%"
 	testbed  string   // a testbed whose threshold blocks gate too
+	margin   float64  // the verdict's equivalence margin, percent
+	wide     bool     // verdict lines uncut
 }
 
 func newCompareCmd() *cobra.Command {
@@ -67,6 +69,8 @@ func newCompareCmd() *cobra.Command {
 	fl.StringVar(&f.runsDir, "runs-dir", rundir.DefaultRoot, "root of the run directories, to find a run by id or \"latest\"")
 	fl.StringArrayVar(&f.failIf, "fail-if", nil, "a regression gate: exit 1 when this change is significant, as 'req/s < -5%' or 'first_byte_p99 > +10%' (repeatable)")
 	fl.StringVar(&f.testbed, "testbed", "", "a testbed file whose workloads' threshold blocks gate their pairs too")
+	fl.Float64Var(&f.margin, "margin", 2, "the verdict's equivalence margin in percent: a change whose 95% interval is within ±margin is \"no difference\"")
+	fl.BoolVar(&f.wide, "wide", false, "do not cut the verdict lines at 120 columns")
 	lf = addLoadFlags(cmd)
 	return cmd
 }
@@ -77,6 +81,9 @@ func runCompare(cmd *cobra.Command, args []string, f compareFlags, lf *loadFlags
 	}
 	if f.alpha <= 0 || f.alpha >= 1 {
 		return fmt.Errorf("--alpha %v: want a level between 0 and 1", f.alpha)
+	}
+	if f.margin <= 0 || f.margin >= 100 {
+		return fmt.Errorf("--margin %v: want a percentage above 0 and below 100", f.margin)
 	}
 	if !f.json && f.format != "text" && f.format != "markdown" {
 		return fmt.Errorf("--format %q: want text or markdown", f.format)
@@ -115,9 +122,12 @@ func compareAll(args []string, f compareFlags, lastByte bool) ([]*compare.Compar
 		if err != nil {
 			return nil, err
 		}
-		c, err := compare.Compare(base, b, compare.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte || lastByte})
+		c, err := compare.Compare(base, b, compare.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte || lastByte, Margin: f.margin / 100})
 		if err != nil {
 			return nil, err
+		}
+		if f.wide {
+			c.Width = 1 << 20
 		}
 		cs = append(cs, c)
 	}

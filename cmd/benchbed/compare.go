@@ -32,7 +32,10 @@ func newCompareCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "compare BASE B [C...]",
 		Short: "Runs or cells against a baseline: deltas, significance, configuration diff, regression gates",
-		Long: "BASE, B... are runs (cells matched by variant and workload, repeats pooled): a run directory,\n" +
+		Long: "First the verdict: per pair, B's req/s and first/last-byte p99 change against BASE with a 95%\n" +
+			"interval (the repeats' Welch t, else batch means of one run a side: weaker evidence) and a word:\n" +
+			"better, worse, no difference (within ±--margin %), or not decided and why.\n" +
+			"BASE, B... are runs (cells matched by variant and workload, repeats pooled): a run directory,\n" +
 			"a run id under --runs-dir or \"latest\" (the newest run there); or cells RUN:CELL, CELL being\n" +
 			"a cell id, its number (\"3\") or a variant only one cell has;\n" +
 			"a variant with several repeats of one workload stands for those repeats, pooled.\n" +
@@ -49,7 +52,8 @@ func newCompareCmd() *cobra.Command {
 			"its change (compare BASE X for one's details).\n" +
 			"--fail-if 'req/s < -5%' (repeatable; metrics req/s, first_byte_p50/p99, last_byte_p50/p99)\n" +
 			"and the threshold blocks of --testbed's workloads gate each pair's total: a gate fails only\n" +
-			"where the change is beyond it AND the U test finds it significant; each verdict is printed.\n" +
+			"where the change is beyond it AND its verdict's 95% interval excludes 0 (capacity: the U test);\n" +
+			"each gate is printed with the test that decided it, UNDECIDED when there is no interval.\n" +
 			"Exit status: 0 compared, no gate failed; 1 a gate failed; 2 error.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := runCompare(cmd, args, f, lf); err != nil {

@@ -21,6 +21,8 @@ type compareFlags struct {
 	runsDir  string
 	failIf   []string // --fail-if thresholds: "req/s < -5%"
 	testbed  string   // a testbed whose threshold blocks gate too
+	margin   float64  // the verdict's equivalence margin, percent
+	wide     bool     // verdict lines uncut
 }
 
 func newCompareCmd() *cobra.Command {
@@ -29,7 +31,10 @@ func newCompareCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "compare BASE B [C...]",
 		Short: "Runs or cells against a baseline: deltas, significance, configuration diff, regression gates",
-		Long: "BASE, B... are runs (cells matched by variant and workload, repeats pooled): a run directory,\n" +
+		Long: "First the verdict: per pair, B's req/s and first/last-byte p99 change against BASE with a 95%\n" +
+			"interval (the repeats' Welch t, else batch means of one run a side: weaker evidence) and a word:\n" +
+			"better, worse, no difference (within ±--margin %), or not decided and why.\n" +
+			"BASE, B... are runs (cells matched by variant and workload, repeats pooled): a run directory,\n" +
 			"a run id under --runs-dir or \"latest\" (the newest run there); or cells RUN:CELL, CELL being\n" +
 			"a cell id, its number (\"3\") or a variant only one cell has;\n" +
 			"a variant with several repeats of one workload stands for those repeats, pooled.\n" +
@@ -46,7 +51,8 @@ func newCompareCmd() *cobra.Command {
 			"its change (compare BASE X for one's details).\n" +
 			"--fail-if 'req/s < -5%' (repeatable; metrics req/s, first_byte_p50/p99, last_byte_p50/p99)\n" +
 			"and the threshold blocks of --testbed's workloads gate each pair's total: a gate fails only\n" +
-			"where the change is beyond it AND the U test finds it significant; each verdict is printed.\n" +
+			"where the change is beyond it AND its verdict's 95% interval excludes 0 (capacity: the U test);\n" +
+			"each gate is printed with the test that decided it, UNDECIDED when there is no interval.\n" +
 			"Exit status: 0 compared, no gate failed; 1 a gate failed; 2 error.",
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error { return inputError(runCompare(cmd, args, f, lf)) },
@@ -59,6 +65,8 @@ func newCompareCmd() *cobra.Command {
 	fl.StringVar(&f.runsDir, "runs-dir", rundir.DefaultRoot, "root of the run directories, to find a run by id or \"latest\"")
 	fl.StringArrayVar(&f.failIf, "fail-if", nil, "a regression gate: exit 1 when this change is significant, as 'req/s < -5%' or 'first_byte_p99 > +10%' (repeatable)")
 	fl.StringVar(&f.testbed, "testbed", "", "a testbed file whose workloads' threshold blocks gate their pairs too")
+	fl.Float64Var(&f.margin, "margin", 2, "the verdict's equivalence margin in percent: a change whose 95% interval is within ±margin is \"no difference\"")
+	fl.BoolVar(&f.wide, "wide", false, "do not cut the verdict lines at 120 columns")
 	lf = addLoadFlags(cmd)
 	return cmd
 }
@@ -66,6 +74,9 @@ func newCompareCmd() *cobra.Command {
 func runCompare(cmd *cobra.Command, args []string, f compareFlags, lf *loadFlags) error {
 	if f.alpha <= 0 || f.alpha >= 1 {
 		return usagef(cmd, "--alpha %v: want a level between 0 and 1", f.alpha)
+	}
+	if f.margin <= 0 || f.margin >= 100 {
+		return usagef(cmd, "--margin %v: want a percentage above 0 and below 100", f.margin)
 	}
 	if !f.json && f.format != "text" && f.format != "markdown" {
 		return usagef(cmd, "--format %q: want text or markdown", f.format)
@@ -104,9 +115,12 @@ func compareAll(args []string, f compareFlags, lastByte bool) ([]*compare.Compar
 		if err != nil {
 			return nil, err
 		}
-		c, err := compare.Compare(base, b, compare.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte || lastByte})
+		c, err := compare.Compare(base, b, compare.CompareOptions{Alpha: f.alpha, LastByte: f.lastByte || lastByte, Margin: f.margin / 100})
 		if err != nil {
 			return nil, err
+		}
+		if f.wide {
+			c.Width = 1 << 20
 		}
 		cs = append(cs, c)
 	}

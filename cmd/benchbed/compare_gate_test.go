@@ -11,27 +11,28 @@ import (
 )
 
 // TestCompareFailIf: a gate fails (exit 1) on a planted, significant
-// regression beyond it, and passes (exit 0) a change within it or one
-// the U test cannot tell from chance.
+// regression beyond it, decided on the batch means' interval and naming
+// it, and passes (exit 0) a change within it.
 func TestCompareFailIf(t *testing.T) {
 	run := compareRun(t, []string{"normal", "slow", "same"}, []float64{500, 400, 500.5}, []int{0, 0, 0})
 	code, out, stderr := captureRun(t, "compare", "--fail-if", "req/s < -5%", "--fail-if", "first_byte_p99 > +10%", run+":normal", run+":slow")
-	if code != 1 || !strings.Contains(out, "FAIL  slow / w: req/s -20.0% beyond req/s < -5% and significant (p=0.000 n=10)") ||
+	if code != 1 || !strings.Contains(out, "FAIL  slow / w: req/s -20.0% beyond req/s < -5% and significant: 95% interval [-20.1%, -19.8%] "+
+		"(Welch's t over 10+10 batch means (one run a side))") ||
 		!strings.Contains(stderr, "a regression gate failed") {
 		t.Fatalf("planted regression: exit %d\n%s\n%s", code, out, stderr)
 	}
-	// first-byte p99 of single cells has no test: beyond or not, never failed.
+	// first-byte p99 of single cells without agents' streams: no change.
 	if !strings.Contains(out, "ok    slow / w: first_byte_p99 +0.0% within first_byte_p99 > +10%") {
 		t.Errorf("latency gate:\n%s", out)
 	}
 	code, out, stderr = captureRun(t, "compare", "--fail-if", "req/s < -5%", run+":normal", run+":same")
-	if code != 0 || !strings.Contains(out, "ok    same / w: req/s +0.1% within req/s < -5%") {
+	if code != 0 || !strings.Contains(out, "ok    same / w: req/s +0.0% within req/s < -5%") {
 		t.Errorf("a repeat: exit %d\n%s\n%s", code, out, stderr)
 	}
-	// beyond +0.05 % but not significant: the per-second samples are the same.
+	// the verdict's change is its samples': the same per-second series.
 	code, out, _ = captureRun(t, "compare", "--fail-if", "req/s > +0.05%", run+":normal", run+":same")
-	if code != 0 || !strings.Contains(out, "beyond req/s > +0.05%, not significant") {
-		t.Errorf("not significant: exit %d\n%s", code, out)
+	if code != 0 || !strings.Contains(out, "ok    same / w: req/s +0.0% within req/s > +0.05%") {
+		t.Errorf("the same samples: exit %d\n%s", code, out)
 	}
 	code, out, _ = captureRun(t, "compare", "--json", "--fail-if", "req/s < -5%", run+":normal", run+":slow")
 	var c compare.Comparison
@@ -76,7 +77,8 @@ func TestCompareNWay(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
 	}
-	for _, want := range []string{"baseline: ", "B: ", "C: ", "pair", "normal / w", "400.0 (-20.0%)", "500.5 (~)"} {
+	for _, want := range []string{"verdict against ", "baseline: ", "slow: ", "same: ", "│ pair       │ op  │ metric             │ baseline │           slow │           same │",
+		"normal / w", "400.0 (-20.0%)", "500.5 (~)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
 		}

@@ -15,9 +15,11 @@ func init() { register(newReportCmd) }
 
 // reportCmdFlags are `benchbed report`'s options.
 type reportCmdFlags struct {
-	format  string
-	out     string
-	runsDir string
+	format   string
+	out      string
+	runsDir  string
+	baseline string // the verdict's baseline variant ("": the first)
+	wide     bool   // the verdict's lines uncut
 }
 
 func newReportCmd() *cobra.Command {
@@ -28,10 +30,14 @@ func newReportCmd() *cobra.Command {
 		Short: "Tables (text, markdown, csv, json), plots and an HTML page of a sweep's run",
 		Long: "RUN is a sweep's run directory. Or give the testbed FILE and a run id, or \"latest\" (the\n" +
 			"default): the run is looked for under the testbed's sweep.runs_dir (or --runs-dir).\n" +
+			"First the run's caveats (page cache, retired options, failed cells, one run a variant, runs too\n" +
+			"short), then the verdict: each variant against the baseline (the first variant, or --baseline),\n" +
+			"its req/s and first/last-byte p99 change with a 95% interval and a word, and what it changes.\n" +
 			"Prints the ssbench-style table, the per-operation table, the errors, the repeats' mean and spread and\n" +
 			"the failed cells in --format (text, markdown, csv: one row per cell and operation in seconds,\n" +
 			"json: the summary plus the repeats' aggregates). --out DIR also writes report.html (one\n" +
-			"self-contained page), the plots as SVG and PNG, and report.{txt,md,csv,json}.\n" +
+			"self-contained page), the plots as SVG and PNG, and report.{txt,md,csv,json}, and prints only\n" +
+			"where they are.\n" +
 			"A partial run (killed before its " + rundir.SummaryFile + ") is reported with a notice.\n" +
 			"Exit status: 0 reported, 1 a finished cell's agents' streams are missing or broken (the rest\n" +
 			"is still written), 2 no such run, or its summary unreadable.",
@@ -43,6 +49,8 @@ func newReportCmd() *cobra.Command {
 	fl.StringVar(&f.format, "format", report.FormatText, "text, markdown, csv or json (on stdout)")
 	fl.StringVar(&f.out, "out", "", "write report.html, the plots and every format into this directory")
 	fl.StringVar(&f.runsDir, "runs-dir", "", "root of the run directories, with FILE (default: the testbed's sweep.runs_dir)")
+	fl.StringVar(&f.baseline, "baseline", "", "the variant the verdict compares the others with (default: the first)")
+	fl.BoolVar(&f.wide, "wide", false, "do not cut the verdict's lines at 120 columns")
 	return cmd
 }
 
@@ -60,15 +68,22 @@ func runReportCmd(cmd *cobra.Command, args []string, lf *loadFlags, f reportCmdF
 	if err != nil {
 		return inputError(err)
 	}
+	if f.baseline != "" {
+		if err := r.Rebase(f.baseline); err != nil {
+			return err
+		}
+	}
+	if f.wide {
+		r.Width = 1 << 20
+	}
 	stderr := cmd.ErrOrStderr()
 	if f.out != "" {
 		files, err := r.WriteDir(f.out)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "report: wrote %d files in %s (open %s)\n", len(files), f.out, filepath.Join(f.out, "report.html"))
-	}
-	if err := r.WriteFormat(cmd.OutOrStdout(), f.format); err != nil {
+		fmt.Fprintf(cmd.OutOrStdout(), "report: wrote %d files in %s (open %s)\n", len(files), f.out, filepath.Join(f.out, "report.html"))
+	} else if err := r.WriteFormat(cmd.OutOrStdout(), f.format); err != nil {
 		return err
 	}
 	for _, n := range r.Notices {

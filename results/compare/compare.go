@@ -28,6 +28,9 @@ type Comparison struct {
 	// (env/<host>.txt) between two runs.
 	Environment []string `json:"environment_diff,omitempty"`
 	Warnings    []string `json:"warnings,omitempty"`
+	// Width is the columns the text's verdict lines keep within (0:
+	// DefaultWidth).
+	Width int `json:"-"`
 	// Gates are the regression gates' verdicts on the pairs (Gate),
 	// filled by the caller; absent without gates.
 	Gates []Verdict `json:"gates,omitempty"`
@@ -39,6 +42,9 @@ type CompareOptions struct {
 	Alpha float64
 	// LastByte adds last-byte latency rows.
 	LastByte bool
+	// Margin is the verdict's equivalence margin, a share; 0 means
+	// results.DefaultMargin (2 %).
+	Margin float64
 }
 
 // Compare compares two runs (cells matched by variant and workload,
@@ -52,6 +58,9 @@ func Compare(a, b *Side, o CompareOptions) (*Comparison, error) {
 		o.Alpha = 0.05
 	}
 	cmp := &Comparison{A: a.Label(), B: b.Label(), Mode: "runs", Alpha: o.Alpha}
+	if a.Label() == b.Label() {
+		cmp.Warnings = append(cmp.Warnings, "comparing "+a.Label()+" with itself: every change is 0 by construction")
+	}
 	if filepath.Clean(a.Run.Dir) != filepath.Clean(b.Run.Dir) {
 		lines, err := testbedDiff(a.Run.Dir, b.Run.Dir)
 		if err != nil {

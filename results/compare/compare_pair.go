@@ -47,6 +47,10 @@ type Pair struct {
 	// Fault sets fault cells' degradation and recovery side by side;
 	// absent when neither side has faults.
 	Fault *FaultCompare `json:"fault,omitempty"`
+	// Verdict decides B against A on the total's req/s and percentiles
+	// (VerdictMetrics) with 95 % intervals; absent for command workloads
+	// and failed sides.
+	Verdict []results.Change `json:"verdict,omitempty"`
 }
 
 // OpCompare is one operation type's figures ("GET"...; "total" when a
@@ -108,6 +112,7 @@ func comparePair(ga, gb *group, o CompareOptions) Pair {
 		p.Ops = append(p.Ops, compareOp(&p, op, len(ops) == 1, a, b, o))
 	}
 	addCapacity(&p, ca, cb, o)
+	p.Verdict = pairVerdict(&p, a, b, o)
 	switch {
 	case p.Samples == SamplesPerSecond && !hasPerSecond(ca, cb):
 		p.Samples = SamplesNone

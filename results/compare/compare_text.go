@@ -21,6 +21,9 @@ func WriteComparison(w io.Writer, c *Comparison, format string) error {
 		return fmt.Errorf("compare: unknown format %q (text, markdown, or --json)", format)
 	}
 	var b strings.Builder
+	if err := writeVerdictFirst(&b, c.A, []*Comparison{c}, md); err != nil {
+		return err
+	}
 	writeItem(&b, md, "A: "+c.A)
 	writeItem(&b, md, "B: "+c.B)
 	if len(c.Testbed) > 0 {
@@ -113,7 +116,7 @@ func samplesText(kind string, alpha float64) []string {
 	case SamplesPerSecond:
 		return []string{"samples: per-second throughput of each cell, first and last second dropped; " + test,
 			fmt.Sprintf("warning: per-second samples are autocorrelated, so p is optimistic; %d repeats or more per side give a sound test", RepeatsNeeded(alpha)),
-			"latency: from the histograms, deltas only, no significance claimed"}
+			"latency: from the histograms, deltas only here; the verdict above gives their intervals"}
 	}
 	return []string{"samples: none, no significance test"}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"benchbed/plan/slo"
+	"benchbed/results"
 )
 
 // Verdict is one regression gate (a threshold) on one pair: the change of
@@ -20,9 +21,18 @@ type Verdict struct {
 	DeltaPct    *float64      `json:"delta_pct,omitempty"`
 	Test        *Test         `json:"test,omitempty"`
 	Beyond      bool          `json:"beyond"`      // the change is past the threshold
-	Significant bool          `json:"significant"` // and the U test says it is no chance
+	Significant bool          `json:"significant"` // and its test says it is no chance
 	Failed      bool          `json:"failed"`
-	Why         string        `json:"why"`
+	// Undecided says that the change is beyond the threshold but has no
+	// interval to test it by (Change.Why says why): not failed, printed so.
+	Undecided bool `json:"undecided,omitempty"`
+	// Change is the pair's verdict on the metric, whose 95 % interval
+	// decides the gate; nil for capacity, which the U test decides.
+	Change *results.Change `json:"change,omitempty"`
+	// DecidedBy names the test: "Welch's t over 5+5 repeats", "bootstrap
+	// over 10+10 batch means of one run a side", "U test over repeats".
+	DecidedBy string `json:"decided_by,omitempty"`
+	Why       string `json:"why"`
 }
 
 // thresholdMetric is compare's name of a threshold's metric.
@@ -80,6 +90,9 @@ func verdict(p *Pair, t slo.Threshold) Verdict {
 		return v
 	}
 	v.Op = oc.Op
+	if ch := p.ChangeOf(t.Metric); ch != nil {
+		return changeVerdict(v, ch, t)
+	}
 	name := thresholdMetric(t.Metric)
 	var m *Metric
 	for i := range oc.Metrics {
@@ -94,6 +107,9 @@ func verdict(p *Pair, t slo.Threshold) Verdict {
 	v.A, v.B, v.DeltaPct, v.Test = m.A, m.B, m.DeltaPct, m.Test
 	v.Beyond = t.Beyond(*m.DeltaPct)
 	v.Significant = m.Test != nil && m.Test.Significant
+	if m.Test != nil {
+		v.DecidedBy = "U test over " + m.Test.Samples
+	}
 	change := fmt.Sprintf("%s %+.1f%%", t.Metric, *m.DeltaPct)
 	switch {
 	case !v.Beyond:
@@ -141,11 +157,40 @@ func WriteVerdicts(w io.Writer, vs []Verdict) error {
 	}
 	for _, v := range vs {
 		mark := "ok  "
-		if v.Failed {
+		switch {
+		case v.Failed:
 			mark = "FAIL"
+		case v.Undecided:
+			mark = "UNDECIDED"
 		}
 		fmt.Fprintf(&b, "  %s  %s: %s\n", mark, v.Pair, v.Why)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// changeVerdict judges a threshold by the pair's verdict on its metric:
+// failed when the change is beyond it and its 95 % interval excludes 0.
+func changeVerdict(v Verdict, ch *results.Change, t slo.Threshold) Verdict {
+	d := ch.DeltaPct
+	v.A, v.B, v.DeltaPct, v.Change, v.DecidedBy = ch.Base, ch.Value, &d, ch, ch.By()
+	v.Beyond, v.Significant = t.Beyond(d), ch.Significant()
+	change := fmt.Sprintf("%s %+.1f%%", t.Metric, d)
+	switch {
+	case ch.Base == 0:
+		v.DeltaPct, v.Why = nil, "not compared ("+t.Metric+" is 0 or missing in A)"
+	case !v.Beyond:
+		v.Why = change + " within " + t.String()
+	case ch.Evidence == results.EvidenceNone:
+		v.Undecided = true
+		v.Why = change + " beyond " + t.String() + ", not decided: " + ch.Why + ": not failed"
+	case !v.Significant:
+		v.Why = fmt.Sprintf("%s beyond %s, but its 95%% interval [%+.1f%%, %+.1f%%] includes 0 (%s): not failed",
+			change, t, ch.LowPct, ch.HighPct, v.DecidedBy)
+	default:
+		v.Failed = true
+		v.Why = fmt.Sprintf("%s beyond %s and significant: 95%% interval [%+.1f%%, %+.1f%%] (%s)",
+			change, t, ch.LowPct, ch.HighPct, v.DecidedBy)
+	}
+	return v
 }

@@ -23,9 +23,13 @@ func WriteNWay(w io.Writer, cs []*Comparison, format string) error {
 		return nil
 	}
 	var b strings.Builder
+	if err := writeVerdictFirst(&b, cs[0].A, cs, md); err != nil {
+		return err
+	}
 	writeItem(&b, md, "baseline: "+cs[0].A)
+	names := ColumnNames(cs)
 	for i, c := range cs {
-		writeItem(&b, md, fmt.Sprintf("%c: %s", 'B'+i, c.B))
+		writeItem(&b, md, fmt.Sprintf("%s: %s", names[i], c.B))
 	}
 	writeItem(&b, md, fmt.Sprintf("Mann-Whitney U test at alpha %g per column, '~' = not significant; each column's own samples and notes: compare BASE X", cs[0].Alpha))
 	if md {
@@ -70,8 +74,8 @@ func writeNWayTable(w io.Writer, cs []*Comparison, md bool) error {
 	t := tablewriter.NewTable(w, tablewriter.WithRenderer(r), tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithHeaderAlignmentConfig(align), tablewriter.WithRowAlignmentConfig(align))
 	header := []any{"pair", "op", "metric", "baseline"}
-	for i := range cs {
-		header = append(header, string(rune('B'+i)))
+	for _, n := range ColumnNames(cs) {
+		header = append(header, n)
 	}
 	t.Header(header...)
 	for _, k := range keys {

@@ -35,6 +35,7 @@ type htmlFailed struct{ Name, Status, Error string }
 // html/template except the figures' SVG, which safeSVG vouches for.
 type pageData struct {
 	Title, Testbed, Run, Started, Ended string
+	Verdict                             string // the caveats and verdict, as the text has them
 	Cells                               int
 	Notices, Problems                   []string
 	Table, Repeats                      string
@@ -114,6 +115,13 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	if !r.Ended.IsZero() {
 		d.Ended = r.Ended.UTC().Format(time.RFC3339)
 	}
+	var verdict bytes.Buffer
+	if r.Verdict != nil {
+		if err := r.Verdict.Write(&verdict, r.Width); err != nil {
+			return err
+		}
+	}
+	d.Verdict = verdict.String()
 	var table bytes.Buffer
 	if err := results.WriteTable(&table, r.TableTitle(), r.TableRows()); err != nil {
 		return err

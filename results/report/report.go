@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"benchbed/results"
+	"benchbed/results/compare"
 	"benchbed/results/rundir"
 )
 
@@ -29,6 +30,12 @@ type Report struct {
 	// exit 1.
 	Notices  []string
 	Problems []string
+	// Verdict is each variant against the baseline, and the run's
+	// caveats: what the text and the page show first (nil when it could
+	// not be decided; a notice says why).
+	Verdict *compare.RunVerdict
+	// Width is the columns the text keeps its verdict within (0: 120).
+	Width int
 }
 
 // Load reads the run in dir. A missing directory, a summary or cell.json
@@ -57,12 +64,26 @@ func Load(dir string) (*Report, error) {
 		return nil, err
 	}
 	r.Repeats = Repeats(rr.Summary.Cells)
+	if err := r.Rebase(""); err != nil {
+		r.Notices = append(r.Notices, "no verdict: "+err.Error())
+	}
 	for _, c := range rr.Summary.Cells {
 		if c.Status != "ok" && c.Error == "" {
 			r.Notices = append(r.Notices, fmt.Sprintf("cell %s: status %s without an error message", cellName(c), c.Status))
 		}
 	}
 	return r, nil
+}
+
+// Rebase decides the verdict against variant baseline (the run's first
+// variant when "").
+func (r *Report) Rebase(baseline string) error {
+	v, err := compare.VerdictOfRun(r.Run, baseline, compare.CompareOptions{})
+	if err != nil {
+		return err
+	}
+	r.Verdict = v
+	return nil
 }
 
 // readJournal fills Steps, Started and Ended from the journal, and Started

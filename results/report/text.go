@@ -51,6 +51,9 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 	head(1, r.Title())
 	s := r.Run.Summary
 	fmt.Fprintf(w, "testbed %s, run %s, %d cell(s)%s\n", s.Testbed, s.Run, len(s.Cells), r.dates())
+	if err := r.writeVerdict(w, markdown); err != nil {
+		return err
+	}
 	for _, n := range append(append([]string(nil), r.Notices...), r.Problems...) {
 		fmt.Fprintf(w, "NOTICE: %s\n", n)
 	}
@@ -155,4 +158,24 @@ func mdEscape(s string, markdown bool) string {
 		return s
 	}
 	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// writeVerdict writes the run's caveats and verdict (markdown: in a code
+// block), before every table.
+func (r *Report) writeVerdict(w io.Writer, markdown bool) error {
+	if r.Verdict == nil {
+		return nil
+	}
+	fence := ""
+	if markdown {
+		fence = "```\n"
+	}
+	if _, err := io.WriteString(w, "\n"+fence); err != nil {
+		return err
+	}
+	if err := r.Verdict.Write(w, r.Width); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, fence)
+	return err
 }

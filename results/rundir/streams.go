@@ -56,3 +56,23 @@ func mergeStream(rec results.Recording, path string) error {
 	}
 	return nil
 }
+
+// ReadIntervals hands add cell c's agents' interval events index by
+// index in order, each index's recordings merged over the agents: memory
+// holds one interval per agent, whatever the run's length. It returns
+// ErrNoStreams (wrapped) when the cell has none.
+func (r *RunResults) ReadIntervals(c *results.Cell, add func(index int, rec results.Recording) error) error {
+	dir := r.CellDir(c)
+	if dir == "" {
+		return fmt.Errorf("no id in the summary, so no cell directory: %w", ErrNoStreams)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, AgentsDir, "*.jsonl"))
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("%s: %w", filepath.Join(dir, AgentsDir), ErrNoStreams)
+	}
+	sort.Strings(files)
+	return mergeIntervals(files, add)
+}

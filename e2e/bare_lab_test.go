@@ -11,7 +11,8 @@ func TestMain(m *testing.M) { os.Exit(Main(m)) }
 
 // TestLab is the local lab's whole story, in order: hosts isolated from each
 // other, setup from bare hosts, a round trip with the swift CLI from
-// client1, setup again changes nothing, one more disk is a ring change that
+// client1, setup again changes nothing, preflight checks the settings
+// against each host's own Swift, one more disk is a ring change that
 // keeps the data, a broken host is named; that down leaves nothing, Main
 // checks at the binary's end (once, after every test).
 //
@@ -28,6 +29,7 @@ func TestLab(t *testing.T) {
 		{"SetupFromBareHosts", testSetup},
 		{"SwiftCLIRoundTripFromClient", testSwiftCLI},
 		{"SetupAgainChangesNothing", testSetupAgain},
+		{"PreflightChecksEachHostsSwift", testPreflightChecksEachHostsSwift},
 		{"OneMoreDiskIsARingChange", testOneMoreDisk},
 		{"BrokenHostIsNamed", testBrokenHost},
 	}

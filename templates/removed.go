@@ -31,6 +31,9 @@ var RetiredOptions = []Retired{
 		Deprecated: "2.4.0", Replacement: "interval"},
 	{Key: "replication_one_per_device", Sections: []string{"DEFAULT", "app:object-server"},
 		Deprecated: "2.16.0", Replacement: "replication_concurrency_per_device"},
+	{Key: "auto_create_account_prefix", Sections: []string{"DEFAULT", "app:proxy-server", "app:object-server",
+		"app:container-server", "app:account-server", "container-sharder", "object-expirer"},
+		Deprecated: "2.24.0", Removed: "2.33.0", Replacement: "auto_create_account_prefix in swift.conf's [swift-constraints]"},
 }
 
 // CheckRemoved warns about every option of f that the target Swift no

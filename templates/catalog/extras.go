@@ -20,7 +20,13 @@ var (
 	inherits = []inherit{{conf: "proxy-server", egg: "filter:memcache", fromConf: "memcache", fromSection: "memcache"}}
 	// max_connections is the name memcache_max_connections replaced; the
 	// middleware still reads it when the new name is unset.
-	extras = []extra{{conf: "proxy-server", egg: "filter:memcache", key: "max_connections", def: "0", typ: TypeInt}}
+	extras = []extra{
+		{conf: "proxy-server", egg: "filter:memcache", key: "max_connections", def: "0", typ: TypeInt},
+		// proxy_logging reads access_log_statsd_valid_http_methods before
+		// the log_statsd_valid_http_methods its sample lists.
+		{conf: "proxy-server", egg: "filter:proxy_logging", key: "access_log_statsd_valid_http_methods",
+			def: "GET,HEAD,POST,PUT,DELETE,COPY,OPTIONS", typ: TypeString},
+	}
 )
 
 // applyExtras adds inherits and extras to c where their confs and

@@ -21,7 +21,12 @@ func (r SectionRef) unknownKey(key string) Finding {
 	names := slices.DeleteFunc(slices.Collect(maps.Keys(known)), func(k string) bool { return strings.Contains(k, "*") })
 	msg := fmt.Sprintf("[%s] of %s.conf (%s) reads no %q", r.name, r.confNm, r.cat.Name(), key)
 	if where := r.cat.readElsewhere(r.confNm, r.name, key); where != "" {
-		msg += "; " + where + " reads it"
+		msg += "; " + where
+		if strings.Contains(where, ", ") {
+			msg += " read it"
+		} else {
+			msg += " reads it"
+		}
 	}
 	return Finding{Kind: UnknownKey, Message: msg, Suggest: Nearest(key, names, 3)}
 }

@@ -31,10 +31,9 @@ func testPreflightChecksEachHostsSwift(t *testing.T, lab *Env) {
 		t.Fatalf("preflight of lab.hcl: %v\n%s\n%s", err, out, errOut)
 	}
 	dir := t.TempDir()
-	src := filepath.Dir(filepath.Join(lab.Root, lab.Testbed))
-	text, err := os.ReadFile(filepath.Join(lab.Root, lab.Testbed))
+	text, err := os.ReadFile(lab.Testbed)
 	must(t, err)
-	scen, err := os.ReadFile(filepath.Join(src, "64K_get_lab.scenario"))
+	scen, err := os.ReadFile(filepath.Join(filepath.Dir(lab.Testbed), "64K_get_lab.scenario"))
 	must(t, err)
 	tb := filepath.Join(dir, "newer.hcl")
 	must(t, os.WriteFile(tb, append(text, newerOption...), 0o644))

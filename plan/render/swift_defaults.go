@@ -21,13 +21,7 @@ func swiftDefaults(cat *catalog.Catalog, c *Conf, changes []templates.Change) {
 		if ch.Old != nil && ch.New != nil {
 			continue
 		}
-		ref, f := cat.Section(conf, ch.Section, uses[ch.Section])
-		if f.Error() {
-			continue
-		}
-		if o, ok := ref.Option(ch.Key); ok && o.HasDefault() {
-			changes[i].Default = o.Default
-		}
+		changes[i].Default, _ = cat.DefaultOf(conf, ch.Section, uses[ch.Section], ch.Key)
 	}
 }
 

@@ -3,11 +3,13 @@ package compare
 import (
 	"fmt"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 
 	"benchbed/results/rundir"
 	"benchbed/templates"
+	"benchbed/templates/catalog"
 )
 
 // ConfDiff is what differs between the configurations two cells recorded.
@@ -150,7 +152,9 @@ func diffINI(name string, a, b []byte) ([]ConfChange, error) {
 		return nil, err
 	}
 	var out []ConfChange
-	for _, c := range templates.Diff(withoutSources(fa), withoutSources(fb)) {
+	changes := templates.Diff(withoutSources(fa), withoutSources(fb))
+	swiftDefaults(name, string(a)+"\n"+string(b), changes)
+	for _, c := range changes {
 		out = append(out, ConfChange{Section: c.Section, Key: c.Key, Old: confValue(c.Old), New: confValue(c.New), Text: c.Format(nil)})
 	}
 	return out, nil
@@ -199,4 +203,23 @@ func changedLines(u string) []string {
 		}
 	}
 	return out
+}
+
+// swiftDefaults fills each change's Default where one side leaves the key
+// unset and Swift's option catalog (every carried release's: a run keeps
+// no version of its own before catalog.json) documents one for the conf at
+// path (/etc/swift/object-server.conf), whose text gives the sections'
+// entry points.
+func swiftDefaults(confPath, text string, changes []templates.Change) {
+	cat, err := catalog.Any()
+	conf := strings.TrimSuffix(path.Base(confPath), ".conf")
+	if err != nil || cat.Conf(conf) == nil {
+		return
+	}
+	uses := catalog.Uses(text)
+	for i, ch := range changes {
+		if ch.Old == nil || ch.New == nil {
+			changes[i].Default, _ = cat.DefaultOf(conf, ch.Section, uses[ch.Section], ch.Key)
+		}
+	}
 }

@@ -186,3 +186,18 @@ func (c *Catalog) release() string {
 	}
 	return c.Version
 }
+
+// DefaultOf is Swift's documented default of key in section of conf (the
+// section's paste.deploy entry point use, "" for none), false when the
+// catalog documents none.
+func (c *Catalog) DefaultOf(conf, section, use, key string) (string, bool) {
+	ref, f := c.Section(conf, section, use)
+	if f.Error() {
+		return "", false
+	}
+	o, ok := ref.Option(key)
+	if !ok || !o.HasDefault() {
+		return "", false
+	}
+	return o.Default, true
+}

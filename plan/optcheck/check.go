@@ -98,7 +98,9 @@ func (sc *settingsChecker) run() {
 }
 
 // runs reports whether the services of role are checked.
-func (sc *settingsChecker) runs(role string) bool { return sc.only == nil || slices.Contains(sc.only, role) }
+func (sc *settingsChecker) runs(role string) bool {
+	return sc.only == nil || slices.Contains(sc.only, role)
+}
 
 // CatalogOf returns the catalog of tb's swift_version, or the union of
 // all carried, nil when it cannot be loaded (validation says why).

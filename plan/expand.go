@@ -9,24 +9,55 @@ import (
 // Expand returns the cells of the matrix: every variant times every workload
 // that runs on it (Workload.RunsOn) times its planned repeats (sweep.repeat;
 // a repeat = "auto" workload's minimum: Testbed.Repeats), in declaration
-// order (variant, then workload, then repeat), numbered without gaps. It is a
-// pure function of tb: the same testbed gives the same cells with the same
-// ids. The repeats an "auto" workload may add are schedule.Rounds'.
+// order (variant, then workload, then repeat; with sweep.interleave repeat
+// first, then variant, then workload), numbered without gaps. It is a pure
+// function of tb: the same testbed gives the same cells with the same ids.
+// The repeats an "auto" workload may add are schedule.Rounds'.
 func Expand(tb *Testbed) []Cell {
 	var cells []Cell
+	add := func(v *Variant, w *Workload, r int) {
+		i := len(cells) + 1
+		cells = append(cells, Cell{ID: CellID(i, v.Name, w.Name, r), Index: i, Variant: v, Workload: w, Repeat: r})
+	}
+	if tb.Sweep.Interleave {
+		for r := 1; r <= tb.maxRepeats(); r++ {
+			tb.eachPair(func(v *Variant, w *Workload, repeat int) {
+				if r <= repeat {
+					add(v, w, r)
+				}
+			})
+		}
+		return cells
+	}
+	tb.eachPair(func(v *Variant, w *Workload, repeat int) {
+		for r := 1; r <= repeat; r++ {
+			add(v, w, r)
+		}
+	})
+	return cells
+}
+
+// eachPair calls fn for every variant and workload that runs on it, in
+// declaration order, with the workload's planned repeats.
+func (tb *Testbed) eachPair(fn func(v *Variant, w *Workload, repeat int)) {
 	for _, v := range tb.Variants {
 		for _, w := range tb.Workloads {
-			if !w.RunsOn(v) {
-				continue
-			}
-			repeat, _ := tb.Repeats(w)
-			for r := 1; r <= repeat; r++ {
-				i := len(cells) + 1
-				cells = append(cells, Cell{ID: CellID(i, v.Name, w.Name, r), Index: i, Variant: v, Workload: w, Repeat: r})
+			if w.RunsOn(v) {
+				repeat, _ := tb.Repeats(w)
+				fn(v, w, repeat)
 			}
 		}
 	}
-	return cells
+}
+
+// maxRepeats is the most planned repeats of any workload.
+func (tb *Testbed) maxRepeats() int {
+	most := 0
+	for _, w := range tb.Workloads {
+		r, _ := tb.Repeats(w)
+		most = max(most, r)
+	}
+	return most
 }
 
 // RunsOn reports whether w runs on variant v: its variants attribute names

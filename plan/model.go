@@ -327,11 +327,15 @@ type Prefill struct {
 
 // Sweep holds how the matrix is run.
 type Sweep struct {
-	Repeat    int           // default 1
-	Warmup    time.Duration // before every measured run
-	OnFailure string        // "continue" (default) or "stop"
-	Restore   bool          // default true
-	RunsDir   string        // default "runs"
+	Repeat int // default 1
+	// Interleave runs the first repeat of every cell, then the second, and
+	// so on, so that the lab's drift during the sweep falls on every
+	// variant alike (default false: a variant's repeats back to back).
+	Interleave bool
+	Warmup     time.Duration // before every measured run
+	OnFailure  string        // "continue" (default) or "stop"
+	Restore    bool          // default true
+	RunsDir    string        // default "runs"
 	// MaxErrorRate is the error-rate gate: a cell whose failed operations
 	// are a larger share of all than this fails (default 1 %).
 	MaxErrorRate float64

@@ -129,13 +129,15 @@ func (d *decoder) decodeSweep(b *hcl.Block) {
 	if b == nil {
 		return
 	}
-	c := d.attrs(b.Body, []string{"repeat", "warmup", "on_failure", "restore", "runs_dir", "max_error_rate"})
+	c := d.attrs(b.Body, []string{"repeat", "interleave", "warmup", "on_failure", "restore", "runs_dir", "max_error_rate"})
 	s := &d.tb.Sweep
 	s.DefRange = b.DefRange
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "repeat":
 			s.Repeat, _ = d.Integer(a, d.Ctx, 1, 1000)
+		case "interleave":
+			s.Interleave, _ = d.Bool(a, d.Ctx)
 		case "warmup":
 			s.Warmup, _ = d.Duration(a, d.Ctx)
 		case "on_failure":

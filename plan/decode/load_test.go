@@ -230,6 +230,21 @@ func TestExpand(t *testing.T) {
 	}
 }
 
+// TestExpandInterleaved: with sweep.interleave the first repeat of every
+// variant and workload runs before any second one.
+func TestExpandInterleaved(t *testing.T) {
+	tb := &plan.Testbed{
+		Variants:  []*plan.Variant{{Name: "normal"}, {Name: "spp=2"}},
+		Workloads: []*plan.Workload{{Name: "get"}},
+		Sweep:     plan.Sweep{Repeat: 3, Interleave: true},
+	}
+	want := []string{"001-normal-get-r1", "002-spp_2-get-r1", "003-normal-get-r2", "004-spp_2-get-r2",
+		"005-normal-get-r3", "006-spp_2-get-r3"}
+	if diff := cmp.Diff(want, idsOf(plan.Expand(tb))); diff != "" {
+		t.Errorf("ids (-want +got):\n%s", diff)
+	}
+}
+
 func idsOf(cells []plan.Cell) []string {
 	var ids []string
 	for _, c := range cells {

@@ -73,8 +73,12 @@ func RetiredMessage(section, key, version string) string {
 	return ""
 }
 
-// versionLess compares dotted versions numerically ("2.9.0" < "2.10.0").
-func versionLess(a, b string) bool {
+// versionLess reports whether dotted version a is below b.
+func versionLess(a, b string) bool { return CompareVersions(a, b) < 0 }
+
+// CompareVersions orders dotted versions numerically ("2.9.0" < "2.10.0"):
+// negative when a is below b, 0 when equal, positive above.
+func CompareVersions(a, b string) int {
 	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
 	for i := 0; i < len(pa) || i < len(pb); i++ {
 		var x, y int
@@ -85,8 +89,8 @@ func versionLess(a, b string) bool {
 			y, _ = strconv.Atoi(pb[i])
 		}
 		if x != y {
-			return x < y
+			return x - y
 		}
 	}
-	return false
+	return 0
 }

@@ -8,8 +8,9 @@ import (
 	"maps"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
+
+	"benchbed/templates"
 )
 
 //go:embed data/swift-*.json
@@ -23,7 +24,7 @@ func Versions() []string {
 	for _, e := range ents {
 		out = append(out, strings.TrimSuffix(strings.TrimPrefix(e.Name(), "swift-"), ".json"))
 	}
-	slices.SortFunc(out, compareVersions)
+	slices.SortFunc(out, templates.CompareVersions)
 	return out
 }
 
@@ -145,22 +146,4 @@ func FromSamples(version, source string, files map[string]io.Reader) (*Catalog, 
 	}
 	c.applyExtras()
 	return c, nil
-}
-
-// compareVersions orders dotted versions numerically ("2.9.0" < "2.10.0").
-func compareVersions(a, b string) int {
-	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
-	for i := 0; i < len(pa) || i < len(pb); i++ {
-		var x, y int
-		if i < len(pa) {
-			x, _ = strconv.Atoi(pa[i])
-		}
-		if i < len(pb) {
-			y, _ = strconv.Atoi(pb[i])
-		}
-		if x != y {
-			return x - y
-		}
-	}
-	return 0
 }

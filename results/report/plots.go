@@ -8,7 +8,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -19,26 +18,37 @@ type Curve struct {
 }
 
 // ThroughputPlot draws successful requests per second over the run's
-// seconds, one line per cell (from the cells' per_second).
+// whole seconds, one line per cell (from the cells' per_second).
 func ThroughputPlot(cells []results.Cell) (Chart, error) {
 	var curves []Curve
 	for _, c := range cells {
 		if len(c.PerSecond) == 0 {
 			continue
 		}
-		xys := make(plotter.XYs, len(c.PerSecond))
-		for i, n := range c.PerSecond {
-			xys[i] = plotter.XY{X: float64(i), Y: float64(n)}
-		}
-		curves = append(curves, Curve{Name: cellName(c), XYs: xys})
+		curves = append(curves, Curve{Name: cellName(c), XYs: wholeSeconds(c.PerSecond)})
 	}
 	p := newPlot("Successful requests per second over time")
-	p.X.Label.Text = "second of the run (the last one may be partial)"
+	p.X.Label.Text = "second of the run (its partial first and last seconds not drawn)"
 	p.Y.Label.Text = "req/s"
 	p.Y.Tick.Marker = plot.TickerFunc(plainTicks)
 	legend, err := addCurves(p, curves)
 	p.Y.Min = 0
 	return Chart{Plot: p, Legend: legend}, err
+}
+
+// wholeSeconds are a run's seconds without its first and last, which the
+// run covers only in part (its agents start and stop within them), each
+// at its index in the run; a run of 2 seconds or fewer keeps them all.
+func wholeSeconds(perSecond []int64) plotter.XYs {
+	from, to := 0, len(perSecond)
+	if to > 2 {
+		from, to = 1, to-1
+	}
+	xys := make(plotter.XYs, 0, to-from)
+	for i := from; i < to; i++ {
+		xys = append(xys, plotter.XY{X: float64(i), Y: float64(perSecond[i])})
+	}
+	return xys
 }
 
 // SpectrumPlot draws latency percentile spectra in milliseconds, on a log
@@ -88,8 +98,7 @@ func addCurves(p *plot.Plot, curves []Curve) ([]LegendEntry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("plot %q, %s: %w", p.Title.Text, c.Name, err)
 		}
-		l.Color = plotutil.Color(i)
-		l.Dashes = plotutil.Dashes(i / len(plotutil.SoftColors))
+		l.Color, l.Dashes = lineColor(i), lineDashes(i)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		legend = append(legend, LegendEntry{Name: c.Name, Thumbs: []plot.Thumbnailer{l}})

@@ -61,7 +61,10 @@ func TestTextReport(t *testing.T) {
 		"broken | 0/1 |", "n: finished repeats")
 	inOrder(t, out, "Repeats", "normal", "2/2", f1(mean)+" ± "+f1(sd), "a&b<i>", "2/2")
 	inOrder(t, out, "Failed cells", "005-broken-64K_get-r1 (failed): health: stor1: object-server did not answer | exit 1")
-	inOrder(t, out, "Hosts", "stor1", "Linux stor1 6.1.0 x86_64", "MemTotal: 65536000 kB", "swift 2.30.1")
+	inOrder(t, out, "Hosts", "stor1", "Linux stor1 6.1.0 x86_64", "62.5 GiB", "swift 2.30.1")
+	if strings.Contains(out, "MemTotal") {
+		t.Errorf("memory shown as /proc/meminfo has it, not in GiB:\n%s", out)
+	}
 	if strings.Contains(out, "NOTICE") {
 		t.Errorf("a complete run got a notice:\n%s", out)
 	}

@@ -150,15 +150,38 @@ func (r *Report) stepTable() table {
 }
 
 // envTable summarises each host's environment: its kernel, CPU, memory
-// and Swift lines (the full text is in the HTML page).
+// (in GiB) and Swift lines (the full text is in the HTML page); hosts of
+// one kernel with the same lines are one row.
 func (r *Report) envTable() table {
 	t := table{Title: "Hosts", Header: []string{"host", "kernel", "cpus", "memory", "swift"}}
+	groups := r.kernelGroups()
+	var rowOf []string // the row's kernel group, "" for none
 	for _, h := range r.Env {
 		sec := envSections(h.Text)
-		t.Rows = append(t.Rows, []string{h.Host, firstLine(sec["kernel"]), firstLine(sec["cpu"]),
-			firstLine(sec["memory"]), firstLine(sec["swift"])})
+		row := []string{h.Host, firstLine(sec["kernel"]), firstLine(sec["cpu"]), memText(sec["memory"]), firstLine(sec["swift"])}
+		g := ""
+		if kg := groupOf(groups, h.Host); kg != nil {
+			g = kg.Label()
+		}
+		i := slices.IndexFunc(t.Rows, func(o []string) bool { return slices.Equal(o[1:], row[1:]) })
+		if g != "" && i >= 0 && rowOf[i] == g {
+			t.Rows[i][0] += ", " + h.Host
+			continue
+		}
+		t.Rows, rowOf = append(t.Rows, row), append(rowOf, g)
 	}
+	nameGroups(t.Rows, rowOf)
 	return t
+}
+
+// nameGroups names a row that holds all its kernel group's hosts after the
+// group, its hosts in the telemetry's order.
+func nameGroups(rows [][]string, rowOf []string) {
+	for i, g := range rowOf {
+		if g != "" && len(strings.Split(rows[i][0], ", ")) == len(strings.Split(g, ", ")) {
+			rows[i][0] = g
+		}
+	}
 }
 
 // envSections splits env/<host>.txt into its "## name" sections.

@@ -16,6 +16,10 @@ type table struct {
 	Header []string
 	Rows   [][]string
 	Class  string // the HTML table's class, "" for none
+	Legend string // what its figures mean, said under it; "" for none
+	// Keys is how many first columns name a row (0: one): a table too
+	// wide for the text is split into parts that each begin with them.
+	Keys int
 }
 
 // ms formats seconds as milliseconds with 2 decimals.
@@ -89,7 +93,7 @@ func (r *Report) RepeatRows() []results.RepeatRow {
 // are several): count, req/s, errors and first- and last-byte percentiles.
 // A cell that is not ok has its status before its req/s.
 func (r *Report) opTable() table {
-	t := table{Title: "Per operation (latencies in ms)", Header: []string{"cell", "op", "count", "req/s", "errors",
+	t := table{Title: "Per operation (latencies in ms)", Keys: 2, Header: []string{"cell", "op", "count", "req/s", "errors",
 		"fb p50", "fb p95", "fb p99", "fb p99.9", "fb max", "lb p50", "lb p95", "lb p99", "lb p99.9", "lb max"}}
 	for _, c := range r.Run.Summary.Cells {
 		if len(c.Metrics) > 0 {

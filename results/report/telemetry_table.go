@@ -189,7 +189,7 @@ func statRow(name string, st telemetry.Stat, note string) []string {
 func (r *Report) writeTelemetry(w io.Writer, head func(int, string), markdown bool) error {
 	if o := r.telemetryOverview(); len(o.Rows) > 0 {
 		head(2, o.Title)
-		if err := writeTable(w, o, markdown); err != nil {
+		if err := writeTable(w, o, markdown, r.textWidth()); err != nil {
 			return err
 		}
 	}
@@ -214,7 +214,7 @@ func (r *Report) writeTelemetry(w io.Writer, head func(int, string), markdown bo
 		if markdown {
 			fmt.Fprintln(w)
 		}
-		if err := writeTable(w, s.Table, markdown); err != nil {
+		if err := writeTable(w, s.Table, markdown, r.textWidth()); err != nil {
 			return err
 		}
 	}

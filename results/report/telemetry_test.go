@@ -48,7 +48,7 @@ func TestTelemetryText(t *testing.T) {
 	}
 	for _, m := range st {
 		inOrder(t, out, "Telemetry of "+sum.Cells[0].ID, "statsd "+m.Metric+" ms", f1(m.Mean), f1(m.Max),
-			strconv.Itoa(m.N)+" timings, the service's own, received on "+m.Host)
+			strconv.Itoa(m.N)+" timings, the service's own,", m.Host)
 	}
 	if strings.Contains(out, "Telemetry of "+sum.Cells[2].ID) {
 		t.Errorf("a cell without telemetry has a telemetry section:\n%s", out)

@@ -40,15 +40,7 @@ func (r *Report) kernelGroups() []kernelGroup {
 		if seen[h] {
 			continue
 		}
-		g := kernelGroup{Hosts: []string{h}, By: "same uname -a, CPUs and memory"}
-		if env[h] == "" {
-			g.By = "identical CPU series"
-		}
-		for _, o := range hosts {
-			if o != h && !seen[o] && env[o] == env[h] && (env[h] != "" || r.sameCPU(h, o)) {
-				g.Hosts = append(g.Hosts, o)
-			}
-		}
+		g := r.groupFrom(h, hosts, env, seen)
 		for _, x := range g.Hosts {
 			seen[x] = true
 		}
@@ -57,6 +49,21 @@ func (r *Report) kernelGroups() []kernelGroup {
 		}
 	}
 	return out
+}
+
+// groupFrom is host h with the hosts not yet seen that share its kernel:
+// the same key in env, or, neither having one, identical CPU figures.
+func (r *Report) groupFrom(h string, hosts []string, env map[string]string, seen map[string]bool) kernelGroup {
+	g := kernelGroup{Hosts: []string{h}, By: "same uname -a, CPUs and memory"}
+	if env[h] == "" {
+		g.By = "identical CPU series"
+	}
+	for _, o := range hosts {
+		if o != h && !seen[o] && env[o] == env[h] && (env[h] != "" || r.sameCPU(h, o)) {
+			g.Hosts = append(g.Hosts, o)
+		}
+	}
+	return g
 }
 
 // kernelKeys is what tells each host's kernel in env/<host>.txt: its

@@ -19,7 +19,7 @@ type reportCmdFlags struct {
 	out      string
 	runsDir  string
 	baseline string // the verdict's baseline variant ("": the first)
-	wide     bool   // the verdict's lines uncut
+	wide     bool   // the text's lines whole (the verdict's, the tables')
 }
 
 func newReportCmd() *cobra.Command {
@@ -50,7 +50,7 @@ func newReportCmd() *cobra.Command {
 	fl.StringVar(&f.out, "out", "", "write report.html, the plots and every format into this directory")
 	fl.StringVar(&f.runsDir, "runs-dir", "", "root of the run directories, with FILE (default: the testbed's sweep.runs_dir)")
 	fl.StringVar(&f.baseline, "baseline", "", "the variant the verdict compares the others with (default: the first)")
-	fl.BoolVar(&f.wide, "wide", false, "do not cut the verdict's lines at 120 columns")
+	fl.BoolVar(&f.wide, "wide", false, "keep the text's lines whole: the verdict's uncut, the tables neither wrapped nor split at 120 columns")
 	return cmd
 }
 

@@ -6,7 +6,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 
@@ -86,7 +85,7 @@ func BarPlot(bars []Bar) (Chart, error) {
 		return Chart{}, fmt.Errorf("plot %q: %w", p.Title.Text, err)
 	}
 	bc.Horizontal = true
-	bc.Color = plotutil.Color(0)
+	bc.Color = lineColor(0)
 	grid := plotter.NewGrid()
 	grid.Horizontal.Color = nil
 	p.Add(grid, bc)

@@ -77,7 +77,7 @@ func FillPlot(series []FillSeries) (Chart, error) {
 				if err != nil {
 					return Chart{}, fmt.Errorf("plot %q, %s: %w", p.Title.Text, s.Name, err)
 				}
-				l.Color, pts.Color = plotutil.Color(i), plotutil.Color(i)
+				l.Color, pts.Color = lineColor(i), lineColor(i)
 				l.Dashes, l.Width = plotutil.Dashes(k), vg.Points(1.5)
 				pts.Shape, pts.Radius = draw.CircleGlyph{}, vg.Points(2)
 				p.Add(l, pts)

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"benchbed/results"
 	"benchbed/results/rundir"
 )
 
@@ -38,7 +37,7 @@ type pageData struct {
 	Verdict                             string // the caveats and verdict, as the text has them
 	Cells                               int
 	Notices, Problems                   []string
-	Table, Repeats                      string
+	Lead                                []table // before the plots
 	Figures                             []htmlFigure
 	Tables                              []table
 	Failed                              []htmlFailed
@@ -47,6 +46,7 @@ type pageData struct {
 	TestbedFile                         string
 	Telemetry                           []htmlTelemetry
 	TelemetryOverview                   table
+	Kernels                             []string // the hosts that share a kernel, a line a group
 }
 
 // htmlTelemetry is a cell's telemetry section with its plots.
@@ -100,15 +100,18 @@ func htmlFig(f Figure) htmlFigure {
 	return hf
 }
 
-// WriteHTML writes one self-contained page: the run's dates, notices,
-// the ssbench-style table, the plots inline, the tables, the failed cells with
-// their errors, the hosts' environment, the journal's steps and where the
-// testbed file is (its text is not shown: it may hold secrets).
+// WriteHTML writes one self-contained page: the run's dates, its caveats
+// and verdict first, the notices, the ssbench-style and repeats' tables,
+// the plots inline, the tables, each cell's telemetry folded, the failed
+// cells with their errors, the hosts' environment, the journal's steps
+// (folded) and where the testbed file is (its text is not shown: it may
+// hold secrets).
 func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	s := r.Run.Summary
 	d := pageData{Title: r.Title(), Testbed: s.Testbed, Run: s.Run, Cells: len(s.Cells),
 		Notices: r.Notices, Problems: r.Problems, Env: r.Env, Steps: r.stepTable(), TestbedFile: r.TestbedFile,
-		Tables: append([]table{r.metricTable(), r.opTable(), r.endpointTable(), r.errorTable(), r.repeatTable()}, append(append(append(r.fillTables(), r.faultTables()...), r.searchTables()...), r.envTable())...)}
+		Tables: append([]table{r.metricTable(), r.opTable(), r.endpointTable(), r.errorTable()},
+			append(append(append(r.fillTables(), r.faultTables()...), r.searchTables()...), r.envTable())...)}
 	if !r.Started.IsZero() {
 		d.Started = r.Started.UTC().Format(time.RFC3339)
 	}
@@ -122,20 +125,12 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 		}
 	}
 	d.Verdict = verdict.String()
-	var table bytes.Buffer
-	if err := results.WriteTable(&table, r.TableTitle(), r.TableRows()); err != nil {
-		return err
-	}
-	if rows := r.RepeatRows(); rows != nil {
-		var rep bytes.Buffer
-		if err := results.WriteRepeatTable(&rep, r.TableTitle(), rows); err != nil {
-			return err
-		}
-		d.Repeats = rep.String()
-	}
-	d.Table = table.String()
+	d.Lead = r.leadTables()
 	d.Figures, d.Telemetry = htmlFigures(figs, r.telemetrySections())
 	d.TelemetryOverview = r.telemetryOverview()
+	for _, g := range r.kernelGroups() {
+		d.Kernels = append(d.Kernels, g.Text())
+	}
 	for _, c := range r.Failed() {
 		d.Failed = append(d.Failed, htmlFailed{Name: cellName(c), Status: c.Status, Error: c.Error})
 	}

@@ -85,7 +85,7 @@ func TestWriteDir(t *testing.T) {
 		t.Error("report.html holds user input unescaped")
 	}
 	inOrder(t, page, "<title>benchbed report: lab&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;&amp;", "Started 2026-11-30T01:00:00Z",
-		"normal #1", "Over the repeats: mean and spread of req/s", "<svg", "003-a&amp;b&lt;i&gt;-64K_get-r1", "</svg>", "Per operation", "<td>001-normal-64K_get-r1</td>",
+		"normal #1", "time to first byte in ms", "Repeats (mean ± sample stddev", "<svg", "003-a&amp;b&lt;i&gt;-64K_get-r1", "</svg>", "Per operation", "<td>001-normal-64K_get-r1</td>",
 		"Failed cells", "005-broken-64K_get-r1 (failed)", "did not answer | exit 1", "Environment of the hosts", "MemTotal",
 		"Journal", "<td>preflight</td>", "<td>1.5</td>", "object-server &lt;did not&gt; start",
 		"testbed.hcl (not shown here")

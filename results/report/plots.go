@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"image/color"
 	"strconv"
 
 	"benchbed/results"
@@ -19,26 +20,37 @@ type Curve struct {
 }
 
 // ThroughputPlot draws successful requests per second over the run's
-// seconds, one line per cell (from the cells' per_second).
+// whole seconds, one line per cell (from the cells' per_second).
 func ThroughputPlot(cells []results.Cell) (Chart, error) {
 	var curves []Curve
 	for _, c := range cells {
 		if len(c.PerSecond) == 0 {
 			continue
 		}
-		xys := make(plotter.XYs, len(c.PerSecond))
-		for i, n := range c.PerSecond {
-			xys[i] = plotter.XY{X: float64(i), Y: float64(n)}
-		}
-		curves = append(curves, Curve{Name: cellName(c), XYs: xys})
+		curves = append(curves, Curve{Name: cellName(c), XYs: wholeSeconds(c.PerSecond)})
 	}
 	p := newPlot("Successful requests per second over time")
-	p.X.Label.Text = "second of the run (the last one may be partial)"
+	p.X.Label.Text = "second of the run (its partial first and last seconds not drawn)"
 	p.Y.Label.Text = "req/s"
 	p.Y.Tick.Marker = plot.TickerFunc(plainTicks)
 	legend, err := addCurves(p, curves)
 	p.Y.Min = 0
 	return Chart{Plot: p, Legend: legend}, err
+}
+
+// wholeSeconds are a run's seconds without its first and last, which the
+// run covers only in part (its agents start and stop within them), each
+// at its index in the run; a run of 2 seconds or fewer keeps them all.
+func wholeSeconds(perSecond []int64) plotter.XYs {
+	from, to := 0, len(perSecond)
+	if to > 2 {
+		from, to = 1, to-1
+	}
+	xys := make(plotter.XYs, 0, to-from)
+	for i := from; i < to; i++ {
+		xys = append(xys, plotter.XY{X: float64(i), Y: float64(perSecond[i])})
+	}
+	return xys
 }
 
 // SpectrumPlot draws latency percentile spectra in milliseconds, on a log
@@ -88,8 +100,7 @@ func addCurves(p *plot.Plot, curves []Curve) ([]LegendEntry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("plot %q, %s: %w", p.Title.Text, c.Name, err)
 		}
-		l.Color = plotutil.Color(i)
-		l.Dashes = plotutil.Dashes(i / len(plotutil.SoftColors))
+		l.Color, l.Dashes = lineColor(i), lineDashes(i)
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		legend = append(legend, LegendEntry{Name: c.Name, Thumbs: []plot.Thumbnailer{l}})
@@ -103,3 +114,25 @@ func addCurves(p *plot.Plot, curves []Curve) ([]LegendEntry, error) {
 	p.Add(plotter.NewGrid())
 	return legend, nil
 }
+
+// palette is Okabe and Ito's colour-blind-safe palette ("Color Universal
+// Design", 2008), the colours that stay apart under protanopia and
+// deuteranopia first; its yellow, faint on white, last.
+var palette = []color.Color{
+	color.RGBA{R: 0x00, G: 0x72, B: 0xB2, A: 255}, // blue
+	color.RGBA{R: 0xD5, G: 0x5E, B: 0x00, A: 255}, // vermillion
+	color.RGBA{R: 0x00, G: 0x9E, B: 0x73, A: 255}, // bluish green
+	color.RGBA{R: 0xE6, G: 0x9F, B: 0x00, A: 255}, // orange
+	color.RGBA{R: 0xCC, G: 0x79, B: 0xA7, A: 255}, // reddish purple
+	color.RGBA{R: 0x56, G: 0xB4, B: 0xE9, A: 255}, // sky blue
+	color.RGBA{R: 0x00, G: 0x00, B: 0x00, A: 255}, // black
+	color.RGBA{R: 0xF0, G: 0xE4, B: 0x42, A: 255}, // yellow
+}
+
+// lineColor is the colour of a plot's i-th line: the palette's, again
+// from its start after its last (lineDashes then tells them apart).
+func lineColor(i int) color.Color { return palette[i%len(palette)] }
+
+// lineDashes is the dash pattern of a plot's i-th line: solid through the
+// palette's first round, then plotutil's patterns one round each.
+func lineDashes(i int) []vg.Length { return plotutil.Dashes(i / len(palette)) }

@@ -76,11 +76,14 @@ func Load(dir string) (*Report, error) {
 }
 
 // Rebase decides the verdict against variant baseline (the run's first
-// variant when "").
+// variant when ""), its caveats with the hosts that share a kernel.
 func (r *Report) Rebase(baseline string) error {
 	v, err := compare.VerdictOfRun(r.Run, baseline, compare.CompareOptions{})
 	if err != nil {
 		return err
+	}
+	for _, g := range r.kernelGroups() {
+		v.Caveats = append(v.Caveats, "hosts sharing a kernel: "+g.Text())
 	}
 	r.Verdict = v
 	return nil

@@ -47,8 +47,11 @@ func TestTextReport(t *testing.T) {
 	out := b.String()
 	c0 := sum.Cells[0].Total
 	// Seed 000's table, a row per cell in order, the failed one marked.
-	inOrder(t, out, "95th %ile", "normal #1", strconv.FormatFloat(c0.FirstByte.P95, 'f', 3, 64),
-		strconv.FormatFloat(c0.ReqPerS, 'f', 1, 64), "normal #2", "a&b<i> #1", "a&b<i> #2", "broken #1 (failed)")
+	// Seed 000's table, a row per cell in order, the failed one marked,
+	// latencies in ms like every other table's.
+	inOrder(t, out, "Time to first byte (ms)", "p95", "normal #1", ms(c0.FirstByte.P95),
+		strconv.FormatFloat(c0.ReqPerS, 'f', 1, 64), "normal #2", "a&b<i> #1", "a&b<i> #2", "broken #1 (failed)",
+		"time to first byte in ms")
 	// The per-operation table: count, p99 in ms, in cell order.
 	op := sum.Cells[2].Ops["GET"]
 	inOrder(t, out, "Per operation", "001-normal-64K_get-r1", "003-a&b<i>-64K_get-r1", "GET",
@@ -57,11 +60,17 @@ func TestTextReport(t *testing.T) {
 	// The repeats: mean ± stddev of req/s, computed here from the cells.
 	a, b2 := sum.Cells[0].Total.ReqPerS, sum.Cells[1].Total.ReqPerS
 	mean, sd := (a+b2)/2, math.Abs(a-b2)/math.Sqrt2
-	inOrder(t, out, "Over the repeats: mean and spread of req/s", "   n |", "normal | 2/2", f1(mean)+" | "+f1(sd), "a&b<i> | 2/2",
-		"broken | 0/1 |", "n: finished repeats")
-	inOrder(t, out, "Repeats", "normal", "2/2", f1(mean)+" ± "+f1(sd), "a&b<i>", "2/2")
+	inOrder(t, out, "Repeats", "normal", "2/2", f1(mean)+" ± "+f1(sd), "a&b<i>", "2/2", "Per operation")
+	for _, gone := range []string{"95th %ile", "in seconds"} {
+		if strings.Contains(out, gone) {
+			t.Errorf("%q: a latency in seconds", gone)
+		}
+	}
 	inOrder(t, out, "Failed cells", "005-broken-64K_get-r1 (failed): health: stor1: object-server did not answer | exit 1")
-	inOrder(t, out, "Hosts", "stor1", "Linux stor1 6.1.0 x86_64", "MemTotal: 65536000 kB", "swift 2.30.1")
+	inOrder(t, out, "Hosts", "stor1", "Linux stor1 6.1.0 x86_64", "62.5 GiB", "swift 2.30.1")
+	if strings.Contains(out, "MemTotal") {
+		t.Errorf("memory shown as /proc/meminfo has it, not in GiB:\n%s", out)
+	}
 	if strings.Contains(out, "NOTICE") {
 		t.Errorf("a complete run got a notice:\n%s", out)
 	}
@@ -74,8 +83,8 @@ func TestMarkdownReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	inOrder(t, out, "# benchbed report: "+hostile, "## Time to first byte", "|", "## Per operation", "| 001-normal",
-		"## Repeats", "## Failed cells", `- 005-broken-64K_get-r1 (failed): health: stor1: object-server did not answer \| exit 1`)
+	inOrder(t, out, "# benchbed report: "+hostile, "## Time to first byte", "|", "## Repeats", "## Per operation", "| 001-normal",
+		"## Failed cells", `- 005-broken-64K_get-r1 (failed): health: stor1: object-server did not answer \| exit 1`)
 }
 
 func TestCSVReport(t *testing.T) {

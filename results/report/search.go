@@ -77,7 +77,7 @@ func SearchPlot(c results.Cell) (Chart, error) {
 		if err != nil {
 			return Chart{}, fmt.Errorf("plot %q: %w", p.Title.Text, err)
 		}
-		l.Color, pts.Color = plotutil.Color(i%2), plotutil.Color(i%2)
+		l.Color, pts.Color = lineColor(i%2), lineColor(i%2)
 		l.Width, pts.Shape, pts.Radius = vg.Points(1.5), draw.CircleGlyph{}, vg.Points(2)
 		if sl.achieved {
 			l.Dashes = plotutil.Dashes(1)

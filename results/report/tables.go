@@ -16,6 +16,10 @@ type table struct {
 	Header []string
 	Rows   [][]string
 	Class  string // the HTML table's class, "" for none
+	Legend string // what its figures mean, said under it; "" for none
+	// Keys is how many first columns name a row (0: one): a table too
+	// wide for the text is split into parts that each begin with them.
+	Keys int
 }
 
 // ms formats seconds as milliseconds with 2 decimals.
@@ -89,7 +93,7 @@ func (r *Report) RepeatRows() []results.RepeatRow {
 // are several): count, req/s, errors and first- and last-byte percentiles.
 // A cell that is not ok has its status before its req/s.
 func (r *Report) opTable() table {
-	t := table{Title: "Per operation (latencies in ms)", Header: []string{"cell", "op", "count", "req/s", "errors",
+	t := table{Title: "Per operation (latencies in ms)", Keys: 2, Header: []string{"cell", "op", "count", "req/s", "errors",
 		"fb p50", "fb p95", "fb p99", "fb p99.9", "fb max", "lb p50", "lb p95", "lb p99", "lb p99.9", "lb max"}}
 	for _, c := range r.Run.Summary.Cells {
 		if len(c.Metrics) > 0 {
@@ -150,15 +154,38 @@ func (r *Report) stepTable() table {
 }
 
 // envTable summarises each host's environment: its kernel, CPU, memory
-// and Swift lines (the full text is in the HTML page).
+// (in GiB) and Swift lines (the full text is in the HTML page); hosts of
+// one kernel with the same lines are one row.
 func (r *Report) envTable() table {
 	t := table{Title: "Hosts", Header: []string{"host", "kernel", "cpus", "memory", "swift"}}
+	groups := r.kernelGroups()
+	var rowOf []string // the row's kernel group, "" for none
 	for _, h := range r.Env {
 		sec := envSections(h.Text)
-		t.Rows = append(t.Rows, []string{h.Host, firstLine(sec["kernel"]), firstLine(sec["cpu"]),
-			firstLine(sec["memory"]), firstLine(sec["swift"])})
+		row := []string{h.Host, firstLine(sec["kernel"]), firstLine(sec["cpu"]), memText(sec["memory"]), firstLine(sec["swift"])}
+		g := ""
+		if kg := groupOf(groups, h.Host); kg != nil {
+			g = kg.Label()
+		}
+		i := slices.IndexFunc(t.Rows, func(o []string) bool { return slices.Equal(o[1:], row[1:]) })
+		if g != "" && i >= 0 && rowOf[i] == g {
+			t.Rows[i][0] += ", " + h.Host
+			continue
+		}
+		t.Rows, rowOf = append(t.Rows, row), append(rowOf, g)
 	}
+	nameGroups(t.Rows, rowOf)
 	return t
+}
+
+// nameGroups names a row that holds all its kernel group's hosts after the
+// group, its hosts in the telemetry's order.
+func nameGroups(rows [][]string, rowOf []string) {
+	for i, g := range rowOf {
+		if g != "" && len(strings.Split(rows[i][0], ", ")) == len(strings.Split(g, ", ")) {
+			rows[i][0] = g
+		}
+	}
 }
 
 // envSections splits env/<host>.txt into its "## name" sections.
@@ -180,4 +207,35 @@ func envSections(text string) map[string]string {
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return strings.Join(strings.Fields(l), " ")
+}
+
+// ssbenchLegend says what ssbenchTable counts, under it.
+const ssbenchLegend = "min, max, avg, stddev and p95: time to first byte in ms; these and req/s count only the " +
+	"operations that succeeded; errors: the operations that failed. A row marked (failed) is no result: its req/s says so."
+
+// ssbenchTable is seed 000's table, ssbench's columns in the report's one
+// unit of latency, ms: a row per cell (TableRows), its time to first byte
+// min, max, mean, stddev and p95, req/s and errors.
+func (r *Report) ssbenchTable() table {
+	t := table{Title: "Time to first byte (ms), ssbench's columns",
+		Header: []string{r.TableTitle(), "min", "max", "avg", "stddev", "p95", "req/s", "errors"}, Legend: ssbenchLegend}
+	if !r.swiftCells() {
+		return t
+	}
+	for _, row := range r.TableRows() {
+		fb := row.Op.FirstByte
+		req := f1(row.Op.ReqPerS)
+		if row.Failed {
+			req = "failed: " + req
+		}
+		t.Rows = append(t.Rows, []string{row.Label, ms(fb.Min), ms(fb.Max), ms(fb.Mean), ms(fb.StdDev), ms(fb.P95),
+			req, strconv.FormatInt(row.Op.Errors, 10)})
+	}
+	return t
+}
+
+// leadTables are the tables before the plots: ssbench's columns, then
+// the repeats' mean and spread.
+func (r *Report) leadTables() []table {
+	return []table{r.ssbenchTable(), r.repeatTable()}
 }

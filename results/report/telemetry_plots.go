@@ -130,6 +130,7 @@ func diskNames(samples []telemetry.Sample) []string {
 // are missing gets a notice.
 func (r *Report) telemetryFigures() ([]Figure, error) {
 	var out []Figure
+	groups := r.kernelGroups()
 	for _, c := range r.Run.Summary.Cells {
 		hosts, err := r.Run.ReadTelemetry(&c)
 		if err != nil {
@@ -147,7 +148,11 @@ func (r *Report) telemetryFigures() ([]Figure, error) {
 			name string
 			plot func(string, []telemetry.HostSamples) (Chart, error)
 		}{{"cpu", TelemetryCPUPlot}, {"disks", TelemetryDiskPlot}} {
-			ch, err := k.plot(cellName(c), hosts)
+			shown := hosts
+			if k.name == "cpu" {
+				shown = oneKernelOnce(groups, hosts)
+			}
+			ch, err := k.plot(cellName(c), shown)
 			if err != nil {
 				return nil, fmt.Errorf("cell %s: %s plot: %w", cellName(c), k.name, err)
 			}
@@ -189,4 +194,20 @@ func (r *Report) noteDropped(c results.Cell, hosts []telemetry.HostSamples) {
 				cellName(c), h.Host, n))
 		}
 	}
+}
+
+// oneKernelOnce keeps one host of each kernel the hosts share, named
+// after them all: one curve for one kernel's CPU.
+func oneKernelOnce(groups []kernelGroup, hosts []telemetry.HostSamples) []telemetry.HostSamples {
+	var present []string
+	for _, h := range hosts {
+		present = append(present, h.Host)
+	}
+	var out []telemetry.HostSamples
+	for _, h := range hosts {
+		if name, shown := shownHost(groups, h.Host, present); shown {
+			out = append(out, telemetry.HostSamples{Host: name, Samples: h.Samples})
+		}
+	}
+	return out
 }

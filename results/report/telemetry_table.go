@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,9 +28,10 @@ type telemetrySection struct {
 // in order.
 func (r *Report) telemetrySections() []telemetrySection {
 	var out []telemetrySection
+	groups := r.kernelGroups()
 	for _, c := range r.Run.Summary.Cells {
 		if c.Telemetry != nil {
-			out = append(out, cellTelemetry(c))
+			out = append(out, cellTelemetry(c, groups, r.caveatSaid))
 		}
 	}
 	return out
@@ -39,28 +41,21 @@ func (r *Report) telemetrySections() []telemetrySection {
 // iowait (and steal when any), per disk its utilisation with its await
 // and traffic in the note, the busiest disk marked, per service its CPU
 // summed over its processes, and Swift's own statsd timers when the sweep
-// received them.
-func cellTelemetry(c results.Cell) telemetrySection {
+// received them. Hosts of one kernel (groups) have their CPU rows once;
+// the page cache's warning is left out when said reports it said already.
+func cellTelemetry(c results.Cell, groups []kernelGroup, said func(string) bool) telemetrySection {
 	t := c.Telemetry
 	s := telemetrySection{Cell: cellName(c), Bottleneck: t.Bottleneck,
 		Heading: fmt.Sprintf("Telemetry of %s (run phase: %s s, a sample every %s s)", cellName(c), f1(t.RunSeconds), f1(t.IntervalS))}
 	if t.PageCache != nil {
 		s.Warning = t.PageCache.Warning
 	}
+	if said != nil && said("page cache: "+s.Warning) {
+		s.Warning = "" // the run's caveats say it, once
+	}
 	s.Shared = sharedDevices(t.Disks)
 	tb := table{Title: "Telemetry of " + cellName(c), Header: []string{"resource", "mean", "p95", "max", "note"}, Class: "telemetry"}
-	for _, h := range t.Hosts {
-		if h.Samples == 0 {
-			tb.Rows = append(tb.Rows, []string{h.Host + " CPU busy %", "", "", "", "no sample in the run phase"})
-			continue
-		}
-		tb.Rows = append(tb.Rows, statRow(h.Host+" CPU busy %", h.CPUBusy, fmt.Sprintf("%d samples; load1 %s; agent %s %% of a core",
-			h.Samples, f1(h.Load1.Mean), f1(h.AgentCPU))))
-		tb.Rows = append(tb.Rows, statRow(h.Host+" iowait %", h.IOWait, ""))
-		if h.Steal.Max > 0 {
-			tb.Rows = append(tb.Rows, statRow(h.Host+" steal %", h.Steal, ""))
-		}
-	}
+	tb.Rows = hostRows(t.Hosts, groups)
 	for _, d := range t.Disks {
 		name := d.Host + ":" + d.Disk
 		note := fmt.Sprintf("%s; await %s ms (max %s); %s MB/s read, %s written; %s IOPS", d.Dev, f1(d.Await.Mean),
@@ -82,12 +77,47 @@ func cellTelemetry(c results.Cell) telemetrySection {
 	return s
 }
 
+// caveatSaid reports whether the run's caveats, at the top of the
+// report, say s.
+func (r *Report) caveatSaid(s string) bool {
+	return r.Verdict != nil && slices.Contains(r.Verdict.Caveats, s)
+}
+
+// hostRows are the CPU rows of each host, or of each kernel the hosts
+// share (under their names, from the first one's agent: one kernel's
+// figures, each agent sampling them at its own instants).
+func hostRows(hosts []telemetry.HostSummary, groups []kernelGroup) [][]string {
+	var present []string
+	for _, h := range hosts {
+		present = append(present, h.Host)
+	}
+	var rows [][]string
+	for _, h := range hosts {
+		name, shown := shownHost(groups, h.Host, present)
+		switch {
+		case !shown:
+			continue
+		case h.Samples == 0:
+			rows = append(rows, []string{name + " CPU busy %", "", "", "", "no sample in the run phase"})
+			continue
+		}
+		rows = append(rows, statRow(name+" CPU busy %", h.CPUBusy, fmt.Sprintf("%d samples; load1 %s; agent %s %% of a core",
+			h.Samples, f1(h.Load1.Mean), f1(h.AgentCPU))))
+		rows = append(rows, statRow(name+" iowait %", h.IOWait, ""))
+		if h.Steal.Max > 0 {
+			rows = append(rows, statRow(name+" steal %", h.Steal, ""))
+		}
+	}
+	return rows
+}
+
 // telemetryOverview is one row per cell with telemetry: its bottleneck,
 // its busiest disk, its busiest host's CPU and whether the GETs' working
 // set fits in the page cache.
 func (r *Report) telemetryOverview() table {
 	t := table{Title: "Telemetry per cell (run phase)", Header: []string{"cell", "bottleneck", "busiest disk",
 		"util % mean/max", "busiest CPU", "busy % p95", "page cache"}, Class: "overview"}
+	groups := r.kernelGroups()
 	for _, c := range r.Run.Summary.Cells {
 		tel := c.Telemetry
 		if tel == nil {
@@ -107,6 +137,9 @@ func (r *Report) telemetryOverview() table {
 		}
 		if best >= 0 {
 			host, busy = tel.Hosts[best].Host, f1(tel.Hosts[best].CPUBusy.P95)
+			if g := groupOf(groups, host); g != nil {
+				host = g.Label()
+			}
 		}
 		t.Rows = append(t.Rows, []string{cellName(c), tel.Bottleneck, tel.Busiest, util, host, busy, pageCacheText(tel.PageCache)})
 	}
@@ -156,9 +189,12 @@ func statRow(name string, st telemetry.Stat, note string) []string {
 func (r *Report) writeTelemetry(w io.Writer, head func(int, string), markdown bool) error {
 	if o := r.telemetryOverview(); len(o.Rows) > 0 {
 		head(2, o.Title)
-		if err := writeTable(w, o, markdown); err != nil {
+		if err := writeTable(w, o, markdown, r.textWidth()); err != nil {
 			return err
 		}
+	}
+	for _, g := range r.kernelGroups() {
+		fmt.Fprintf(w, "%s\n", g.Text())
 	}
 	for _, s := range r.telemetrySections() {
 		head(2, s.Heading)
@@ -178,7 +214,7 @@ func (r *Report) writeTelemetry(w io.Writer, head func(int, string), markdown bo
 		if markdown {
 			fmt.Fprintln(w)
 		}
-		if err := writeTable(w, s.Table, markdown); err != nil {
+		if err := writeTable(w, s.Table, markdown, r.textWidth()); err != nil {
 			return err
 		}
 	}

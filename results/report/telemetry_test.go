@@ -37,9 +37,8 @@ func TestTelemetryText(t *testing.T) {
 		}
 		inOrder(t, out, "Telemetry per cell (run phase)", c.ID, tel.Bottleneck, tel.Busiest, "FITS: reads from memory",
 			sum.Cells[1].ID)
-		inOrder(t, out, "Telemetry of "+c.ID+" (run phase: "+f1(tel.RunSeconds)+" s", "bottleneck: "+tel.Bottleneck,
-			"WARNING: page cache: "+tel.PageCache.Warning,
-			h.Host+" CPU busy %", f1(h.CPUBusy.Mean), f1(h.CPUBusy.P95), f1(h.CPUBusy.Max), "agent "+f1(h.AgentCPU)+" % of a core",
+		inOrder(t, out, "CAVEAT: page cache: the GETs' working set", "Telemetry of "+c.ID+" (run phase: "+f1(tel.RunSeconds)+" s",
+			"bottleneck: "+tel.Bottleneck, h.Host+" CPU busy %", f1(h.CPUBusy.Mean), f1(h.CPUBusy.P95), f1(h.CPUBusy.Max), "agent "+f1(h.AgentCPU)+" % of a core",
 			tel.Busiest+" util %", f1(d.Util.Mean), f1(d.Util.Max), "BUSIEST; "+d.Dev+"; await "+f1(d.Await.Mean),
 			s.Host+" "+s.Service+" CPU % of a core", f1(s.CPU.Mean))
 	}
@@ -49,7 +48,7 @@ func TestTelemetryText(t *testing.T) {
 	}
 	for _, m := range st {
 		inOrder(t, out, "Telemetry of "+sum.Cells[0].ID, "statsd "+m.Metric+" ms", f1(m.Mean), f1(m.Max),
-			strconv.Itoa(m.N)+" timings, the service's own, received on "+m.Host)
+			strconv.Itoa(m.N)+" timings, the service's own,", m.Host)
 	}
 	if strings.Contains(out, "Telemetry of "+sum.Cells[2].ID) {
 		t.Errorf("a cell without telemetry has a telemetry section:\n%s", out)
@@ -59,6 +58,9 @@ func TestTelemetryText(t *testing.T) {
 	}
 	if strings.Contains(out, "no sample in the run phase") {
 		t.Errorf("a host with samples is said to have none:\n%s", out)
+	}
+	if n := strings.Count(out, "page cache: the GETs' working set"); n != 1 {
+		t.Errorf("the page cache's caveat said %d times, want once, at the top:\n%s", n, out)
 	}
 	if strings.Count(out, "BUSIEST") != 2 {
 		t.Errorf("want one busiest disk per cell with telemetry:\n%s", out)
@@ -76,10 +78,13 @@ func TestTelemetryHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := sum.Cells[1]
-	inOrder(t, string(page), "<h2>Plots</h2>", `id="req_per_s"`, "Telemetry of the hosts (run phase)",
-		"Telemetry of "+sum.Cells[0].ID, "Telemetry of "+c.ID, "Bottleneck: <b>"+c.Telemetry.Bottleneck,
-		`class="notice">Page cache: the GETs&#39; working set`, "<td>"+c.Telemetry.Busiest+" util %</td>",
+	inOrder(t, string(page), "CAVEAT: page cache: the GETs&#39; working set", "<h2>Plots</h2>", `id="req_per_s"`,
+		"Telemetry of the hosts (run phase)", "Telemetry of "+sum.Cells[0].ID, "Telemetry of "+c.ID,
+		"Bottleneck: <b>"+c.Telemetry.Bottleneck, "<td>"+c.Telemetry.Busiest+" util %</td>",
 		`id="telemetry_cpu_`+c.ID+`"`, "proxy1", `id="telemetry_disks_`+c.ID+`"`, "stor2:m0", "Journal")
+	if n := strings.Count(string(page), "page cache: the GETs&#39; working set"); n != 1 {
+		t.Errorf("the page cache's caveat said %d times, want once, at the top", n)
+	}
 	for _, name := range []string{"telemetry_cpu_" + c.ID + ".png", "telemetry_disks_" + c.ID + ".svg"} {
 		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
 			t.Error(err)
@@ -162,7 +167,7 @@ func TestTelemetryMarkdown(t *testing.T) {
 	}
 	tel := sum.Cells[0].Telemetry
 	inOrder(t, b.String(), "## Telemetry per cell (run phase)", "| "+sum.Cells[0].ID, "## Telemetry of "+sum.Cells[0].ID,
-		"\n- bottleneck: "+tel.Bottleneck+"\n- WARNING: page cache: ", "\n\n|", "| "+tel.Busiest+" util %")
+		"\n- bottleneck: "+tel.Bottleneck+"\n\n|", "| "+tel.Busiest+" util %")
 }
 
 // A host the summary names without a run-phase sample says so instead of

@@ -1,7 +1,7 @@
 package report
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -40,12 +40,25 @@ func (r *Report) WriteFormat(w io.Writer, format string) error {
 // ssbench-style table, the hosts, the per-operation table, the errors by cause,
 // the repeats' aggregates and the failed cells with their errors.
 func (r *Report) WriteText(out io.Writer, markdown bool) error {
-	w := bufio.NewWriter(out)
+	var buf bytes.Buffer
+	if err := r.writeText(&buf, markdown); err != nil {
+		return err
+	}
+	text := buf.String()
+	if !markdown {
+		text = fitLines(text, r.textWidth())
+	}
+	_, err := io.WriteString(out, text)
+	return err
+}
+
+// writeText writes WriteText's text, its tables within the width.
+func (r *Report) writeText(w *bytes.Buffer, markdown bool) error {
 	head := func(level int, s string) {
 		if markdown {
 			fmt.Fprintf(w, "\n%s %s\n\n", strings.Repeat("#", level), s)
 		} else {
-			fmt.Fprintf(w, "\n%s\n%s\n", s, strings.Repeat("=-"[level-1:level], len([]rune(s))))
+			fmt.Fprintf(w, "\n%s\n%s\n", s, strings.Repeat("=-"[level-1:level], min(len([]rune(s)), r.textWidth())))
 		}
 	}
 	head(1, r.Title())
@@ -59,37 +72,17 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 	}
 	if cols := r.MetricColumns(); cols != nil {
 		head(2, "Command workloads: a row per variant, a column per workload")
-		if err := w.Flush(); err != nil {
-			return err
-		}
 		if err := results.WriteMetricTable(w, s.Testbed, r.commandCells(), cols); err != nil {
 			return err
 		}
 	}
-	if r.swiftCells() {
-		head(2, "Time to first byte (s), as ssbench reports it")
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		if err := results.WriteTable(w, r.TableTitle(), r.TableRows()); err != nil {
-			return err
-		}
-	}
-	if rows := r.RepeatRows(); rows != nil {
-		head(2, "Over the repeats: mean and spread of req/s")
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		if err := results.WriteRepeatTable(w, r.TableTitle(), rows); err != nil {
-			return err
-		}
-	}
-	for _, t := range append([]table{r.envTable(), r.metricTable(), r.opTable(), r.endpointTable(), r.errorTable(), r.repeatTable()}, append(append(r.fillTables(), r.faultTables()...), r.searchTables()...)...) {
+	for _, t := range append(append(r.leadTables(), r.envTable(), r.metricTable(), r.opTable(), r.endpointTable(), r.errorTable()),
+		append(append(r.fillTables(), r.faultTables()...), r.searchTables()...)...) {
 		if len(t.Rows) == 0 {
 			continue
 		}
 		head(2, t.Title)
-		if err := writeTable(w, t, markdown); err != nil {
+		if err := writeTable(w, t, markdown, r.textWidth()); err != nil {
 			return err
 		}
 	}
@@ -102,7 +95,7 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 			fmt.Fprintf(w, "- %s (%s): %s\n", mdEscape(cellName(c), markdown), c.Status, mdEscape(oneLine(c.Error), markdown))
 		}
 	}
-	return w.Flush()
+	return nil
 }
 
 // dates says when the run started and ended, as far as it is known.
@@ -117,8 +110,35 @@ func (r *Report) dates() string {
 	return s
 }
 
-// writeTable renders t with tablewriter: ASCII boxes or markdown.
-func writeTable(w io.Writer, t table, markdown bool) error {
+// writeTable renders t with tablewriter, then its legend: ASCII boxes
+// within width columns (fitTable) or markdown.
+func writeTable(w io.Writer, t table, markdown bool, width int) error {
+	flat := t
+	flat.Rows = make([][]string, len(t.Rows))
+	for i, row := range t.Rows {
+		flat.Rows[i] = make([]string, len(row))
+		for j, c := range row {
+			flat.Rows[i][j] = mdEscape(oneLine(c), markdown)
+		}
+	}
+	parts := []table{flat}
+	if !markdown {
+		parts = fitTable(flat, width)
+	}
+	for _, p := range parts {
+		if err := renderTable(w, p, markdown); err != nil {
+			return err
+		}
+	}
+	if t.Legend != "" && len(t.Rows) > 0 {
+		_, err := fmt.Fprintf(w, "\n%s\n", t.Legend)
+		return err
+	}
+	return nil
+}
+
+// renderTable draws t's cells as they are.
+func renderTable(w io.Writer, t table, markdown bool) error {
 	opts := []tablewriter.Option{tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAutoWrap(tw.WrapNone), tablewriter.WithHeaderAutoWrap(tw.WrapNone)}
 	if markdown {
@@ -127,11 +147,7 @@ func writeTable(w io.Writer, t table, markdown bool) error {
 	tb := tablewriter.NewTable(w, opts...)
 	tb.Header(toAny(t.Header)...)
 	for _, row := range t.Rows {
-		cells := make([]string, len(row))
-		for i, c := range row {
-			cells[i] = mdEscape(oneLine(c), markdown)
-		}
-		if err := tb.Append(toAny(cells)...); err != nil {
+		if err := tb.Append(toAny(row)...); err != nil {
 			return fmt.Errorf("table %s: %w", t.Title, err)
 		}
 	}

@@ -128,3 +128,10 @@ func Check(exe, dir, url, shot string) (*PageCheck, error) {
 	}
 	return &PageCheck{Figures: figs, Errors: b.Errors}, nil
 }
+
+// Viewport sizes the page's window to width x height CSS pixels at a
+// device scale of 1, as a desktop browser's first screen.
+func (b *Browser) Viewport(width, height int) error {
+	return b.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height,
+		"deviceScaleFactor": 1, "mobile": false}, nil)
+}

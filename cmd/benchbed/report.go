@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -20,6 +21,7 @@ type reportCmdFlags struct {
 	runsDir  string
 	baseline string // the verdict's baseline variant ("": the first)
 	wide     bool   // the text's lines whole (the verdict's, the tables')
+	verdict  bool   // print only the caveats and the verdict
 }
 
 func newReportCmd() *cobra.Command {
@@ -50,6 +52,7 @@ func newReportCmd() *cobra.Command {
 	fl.StringVar(&f.out, "out", "", "write report.html, the plots and every format into this directory")
 	fl.StringVar(&f.runsDir, "runs-dir", "", "root of the run directories, with FILE (default: the testbed's sweep.runs_dir)")
 	fl.StringVar(&f.baseline, "baseline", "", "the variant the verdict compares the others with (default: the first)")
+	fl.BoolVar(&f.verdict, "verdict", false, "print only the run's caveats and the verdict (with --out: after writing the files)")
 	fl.BoolVar(&f.wide, "wide", false, "keep the text's lines whole: the verdict's uncut, the tables neither wrapped nor split at 120 columns")
 	return cmd
 }
@@ -83,7 +86,8 @@ func runReportCmd(cmd *cobra.Command, args []string, lf *loadFlags, f reportCmdF
 			return err
 		}
 		fmt.Fprintf(cmd.OutOrStdout(), "report: wrote %d files in %s (open %s)\n", len(files), f.out, filepath.Join(f.out, "report.html"))
-	} else if err := r.WriteFormat(cmd.OutOrStdout(), f.format); err != nil {
+	}
+	if err := writeReport(cmd.OutOrStdout(), r, f); err != nil {
 		return err
 	}
 	for _, n := range r.Notices {
@@ -96,6 +100,19 @@ func runReportCmd(cmd *cobra.Command, args []string, lf *loadFlags, f reportCmdF
 		return exitCode(exitNo)
 	}
 	return nil
+}
+
+// writeReport prints what f asks for on stdout: the verdict alone
+// (--verdict), nothing more after --out's files, or the whole report in
+// --format.
+func writeReport(w io.Writer, r *report.Report, f reportCmdFlags) error {
+	switch {
+	case f.verdict:
+		return r.WriteVerdictText(w)
+	case f.out != "":
+		return nil
+	}
+	return r.WriteFormat(w, f.format)
 }
 
 // reportRunDir resolves the command's arguments to a run directory: a

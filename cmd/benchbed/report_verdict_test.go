@@ -68,3 +68,14 @@ func TestReportVerdictOldRun(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
 	}
 }
+
+// TestReportVerdictOnly: --verdict prints the run's line, caveats and
+// verdict, none of the tables.
+func TestReportVerdictOnly(t *testing.T) {
+	run := verdictRun(t, t.TempDir(), []string{"normal", "slow"}, []time.Duration{100 * time.Millisecond, 123 * time.Millisecond})
+	code, out, stderr := captureRun(t, "report", "--verdict", run)
+	if code != 0 || !strings.HasPrefix(out, "testbed lab, run ") || !strings.Contains(out, "verdict against normal") ||
+		!strings.Contains(out, "slow / w:") || strings.Contains(out, "Time to first byte") || strings.Contains(out, "=====") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+}

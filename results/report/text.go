@@ -52,6 +52,20 @@ func (r *Report) WriteText(out io.Writer, markdown bool) error {
 	return err
 }
 
+// WriteVerdictText writes only the head of the text: the run's line, its
+// caveats and the verdict of each variant against the baseline (what a
+// script or the demo prints at the end of a sweep).
+func (r *Report) WriteVerdictText(out io.Writer) error {
+	var buf bytes.Buffer
+	s := r.Run.Summary
+	fmt.Fprintf(&buf, "testbed %s, run %s, %d cell(s)%s\n", s.Testbed, s.Run, len(s.Cells), r.dates())
+	if err := r.writeVerdict(&buf, false); err != nil {
+		return err
+	}
+	_, err := io.WriteString(out, fitLines(buf.String(), r.textWidth()))
+	return err
+}
+
 // writeText writes WriteText's text, its tables within the width.
 func (r *Report) writeText(w *bytes.Buffer, markdown bool) error {
 	head := func(level int, s string) {

@@ -55,10 +55,10 @@ func VerdictOfRun(r *rundir.RunResults, baseline string, o CompareOptions) (*Run
 func cellCaveats(cells []results.Cell, short bool) []string {
 	var out, failed []string
 	repeats, errs := 0, 0
+	if pc := pageCacheCaveat(cells); pc != "" {
+		out = append(out, pc)
+	}
 	for _, c := range cells {
-		if t := c.Telemetry; t != nil && t.PageCache != nil && t.PageCache.Warning != "" {
-			out = appendOnce(out, "page cache: "+t.PageCache.Warning)
-		}
 		if c.Status != results.StatusOK {
 			failed = append(failed, cellName(&c))
 		}
@@ -129,4 +129,35 @@ func wrap(b *strings.Builder, width int, s, indent string) {
 		cur += w
 	}
 	line(b, width, cur)
+}
+
+// pageCacheCaveat is the page cache's caveat said once for the run: a
+// cell's own warning when one cell has it, else the working sets' and
+// caches' ranges over the cells that have it; "" when none has.
+func pageCacheCaveat(cells []results.Cell) string {
+	var ws, cache []float64
+	one := ""
+	for _, c := range cells {
+		if t := c.Telemetry; t != nil && t.PageCache != nil && t.PageCache.Warning != "" {
+			ws, cache, one = append(ws, t.PageCache.WorkingSetMB), append(cache, t.PageCache.CacheMB), t.PageCache.Warning
+		}
+	}
+	switch len(ws) {
+	case 0:
+		return ""
+	case 1:
+		return "page cache: " + one
+	}
+	return fmt.Sprintf("page cache: in %d of %d cells the GETs' working set (%s MB) fits in the object hosts' page cache (%s MB): "+
+		"reads measure memory, not disks; set telemetry { drop_caches = true } to drop caches before each cell",
+		len(ws), len(cells), mbRange(ws), mbRange(cache))
+}
+
+// mbRange is "125" or "44911 to 45884".
+func mbRange(xs []float64) string {
+	lo, hi := slices.Min(xs), slices.Max(xs)
+	if fmt.Sprintf("%.0f", lo) == fmt.Sprintf("%.0f", hi) {
+		return fmt.Sprintf("%.0f", lo)
+	}
+	return fmt.Sprintf("%.0f to %.0f", lo, hi)
 }

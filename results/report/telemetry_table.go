@@ -50,7 +50,7 @@ func cellTelemetry(c results.Cell, groups []kernelGroup, said func(string) bool)
 	if t.PageCache != nil {
 		s.Warning = t.PageCache.Warning
 	}
-	if said != nil && said("page cache: "+s.Warning) {
+	if said != nil && said("page cache: ") {
 		s.Warning = "" // the run's caveats say it, once
 	}
 	s.Shared = sharedDevices(t.Disks)
@@ -77,10 +77,10 @@ func cellTelemetry(c results.Cell, groups []kernelGroup, said func(string) bool)
 	return s
 }
 
-// caveatSaid reports whether the run's caveats, at the top of the
-// report, say s.
+// caveatSaid reports whether one of the run's caveats, at the top of the
+// report, starts with s ("page cache: ").
 func (r *Report) caveatSaid(s string) bool {
-	return r.Verdict != nil && slices.Contains(r.Verdict.Caveats, s)
+	return r.Verdict != nil && slices.ContainsFunc(r.Verdict.Caveats, func(c string) bool { return strings.HasPrefix(c, s) })
 }
 
 // hostRows are the CPU rows of each host, or of each kernel the hosts

@@ -6,14 +6,16 @@
 # so the throttle reaches the disk.
 #
 # The lab's disks are directories, and a block throttle needs a block
-# device: stor1's object disks here are loop devices, reached through
-# links under the lab's state directory that you make once (root):
+# device: stor1's object disks here are loop devices over files in the
+# lab's state directory, reached through links under /run/benchbed-lab
+# (which the hosts see; the state directory they do not), made once (root;
+# testbeds/lab/down detaches them):
 #
 #   testbeds/lab/up
-#   mkdir -p /var/lib/benchbed-lab/disks
+#   mkdir -p /var/lib/benchbed-lab/disks /run/benchbed-lab/disks
 #   for d in d0 d1 d2 d3; do
 #     truncate -s 1G /var/lib/benchbed-lab/disks/stor1-$d.img
-#     ln -sfn "$(losetup -f --show /var/lib/benchbed-lab/disks/stor1-$d.img)" /var/lib/benchbed-lab/disks/stor1-$d
+#     ln -sfn "$(losetup -f --show /var/lib/benchbed-lab/disks/stor1-$d.img)" /run/benchbed-lab/disks/stor1-$d
 #   done
 #   benchbed setup testbeds/lab/faults-lab.hcl            # formats them (XFS) and mounts them in stor1
 #   benchbed plan testbeds/lab/faults-lab.hcl             # the fault steps and their undo
@@ -76,7 +78,7 @@ host "stor1" {
   }
   disks "object" {
     names      = local.disks
-    devices    = [for d in local.disks : "${var.lab_dir}/disks/stor1-${d}"]
+    devices    = [for d in local.disks : "/run/benchbed-lab/disks/stor1-${d}"]
     filesystem = "xfs"
     format     = true
   }

@@ -21,11 +21,17 @@ type VerdictBlock struct {
 	Changes []results.Change `json:"changes"` // ShownMetrics, in order
 	Changed []string         `json:"changed"` // what the variant changes, a line each
 	Failed  string           `json:"failed,omitempty"`
+	// Variant and Workload are the variant's (Name without "(failed)"),
+	// and Conf what it changes, as data: what report.html's table shows.
+	Variant  string    `json:"-"`
+	Workload string    `json:"-"`
+	Conf     *ConfDiff `json:"-"`
 }
 
 // NewVerdictBlock is a pair's verdict block.
 func NewVerdictBlock(p *Pair) VerdictBlock {
-	v := VerdictBlock{Name: p.B, Changed: p.Conf.Summary()}
+	v := VerdictBlock{Name: p.B, Changed: p.Conf.Summary(), Workload: p.Workload, Conf: p.Conf}
+	v.Variant = strings.TrimSuffix(strings.TrimSuffix(p.B, " (failed)"), " / "+p.Workload)
 	if p.FailedA || p.FailedB {
 		v.Failed = "a side failed: no figures to decide on"
 	}

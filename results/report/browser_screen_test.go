@@ -57,7 +57,7 @@ func TestHTMLFirstScreen(t *testing.T) {
 	b := openPage(t, exe, filepath.Join(out, "report.html"))
 	defer b.Close()
 	var v struct{ Top, Bottom, ScrollW, ClientW, Height float64 }
-	if err := b.Eval(`(() => { const p = document.querySelector('pre.verdict'); if (!p) return null;
+	if err := b.Eval(`(() => { const p = document.querySelector('div.verdict'); if (!p) return null;
 	  const r = p.getBoundingClientRect();
 	  return {Top: r.top, Bottom: r.bottom, ScrollW: p.scrollWidth, ClientW: p.clientWidth, Height: innerHeight}; })()`, &v); err != nil {
 		t.Fatal(err)

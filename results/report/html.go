@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/base64"
 	"encoding/xml"
@@ -34,7 +33,7 @@ type htmlFailed struct{ Name, Status, Error string }
 // html/template except the figures' SVG, which safeSVG vouches for.
 type pageData struct {
 	Title, Testbed, Run, Started, Ended string
-	Verdict                             string // the caveats and verdict, as the text has them
+	Verdict                             *verdictView // the caveats and verdict table; nil without a verdict
 	Cells                               int
 	Notices, Problems                   []string
 	Lead                                []table // before the plots
@@ -118,13 +117,7 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	if !r.Ended.IsZero() {
 		d.Ended = r.Ended.UTC().Format(time.RFC3339)
 	}
-	var verdict bytes.Buffer
-	if r.Verdict != nil {
-		if err := r.Verdict.Write(&verdict, r.Width); err != nil {
-			return err
-		}
-	}
-	d.Verdict = verdict.String()
+	d.Verdict = newVerdictView(r.Verdict)
 	d.Lead = r.leadTables()
 	d.Figures, d.Telemetry = htmlFigures(figs, r.telemetrySections())
 	d.TelemetryOverview = r.telemetryOverview()

@@ -78,7 +78,7 @@ func TestTelemetryHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := sum.Cells[1]
-	inOrder(t, string(page), "CAVEAT: page cache: in 2 of 3 cells the GETs&#39; working set", "<h2>Plots</h2>", `id="req_per_s"`,
+	inOrder(t, string(page), `<li><b>page cache</b>: in 2 of 3 cells the GETs&#39; working set`, "<h2>Plots</h2>", `id="req_per_s"`,
 		"Telemetry of the hosts (run phase)", "Telemetry of "+sum.Cells[0].ID, "Telemetry of "+c.ID,
 		"Bottleneck: <b>"+c.Telemetry.Bottleneck, "<td>"+c.Telemetry.Busiest+" util %</td>",
 		`id="telemetry_cpu_`+c.ID+`"`, "proxy1", `id="telemetry_disks_`+c.ID+`"`, "stor2:m0", "Journal")

@@ -107,7 +107,7 @@ func TestHTMLFoldsPerCellDetail(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(b)
-	inOrder(t, page, `<h2 id="verdict">`, "CAVEAT: page cache", "verdict against normal", "<table", "<h2>Plots</h2>",
+	inOrder(t, page, `<h2 id="verdict">`, "<b>page cache</b>", `<table class="verdict">`, "against <b>normal</b>", "<table", "<h2>Plots</h2>",
 		"proxy1, stor1, stor2, client1: one kernel", `<details class="telemetry">`, "<summary>Telemetry of 001-normal",
 		`id="telemetry_cpu_001-normal-64K_get-r1"`, "</details>", "Journal", "<details><summary>")
 	if n, m := strings.Count(page, `<details class="telemetry">`), len(r.Run.Summary.Cells); n != m {

@@ -17,6 +17,12 @@ import (
 // MaxSkew is the most an agent's clock may differ from the orchestrator's.
 const MaxSkew = 100 * time.Millisecond
 
+// agentNow is the clock an agent checks a job's clock and start against
+// (Job.config): time.Now, but for tests, whose jobs are stamped with the
+// same clock so that no delay of a loaded machine between writing a job
+// and its agent reading it can make the agent refuse it.
+var agentNow = time.Now
+
 // Job is what `benchbed agent` reads as one JSON line on stdin.
 type Job struct {
 	Agent     string          `json:"agent"`                // a name for its events
@@ -91,7 +97,7 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(use
 	if err := json.Unmarshal(line, &job); err != nil {
 		return agentFail(w, "", fmt.Errorf("agent: the job on stdin: %w", err))
 	}
-	cfg, err := job.config(time.Now())
+	cfg, err := job.config(agentNow())
 	if err != nil {
 		return agentFail(w, job.Agent, err)
 	}

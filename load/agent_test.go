@@ -17,18 +17,19 @@ const agentScenario = `{"name": "g", "crud_profile": [0, 1, 0, 0], "run_seconds"
   "sizes": [{"name": "tiny", "size_min": 10, "size_max": 100}, {"name": "small", "size_min": 1000, "size_max": 2000}],
   "initial_files": {"tiny": 13, "small": 5}}`
 
-// agentEpoch is the agents' clock in this package's tests (agentNow): the
-// jobs are stamped with it, so that the agents' checks of their clock and
-// start see no delay, however long a loaded machine took between writing
-// a job and its agent reading it; their start, in the past by the real
-// clock once the test has run 50 ms, is then at once.
+// agentEpoch is the agents' clock in this package's tests (agentClock):
+// the jobs are stamped with it, so that the agents' checks of their clock
+// and start see no delay, however long a loaded machine took between
+// writing a job and its agent reading it; their start, in the past by the
+// real clock once the test has run 50 ms, is then at once.
 var agentEpoch = time.Now()
 
-func init() { agentNow = func() time.Time { return agentEpoch } }
+// agentClock is the clock of this package's test agents: agentEpoch.
+func agentClock() time.Time { return agentEpoch }
 
 func agentJob(t *testing.T, f *fakeSwift, name string, mutate func(*Job)) string {
 	t.Helper()
-	now := agentNow()
+	now := agentClock()
 	j := Job{Agent: name, Scenario: json.RawMessage(agentScenario), Users: 2, DurationS: 0.5,
 		Auth:    AuthSpec{URL: f.URL + "/auth/v1.0", User: "test:tester", Key: "testing"},
 		StartAt: now.Add(50 * time.Millisecond), Clock: now}
@@ -48,7 +49,7 @@ func startAgent(ctx context.Context, stdin io.Reader) (io.Reader, func() error) 
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		err := RunAgent(ctx, stdin, pw, nil)
+		err := RunAgentClock(ctx, stdin, pw, nil, agentClock)
 		_ = pw.Close()
 		done <- err
 	}()
@@ -95,10 +96,10 @@ func TestAgentRefusesSkewAndLateStart(t *testing.T) {
 	f := newFakeSwift(t)
 	for name, mut := range map[string]func(*Job){
 		"skew": func(j *Job) { j.Clock = j.Clock.Add(-time.Second) },
-		"late": func(j *Job) { j.StartAt = agentNow().Add(-time.Second) },
+		"late": func(j *Job) { j.StartAt = agentClock().Add(-time.Second) },
 	} {
 		var out strings.Builder
-		err := RunAgent(context.Background(), strings.NewReader(agentJob(t, f, name, mut)), &out, nil)
+		err := RunAgentClock(context.Background(), strings.NewReader(agentJob(t, f, name, mut)), &out, nil, agentClock)
 		if err == nil || !strings.Contains(out.String(), `"type":"error"`) || !strings.Contains(err.Error(), "refusing") {
 			t.Errorf("%s: err %v, out %s", name, err, out.String())
 		}

@@ -73,13 +73,16 @@ func (e *heldEnd) Read(b []byte) (int, error) {
 }
 
 // searchCell is searchTestbed's cell with a 300 ms warm-up before its
-// search, on heldAgents.
+// search, on heldAgents, its probes judged as scriptedProbe says: four
+// probes (40, 80, 160 and the confirming 160 req/s) at any load of this
+// machine (a first probe short of its rate would end the search before
+// TestInterruptedSearchLeavesNoAgent's third probe).
 func searchCell(t *testing.T) (*Sweeper, schedule.CellPlan, *heldAgents) {
 	srv := httptest.NewServer(&labtest.Swift{Objects: map[string]map[string]int64{}})
 	t.Cleanup(srv.Close)
 	s := bareSweeper(t)
 	ha := &heldAgents{countedAgents: countedAgents{Local: &agents.Local{}}}
-	s.tb, s.opts.Agents = searchTestbed(t, srv.URL), ha
+	s.tb, s.opts.Agents, s.scriptProbe = searchTestbed(t, srv.URL), ha, scriptedProbe
 	s.tb.Sweep.Warmup = 300 * time.Millisecond
 	return s, schedule.CellPlan{Cell: plan.Expand(s.tb)[0], Steps: []schedule.Step{{Kind: schedule.StepWarmup}, {Kind: schedule.StepSearch}}}, ha
 }

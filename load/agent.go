@@ -81,6 +81,15 @@ func (a AuthSpec) NewAuth(hc *http.Client) (Auth, error) {
 // but for a fill run) before the run starts (the command sets the memory
 // limit with them).
 func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(users int, fill *results.FillSpec)) error {
+	return RunAgentClock(ctx, in, out, onStart, time.Now)
+}
+
+// RunAgentClock is RunAgent with the clock that the job's clock and start
+// are checked against (RunAgent's: time.Now): an in-process agent's
+// (agents.Local) or a test's, which shares the orchestrator's clock, so
+// that no delay of a loaded machine between sending a job and the agent
+// reading it can make the agent refuse it as skewed or late.
+func RunAgentClock(ctx context.Context, in io.Reader, out io.Writer, onStart func(users int, fill *results.FillSpec), now func() time.Time) error {
 	w := results.NewLineWriter(out)
 	br := bufio.NewReaderSize(in, 1<<16)
 	line, err := br.ReadBytes('\n')
@@ -91,7 +100,7 @@ func RunAgent(ctx context.Context, in io.Reader, out io.Writer, onStart func(use
 	if err := json.Unmarshal(line, &job); err != nil {
 		return agentFail(w, "", fmt.Errorf("agent: the job on stdin: %w", err))
 	}
-	cfg, err := job.config(time.Now())
+	cfg, err := job.config(now())
 	if err != nil {
 		return agentFail(w, job.Agent, err)
 	}

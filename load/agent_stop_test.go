@@ -21,7 +21,11 @@ func TestAgentStopLine(t *testing.T) {
 	defer w.Close()
 	go func() {
 		_, _ = io.WriteString(w, agentJob(t, f, "a", func(j *Job) { j.DurationS = 3600 }))
-		time.Sleep(400 * time.Millisecond)
+		// The stop once the server has answered a GET, not after a
+		// sleep that a loaded machine can outlast before the first.
+		for f.count(http.MethodGet) == 0 {
+			time.Sleep(time.Millisecond)
+		}
 		_, _ = io.WriteString(w, `{"type":"nothing"}`+"\n"+StopLine)
 	}()
 	out, wait := startAgent(context.Background(), stdin)

@@ -2,6 +2,7 @@ package load
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -11,8 +12,16 @@ func TestStopEndsTheRunCleanly(t *testing.T) {
 	s := testScenario(t, "[0, 1, 0, 0]", "")
 	f := prefilled(t, s)
 	for _, rate := range []float64{0, 50} { // closed and open loop
+		// Stopped once the server has answered a GET (not after a
+		// sleep, which a loaded machine can outlast before the first).
 		stop := make(chan struct{})
-		go func() { time.Sleep(200 * time.Millisecond); close(stop) }()
+		before := f.count(http.MethodGet)
+		go func() {
+			for f.count(http.MethodGet) == before {
+				time.Sleep(time.Millisecond)
+			}
+			close(stop)
+		}()
 		res, err := Run(context.Background(), Config{Scenario: s, Client: v1Client(f, "testing"), Duration: time.Hour, Rate: rate, Stop: stop})
 		if err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package load
 import (
 	"bufio"
 	"context"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -144,22 +145,33 @@ func TestLatencyTruth(t *testing.T) {
 	}
 }
 
+// stall is what stallServer did: when its stall began and ended, and
+// how many requests it held in it.
+type stall struct {
+	mu         sync.Mutex
+	first      time.Time // the first request's arrival
+	start, end time.Time // the stall, from the first request after first + 1 s
+	held       int       // requests that arrived in it and were held to its end
+}
+
 // stallServer answers at once, except that one second after its first
-// request it stops answering for one second (every request waits).
-func stallServer(t *testing.T) *httptest.Server {
-	var mu sync.Mutex
-	var first, stallEnd time.Time
+// request it stops answering for one second (every request arriving in it
+// waits to its end), and records the stall in st.
+func stallServer(t *testing.T, st *stall) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		mu.Lock()
+		st.mu.Lock()
 		now := time.Now()
-		if first.IsZero() {
-			first = now
+		if st.first.IsZero() {
+			st.first = now
 		}
-		if stallEnd.IsZero() && now.Sub(first) > time.Second {
-			stallEnd = now.Add(time.Second)
+		if st.end.IsZero() && now.Sub(st.first) > time.Second {
+			st.start, st.end = now, now.Add(time.Second)
 		}
-		wait := time.Until(stallEnd)
-		mu.Unlock()
+		wait := st.end.Sub(now)
+		if wait > 0 {
+			st.held++
+		}
+		st.mu.Unlock()
 		if wait > 0 {
 			time.Sleep(wait)
 		}
@@ -169,33 +181,59 @@ func stallServer(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// TestOpenLoopShowsStallClosedLoopHidesIt: a 1 s stall is one slow request
-// per user in closed loop (p99.9 stays low) but delays every request
-// scheduled during it in open loop (p99.9 near 1 s): coordinated omission.
+// TestOpenLoopShowsStallClosedLoopHidesIt: a 1 s stall of the server is
+// one slow request per user in closed loop, whose users send nothing while
+// they wait (the stall hides among all the other requests), but delays
+// every request scheduled during it in open loop, which counts latency
+// from the schedule: coordinated omission. Only what holds at any speed
+// of this machine is asserted (load only adds to a latency): the closed
+// loop's users had at most one request each held in the stall, and its
+// slowest is the stall; every open-loop request whose slot fell in the
+// stall's first half is recorded at 500 ms or more (the server answered it
+// after the stall's end). The percentiles are logged, not gated.
 func TestOpenLoopShowsStallClosedLoopHidesIt(t *testing.T) {
 	s := readScenario(t)
-	run := func(users int, rate float64) *results.Hist {
-		srv := stallServer(t)
+	run := func(users int, rate float64) (*Result, *stall) {
+		st := &stall{}
+		srv := stallServer(t, st)
 		res, err := Run(context.Background(), Config{Scenario: s, Client: staticClient(srv.URL, users),
 			Users: users, Rate: rate, Duration: 3 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return res.Recording[OpRead].LastByte
+		if st.end.IsZero() {
+			t.Fatalf("users %d, rate %g: no request came a second after the first: no stall", users, rate)
+		}
+		return res, st
 	}
-	closed := run(2, 0)
-	if closed.Count() < 5000 {
-		t.Skipf("closed loop made only %d requests: too few for its p99.9 to hide two slow ones (machine too slow)", closed.Count())
+	// The histogram keeps 3 significant figures: 0.1% of a value.
+	const prec = 1.001
+	res, st := run(2, 0)
+	closed := res.Recording[OpRead].LastByte
+	t.Logf("closed loop: %d requests, p99.9 %v, max %v", closed.Count(), closed.Quantile(0.999), closed.Quantile(1))
+	if st.held < 1 || st.held > 2 {
+		t.Errorf("closed loop: the server held %d requests in the stall, want 1 or 2 (one per user at most)", st.held)
 	}
-	if p, max := closed.Quantile(0.999), closed.Quantile(1); p > 500*time.Millisecond || max < 900*time.Millisecond {
-		t.Errorf("closed loop: p99.9 %v, max %v; want the stall in max only", p, max)
+	if max := st.end.Sub(st.start); float64(closed.Quantile(1))*prec < float64(max) {
+		t.Errorf("closed loop: max %v, want the stall's %v", closed.Quantile(1), max)
 	}
-	open := run(16, 500)
-	if p := open.Quantile(0.999); p < 900*time.Millisecond {
-		t.Errorf("open loop: p99.9 %v, want the 1 s stall to show (>= 900 ms)", p)
-	}
-	if p := open.Quantile(0.5); p > 500*time.Millisecond {
-		t.Errorf("open loop: p50 %v; the stall should not move the median", p)
+	const rate = 500
+	res, st = run(16, rate)
+	open := res.Recording[OpRead].LastByte
+	t.Logf("open loop: %d requests, p50 %v, p99.9 %v; the server held %d", open.Count(), open.Quantile(0.5), open.Quantile(0.999), st.held)
+	// Slot k is due at Started + k/rate; those from the stall's start to
+	// 500 ms before its end were answered after its end.
+	from := math.Ceil(st.start.Sub(res.Started).Seconds() * rate)
+	to := math.Floor(st.end.Add(-500*time.Millisecond).Sub(res.Started).Seconds() * rate)
+	to = min(to, 3*rate-1) // the last slot before the run's end
+	if want := to - from + 1; want > 0 {
+		// At least want of the n at or above 500 ms: the quantile just
+		// above the rest is.
+		n := float64(open.Count())
+		if q := 1 - want/n + 0.5/n; float64(open.Quantile(q))*prec < float64(500*time.Millisecond) {
+			t.Errorf("open loop: p%.2f = %v: want the %.0f of %.0f requests whose slots fell in the stall's first half at 500 ms or more",
+				q*100, open.Quantile(q), want, n)
+		}
 	}
 }
 

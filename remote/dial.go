@@ -143,9 +143,10 @@ func isTimeout(err error) bool {
 		(errors.As(err, &ne) && ne.Timeout())
 }
 
-// keepAlive sends keepalive@openssh.com every interval and closes c after
-// three unanswered requests in a row; it stops when closed is closed.
-func keepAlive(c *ssh.Client, interval time.Duration, closed <-chan struct{}) {
+// keepAlive sends keepalive@openssh.com every interval (by ping, given
+// the interval as its wait) and closes c after three unanswered requests
+// in a row; it stops when closed is closed.
+func keepAlive(c *ssh.Client, interval time.Duration, closed <-chan struct{}, ping func(*ssh.Client, time.Duration) bool) {
 	if interval <= 0 {
 		return
 	}
@@ -159,7 +160,7 @@ func keepAlive(c *ssh.Client, interval time.Duration, closed <-chan struct{}) {
 				return
 			case <-t.C:
 			}
-			if pingOnce(c, interval) {
+			if ping(c, interval) {
 				misses = 0
 			} else if misses++; misses >= 3 {
 				c.Close()

@@ -127,6 +127,10 @@ func (fp *freezeProxy) pipe(dst, src net.Conn) {
 
 // TestKeepAliveDropsDeadConnectionAndRedials: when the peer stops
 // answering, keepalives close the connection; the next use dials again.
+// Whether a keepalive was answered in time is scripted (frozenPing), so
+// that a loaded machine's slow answers on the live connection (three of
+// more than 30 ms in a row) cannot drop it too and make a third dial;
+// pingOnce's own verdict on a frozen peer is TestPingOnceFrozenPeer's.
 func TestKeepAliveDropsDeadConnectionAndRedials(t *testing.T) {
 	tc := newTestClient(t)
 	s := newTestServer(t, tc.pub)
@@ -136,6 +140,7 @@ func TestKeepAliveDropsDeadConnectionAndRedials(t *testing.T) {
 		IdentityFiles: []string{tc.key}, KnownHosts: []string{tc.knownHosts}, SSHConfigFile: "none",
 		KeepAlive: 30 * time.Millisecond}
 	p := onePool(t, cfg)
+	p.ping = fp.ping
 	ctx := context.Background()
 	if _, err := p.Run(ctx, "flaky", "true"); err != nil {
 		t.Fatal(err)
@@ -156,5 +161,48 @@ func TestKeepAliveDropsDeadConnectionAndRedials(t *testing.T) {
 	}
 	if n := fp.accepted.Load(); n != 2 {
 		t.Fatalf("%d connections, want 2 (one redial)", n)
+	}
+}
+
+// ping is a keepalive through the proxy whose verdict does not hang on
+// time: unanswered while the proxy is frozen (then or once it freezes),
+// answered whenever the answer comes otherwise.
+func (fp *freezeProxy) ping(c *ssh.Client, _ time.Duration) bool {
+	reply := make(chan error, 1)
+	go func() { _, _, err := c.SendRequest("keepalive@openssh.com", true, nil); reply <- err }()
+	for {
+		if fp.frozen.Load() {
+			return false
+		}
+		select {
+		case err := <-reply:
+			return err == nil
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+// TestPingOnceFrozenPeer: a keepalive to a peer that stopped answering is
+// unanswered (the direction that holds at any load: a frozen proxy passes
+// nothing on), and one to a live peer is answered when given the time.
+func TestPingOnceFrozenPeer(t *testing.T) {
+	tc := newTestClient(t)
+	s := newTestServer(t, tc.pub)
+	fp := newFreezeProxy(t, s.ln.Addr().String())
+	tc.trust(t, fp.ln.Addr().String(), s.hostKey.PublicKey())
+	cfg := Config{Name: "frozen", Address: "127.0.0.1", Port: fp.ln.Addr().(*net.TCPAddr).Port, User: "tester",
+		IdentityFiles: []string{tc.key}, KnownHosts: []string{tc.knownHosts}, SSHConfigFile: "none", KeepAlive: -1}
+	p := onePool(t, cfg)
+	hc, err := p.conn(context.Background(), "frozen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pingOnce(hc.client, time.Minute) {
+		t.Fatal("a live peer's keepalive went unanswered for a minute")
+	}
+	fp.frozen.Store(true)
+	defer fp.frozen.Store(false)
+	if pingOnce(hc.client, 50*time.Millisecond) {
+		t.Error("a frozen peer answered a keepalive")
 	}
 }

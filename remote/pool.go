@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/pkg/sftp"
 	"golang.org/x/crypto/ssh"
@@ -31,6 +32,11 @@ type Pool struct {
 	mu    sync.Mutex
 	conns map[string]*hostConn // by host name, and by jump chain
 	state runState             // owners and binaries of this run
+
+	// ping, when set (a test's seam), answers each keepalive in place of
+	// pingOnce: whether the peer answered it within wait; nil (always,
+	// outside tests): pingOnce.
+	ping func(c *ssh.Client, wait time.Duration) bool
 }
 
 // Option configures a Pool.
@@ -159,7 +165,11 @@ func (p *Pool) connTo(ctx context.Context, key string, ep *endpoint, via dialFun
 	}
 	hc.client, hc.closed = c, make(chan struct{})
 	go func(c *ssh.Client, closed chan struct{}) { c.Wait(); close(closed) }(c, hc.closed)
-	keepAlive(c, ep.keepAlive, hc.closed)
+	ping := p.ping
+	if ping == nil {
+		ping = pingOnce
+	}
+	keepAlive(c, ep.keepAlive, hc.closed, ping)
 	return hc, nil
 }
 

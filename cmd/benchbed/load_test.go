@@ -40,8 +40,9 @@ func nullSwift(t *testing.T) *httptest.Server {
 
 const seedScenario = "../../testbeds/scenarios/64K_get_base1.scenario"
 
-// loadTitle is the table's title of TestLoadTableAndJSON's 0.3 s run.
-var loadTitle = regexp.MustCompile(`\| 64K_get; 2 users; 0\.[3-9] s \|`)
+// loadTitle is the table's title of TestLoadTableAndJSON's 0.3 s run:
+// its measured length, 0.3 s or any more a loaded machine took.
+var loadTitle = regexp.MustCompile(`\| 64K_get; 2 users; (0\.[3-9]|[1-9][0-9.]*) s \|`)
 
 func TestLoadTableAndJSON(t *testing.T) {
 	srv := nullSwift(t)

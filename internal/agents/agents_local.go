@@ -41,9 +41,10 @@ func (l *Local) Start(ctx context.Context, host, bin string) (*Proc, error) {
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	br := bufio.NewReader(inR)
-	tee := io.MultiReader(&jobTap{l: l, br: br}, br)
+	tap := &jobTap{l: l, br: br}
+	tee := io.MultiReader(tap, br)
 	go func() {
-		err := load.RunAgent(context.Background(), tee, outW, nil)
+		err := load.RunAgentClock(context.Background(), tee, outW, nil, tap.clock)
 		outW.Close()
 		inR.Close()
 		done <- err
@@ -58,9 +59,23 @@ func (l *Local) Start(ctx context.Context, host, bin string) (*Proc, error) {
 
 // jobTap records the job line as the agent reads it.
 type jobTap struct {
-	l    *Local
-	br   *bufio.Reader
-	done bool
+	l       *Local
+	br      *bufio.Reader
+	done    bool
+	startAt time.Time // the job's, once read
+}
+
+// clock is the clock the agent checks its job against: this machine's,
+// but never past the job's start. An in-process agent shares the
+// orchestrator's clock, so a job it reads late was only held up by this
+// machine's load, which must not make it refuse the job (a remote agent's
+// refusal of a late start is load's own test's).
+func (t *jobTap) clock() time.Time {
+	now := time.Now()
+	if !t.startAt.IsZero() && now.After(t.startAt) {
+		return t.startAt
+	}
+	return now
 }
 
 func (t *jobTap) Read(p []byte) (int, error) {
@@ -71,6 +86,7 @@ func (t *jobTap) Read(p []byte) (int, error) {
 	line, err := t.br.ReadBytes('\n')
 	var j load.Job
 	if json.Unmarshal(line, &j) == nil {
+		t.startAt = j.StartAt
 		t.l.mu.Lock()
 		t.l.Jobs = append(t.l.Jobs, j)
 		t.l.mu.Unlock()

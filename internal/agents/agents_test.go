@@ -69,7 +69,14 @@ func TestRunAgentsStopsOnCancel(t *testing.T) {
 	la := &Local{}
 	ctx, cancel := context.WithCancel(context.Background())
 	lives := make(chan results.Live, 100)
-	go func() { <-lives; cancel() }() // after the first interval
+	go func() { // once a GET is merged, not after a time that may hold none
+		for l := range lives {
+			if l.Done > 0 {
+				cancel()
+				return
+			}
+		}
+	}()
 	m, err := RunAgents(ctx, la, Job{Clients: []string{"cl1"}, PerClient: 2, Scenario: []byte(agentsScenario),
 		Auth: load.AuthSpec{StorageURL: srv.URL + "/v1/AUTH_t", Token: "tok"}, Duration: time.Hour,
 		Lead: 100 * time.Millisecond, Live: func(l results.Live) {

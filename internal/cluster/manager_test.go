@@ -90,9 +90,11 @@ func TestDirectDaemonThatExitsAtOnceFailsWithItsLog(t *testing.T) {
 	}
 }
 
+// waitListen polls until port listens (want) or not; its 30 s only stop
+// a broken test (the old 5 s were python3's start on a loaded machine).
 func waitListen(t *testing.T, port int, want bool) {
 	t.Helper()
-	for i := 0; i < 100; i++ {
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); {
 		c, err := net.Dial("tcp", "127.0.0.1:"+itoa(port))
 		if err == nil {
 			c.Close()

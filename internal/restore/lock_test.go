@@ -104,7 +104,9 @@ func liveBenchbed(t *testing.T) int {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	for i := 0; i < 100 && !benchbedAlive(cmd.Process.Pid); i++ {
+	// Until bash has exec'd under its new name: the 30 s only stop a
+	// broken test (the old 1 s was a loaded machine's fork and exec).
+	for end := time.Now().Add(30 * time.Second); !benchbedAlive(cmd.Process.Pid) && time.Now().Before(end); {
 		time.Sleep(10 * time.Millisecond)
 	}
 	if !benchbedAlive(cmd.Process.Pid) {

@@ -61,13 +61,18 @@ func closed(c <-chan struct{}) bool {
 
 // TestSweepSearchCell: a search cell runs its probes from the agents
 // (each kept under probes/), journals each, and records the search with
-// the figures of the probe at the capacity.
+// the figures of the probe at the capacity. The agents' load is real,
+// but what the search judges is scripted (every probe achieves its
+// offered rate within the SLO: scriptedProbe), so the answer is the
+// same at any load of this machine (a fresh make test's race detector on
+// a busy CPU once found 32.35 of 40 req/s achieved); the search's own
+// arithmetic is results' TestSearchFindsTheCapacity's.
 func TestSweepSearchCell(t *testing.T) {
 	srv := httptest.NewServer(&labtest.Swift{Objects: map[string]map[string]int64{}})
 	t.Cleanup(srv.Close)
 	tb := searchTestbed(t, srv.URL)
 	s := bareSweeper(t)
-	s.tb, s.opts.Agents = tb, &agents.Local{}
+	s.tb, s.opts.Agents, s.scriptProbe = tb, &agents.Local{}, scriptedProbe
 	c := plan.Expand(tb)[0]
 	dir, err := s.run.CellDir(c.ID)
 	if err != nil {
@@ -82,8 +87,10 @@ func TestSweepSearchCell(t *testing.T) {
 	if se == nil || res.Status != "ok" || se.Outcome != results.OutcomeAboveTo || se.Capacity != 160 || len(se.Probes) < 3 {
 		t.Fatalf("cell %s, search %+v", res.Status, se)
 	}
-	if res.Total.Count == 0 || res.Total.ReqPerS < 80 {
-		t.Errorf("the cell's figures are not the 160 req/s probe's: %+v", res.Total)
+	// An open loop's first slot is due at the start: every probe made a
+	// request, whatever the load.
+	if last := se.Probes[len(se.Probes)-1]; last.Offered != 160 || res.Total.Count == 0 || res.Total.Count != last.Count {
+		t.Errorf("the cell's figures (%d requests) are not the last 160 req/s probe's: %+v", res.Total.Count, last)
 	}
 	kept, _ := filepath.Glob(filepath.Join(dir, ProbesDir, "*", rundir.AgentsDir, "agent-*.jsonl"))
 	if len(kept) != len(se.Probes) {
@@ -107,8 +114,17 @@ func TestSweepSearchCell(t *testing.T) {
 	}
 }
 
+// scriptedProbe is the outcome TestSweepSearchCell's search judges: the
+// measured one's requests, errors and CPU, achieved at the offered rate
+// with a first byte p99 of 10 ms (the SLO's limit is 2 s).
+func scriptedProbe(rate float64, measured results.ProbeOutcome) results.ProbeOutcome {
+	measured.Total.ReqPerS = rate
+	measured.Total.FirstByte = results.Stats{Min: 0.001, Mean: 0.005, P50: 0.005, P95: 0.008, P99: 0.01, P999: 0.01, Max: 0.01}
+	return measured
+}
+
 // searchTestbed is a one-host testbed whose workload searches from 40 to
-// 160 req/s, an SLO any machine meets, in probes of 1 s.
+// 160 req/s, in probes of 1 s (judged as scriptedProbe says).
 func searchTestbed(t *testing.T, url string) *plan.Testbed {
 	dir := t.TempDir()
 	sc := strings.Replace(labtest.GateScenario, `"operation_count": 400, `, `"run_seconds": 1, `, 1)

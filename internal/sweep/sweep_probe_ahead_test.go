@@ -15,14 +15,18 @@ import (
 )
 
 // heldAgents are countedAgents whose every agent that had its job holds
-// its stream's end until the next agent has started: a run on them ends
-// only once the next run's agents are started, as they are when a search
-// prepares each probe's agents during the one before (the warm-up's
-// before the first). An agent whose next never came counts as late after
-// 20 s; onStart, when set, learns each start's count.
+// its stream's end until a spare agent is started (one waiting for its
+// job): a run on them ends only once the next run's agents are started, as
+// they are when a search prepares each probe's agents during the one
+// before (the warm-up's before the first). Spare, not the next started
+// after it: the warm-up's agents and the first probe's are started side by
+// side, in either order. An agent with no spare in sight counts as late
+// after 20 s (a limit that only stops a broken cell); onStart, when set,
+// learns each start's count.
 type heldAgents struct {
 	countedAgents
-	next    []chan struct{} // next[i] closed once agent i+1 has started
+	jobs    int           // agents that were sent their job
+	changed chan struct{} // closed and replaced at every start and job
 	late    int
 	onStart func(started int)
 }
@@ -32,26 +36,71 @@ func (h *heldAgents) Start(ctx context.Context, host, bin string) (*agents.Proc,
 	if err != nil {
 		return nil, err
 	}
+	p.Stdout = &heldEnd{r: p.Stdout, h: h}
+	p.Stdin = &jobbedIn{WriteCloser: p.Stdin, h: h}
 	h.mu.Lock()
-	if n := len(h.next); n > 0 {
-		close(h.next[n-1])
-	}
-	next := make(chan struct{})
-	h.next = append(h.next, next)
-	n := len(h.next)
+	n := h.started
+	h.changedLocked()
 	h.mu.Unlock()
-	p.Stdout = &heldEnd{r: p.Stdout, next: next, h: h}
 	if h.onStart != nil {
 		h.onStart(n)
 	}
 	return p, nil
 }
 
+// changedLocked wakes the agents waiting for a spare (h.mu held).
+func (h *heldAgents) changedLocked() {
+	if h.changed != nil {
+		close(h.changed)
+	}
+	h.changed = make(chan struct{})
+}
+
+// waitSpare waits until an agent started is still waiting for its job,
+// or counts the caller late after 20 s.
+func (h *heldAgents) waitSpare() {
+	limit := time.After(20 * time.Second)
+	for {
+		h.mu.Lock()
+		if h.started > h.jobs {
+			h.mu.Unlock()
+			return
+		}
+		changed := h.changed
+		h.mu.Unlock()
+		select {
+		case <-changed:
+		case <-limit:
+			h.mu.Lock()
+			h.late++
+			h.mu.Unlock()
+			return
+		}
+	}
+}
+
+// jobbedIn is an agent's stdin: its first write is its job.
+type jobbedIn struct {
+	io.WriteCloser
+	h   *heldAgents
+	job bool
+}
+
+func (w *jobbedIn) Write(b []byte) (int, error) {
+	if !w.job {
+		w.job = true
+		w.h.mu.Lock()
+		w.h.jobs++
+		w.h.changedLocked()
+		w.h.mu.Unlock()
+	}
+	return w.WriteCloser.Write(b)
+}
+
 // heldEnd is an agent's stream whose end, once the agent told it had its
-// job ("ready"), waits for the next agent's start.
+// job ("ready"), waits for a spare agent.
 type heldEnd struct {
 	r     io.Reader
-	next  chan struct{}
 	h     *heldAgents
 	ready bool
 }
@@ -61,25 +110,22 @@ func (e *heldEnd) Read(b []byte) (int, error) {
 	e.ready = e.ready || bytes.Contains(b[:n], []byte(`"type":"ready"`))
 	if err == io.EOF && e.ready {
 		e.ready = false
-		select {
-		case <-e.next:
-		case <-time.After(20 * time.Second):
-			e.h.mu.Lock()
-			e.h.late++
-			e.h.mu.Unlock()
-		}
+		e.h.waitSpare()
 	}
 	return n, err
 }
 
 // searchCell is searchTestbed's cell with a 300 ms warm-up before its
-// search, on heldAgents.
+// search, on heldAgents, its probes judged as scriptedProbe says: four
+// probes (40, 80, 160 and the confirming 160 req/s) at any load of this
+// machine (a first probe short of its rate would end the search before
+// TestInterruptedSearchLeavesNoAgent's third probe).
 func searchCell(t *testing.T) (*Sweeper, schedule.CellPlan, *heldAgents) {
 	srv := httptest.NewServer(&labtest.Swift{Objects: map[string]map[string]int64{}})
 	t.Cleanup(srv.Close)
 	s := bareSweeper(t)
 	ha := &heldAgents{countedAgents: countedAgents{Local: &agents.Local{}}}
-	s.tb, s.opts.Agents = searchTestbed(t, srv.URL), ha
+	s.tb, s.opts.Agents, s.scriptProbe = searchTestbed(t, srv.URL), ha, scriptedProbe
 	s.tb.Sweep.Warmup = 300 * time.Millisecond
 	return s, schedule.CellPlan{Cell: plan.Expand(s.tb)[0], Steps: []schedule.Step{{Kind: schedule.StepWarmup}, {Kind: schedule.StepSearch}}}, ha
 }

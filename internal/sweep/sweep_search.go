@@ -47,7 +47,11 @@ func (ex *cellRun) search(ctx context.Context) error {
 		cell := results.Summarise(m.Recording, m.Duration)
 		cell.PerSecond = m.PerSecond
 		byRate[rate], last = cell, cell
-		return results.ProbeOutcome{Total: cell.Total, DurationS: cell.DurationS, ClientCPU: m.ClientCPU}, nil
+		o := results.ProbeOutcome{Total: cell.Total, DurationS: cell.DurationS, ClientCPU: m.ClientCPU}
+		if s.scriptProbe != nil {
+			o = s.scriptProbe(rate, o)
+		}
+		return o, nil
 	}
 	se := &results.Search{SLO: w.Search.SLO, From: w.Search.From, To: w.Search.To, Resolution: w.Search.Resolution,
 		Probe: probe, OnProbe: func(p results.ProbeRecord) { ex.journalProbe(n, p) }}

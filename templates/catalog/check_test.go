@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// load loads a carried catalog or fails.
-func load(t *testing.T, version string) *Catalog {
+// mustLoad loads a carried catalog or fails.
+func mustLoad(t *testing.T, version string) *Catalog {
 	t.Helper()
 	c, err := Load(version)
 	if err != nil {
@@ -18,7 +18,7 @@ func load(t *testing.T, version string) *Catalog {
 // TestCheckFindsTheMistakes runs the mistakes a newcomer makes, and real
 // options that must pass, through the catalog of Swift 2.30.1.
 func TestCheckFindsTheMistakes(t *testing.T) {
-	c := load(t, "2.30.1")
+	c := mustLoad(t, "2.30.1")
 	for _, tc := range []struct {
 		conf, section, use, key, value string
 		want                           Kind
@@ -74,7 +74,7 @@ func TestVersionsDiffer(t *testing.T) {
 		t.Fatalf("Versions() = %s, want %s", got, strings.Join(want, " "))
 	}
 	added := 0
-	old, cur := load(t, "2.29.2"), load(t, "2.36.0")
+	old, cur := mustLoad(t, "2.29.2"), mustLoad(t, "2.36.0")
 	for _, conf := range cur.ConfNames() {
 		for _, sn := range cur.Confs[conf].SectionNames() {
 			for k := range cur.Confs[conf].Sections[sn].Options {

@@ -44,7 +44,7 @@ func TestCatalogAgreesWithInstalledSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	carried := load(t, v)
+	carried := mustLoad(t, v)
 	n := 0
 	for _, conf := range here.ConfNames() {
 		n += agree(t, conf, here.Confs[conf], carried.Conf(conf))

@@ -9,6 +9,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"benchbed/templates"
 )
@@ -28,9 +29,26 @@ func Versions() []string {
 	return out
 }
 
+// loaded are the carried catalogs read so far, by version: each is read
+// once and shared, read only (nothing changes a Catalog after it is made).
+var loaded sync.Map
+
 // Load returns the carried catalog of Swift version (e.g. "2.30.1"); a
-// version benchbed does not carry is an error naming those it does.
+// version benchbed does not carry is an error naming those it does. The
+// catalog is shared: callers must not change it.
 func Load(version string) (*Catalog, error) {
+	if c, ok := loaded.Load(version); ok {
+		return c.(*Catalog), nil
+	}
+	c, err := load(version)
+	if err == nil {
+		loaded.Store(version, c)
+	}
+	return c, err
+}
+
+// load reads the carried catalog of version.
+func load(version string) (*Catalog, error) {
 	b, err := dataFS.ReadFile("data/swift-" + version + ".json")
 	if err != nil {
 		return nil, fmt.Errorf("no catalog of Swift %s's options; benchbed carries %s (cmd/swiftcatalog makes one from a Swift's sample confs)",
@@ -61,8 +79,12 @@ func (c *Catalog) Encode() ([]byte, error) {
 // Any is the union of every carried catalog: a key any of those Swift
 // versions reads is known, with the newest one's default and type. It is
 // what a testbed that names no Swift version is checked against; each
-// host is then checked against its own Swift by preflight.
-func Any() (*Catalog, error) {
+// host is then checked against its own Swift by preflight. Made once and
+// shared: callers must not change it.
+var Any = sync.OnceValues(union)
+
+// union merges every carried catalog, the newest first.
+func union() (*Catalog, error) {
 	vs := Versions()
 	out := &Catalog{Version: anyPrefix + strings.Join(vs, ", "), Source: "the union of benchbed's catalogs", Confs: map[string]*Conf{}}
 	for i := len(vs) - 1; i >= 0; i-- {

@@ -50,11 +50,8 @@ type Sweeper struct {
 	finished map[string]bool              // cells kept from an earlier attempt
 	cells    []cellResult                 // every cell run or kept, in order
 	failed   int                          // cells that failed
-
-	// scriptProbe, when set (a test's seam), is handed each search
-	// probe's measured outcome and returns the one the search judges, so
-	// that a scripted achieved rate and latency, not this machine's
-	// speed, decide the answer; nil (always, outside tests): as measured.
+	// scriptProbe (a test's seam; nil outside tests) turns each search probe's
+	// measured outcome into the one judged, so no machine's speed decides.
 	scriptProbe func(rate float64, measured results.ProbeOutcome) results.ProbeOutcome
 }
 

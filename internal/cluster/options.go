@@ -148,6 +148,25 @@ func CheckOptions(ctx context.Context, p Runner, tb *plan.Testbed) ([]HostCatalo
 	return cats, errors.Join(errs...)
 }
 
+// SweepPreflight is a sweep's check of the hosts before anything
+// changes: reachable, with the commands a sweep runs (the table written to
+// log when one is not), their swift.conf's policies (SweepPolicies), then
+// the settings against each host's Swift (CheckOptions), whose catalogs it
+// returns (nil when an earlier check failed).
+func SweepPreflight(ctx context.Context, p *remote.Pool, tb *plan.Testbed, log io.Writer) ([]HostCatalog, error) {
+	rep := remote.Preflight(ctx, p, []string{"python3", "ss", "sha256sum", "cp", "date"})
+	if err := rep.Err(); err != nil {
+		if log != nil {
+			_ = rep.Render(log)
+		}
+		return nil, err
+	}
+	if err := SweepPolicies(ctx, p, tb); err != nil {
+		return nil, err
+	}
+	return CheckOptions(ctx, p, tb)
+}
+
 // hostRoles are the roles of the named hosts.
 func hostRoles(tb *plan.Testbed, names []string) []string {
 	var out []string

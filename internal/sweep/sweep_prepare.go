@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,7 +11,6 @@ import (
 	"benchbed/internal/cluster"
 	"benchbed/internal/step"
 	"benchbed/plan/render"
-	"benchbed/remote"
 	"benchbed/results/rundir"
 )
 
@@ -62,19 +62,9 @@ func (s *Sweeper) saveTestbed() error {
 
 // preflight checks every host before anything changes.
 func (s *Sweeper) preflight(ctx context.Context) error {
-	rep := remote.Preflight(ctx, s.p, []string{"python3", "ss", "sha256sum", "cp", "date"})
-	if err := rep.Err(); err != nil {
-		if s.opts.Log != nil {
-			_ = rep.Render(s.opts.Log)
-		}
-		return err
-	}
-	if err := cluster.SweepPolicies(ctx, s.p, s.tb); err != nil {
-		return err
-	}
-	cats, err := cluster.CheckOptions(ctx, s.p, s.tb)
-	if werr := s.run.WriteJSON(rundir.CatalogFile, cats); werr != nil && err == nil {
-		err = werr
+	cats, err := cluster.SweepPreflight(ctx, s.p, s.tb, s.opts.Log)
+	if cats != nil {
+		err = errors.Join(err, s.run.WriteJSON(rundir.CatalogFile, cats))
 	}
 	return err
 }

@@ -82,9 +82,7 @@ type preWorkload struct{ name, scenario, bound string }
 // run bounded by its bound (`duration = "6s"` or gateOps); cells are short.
 func noPrefillTestbed(t *testing.T, lab *Env, dir string, ws []preWorkload) string {
 	t.Helper()
-	src, err := os.ReadFile(lab.Testbed)
-	must(t, err)
-	s := string(src)
+	s := labText(t, lab)
 	var blocks strings.Builder
 	for _, w := range ws {
 		blocks.WriteString("workload \"" + w.name + "\" {\n  scenario = \"" + w.name + ".scenario\"\n  users    = 8\n  " + w.bound +

@@ -73,11 +73,7 @@ func TestPrefill(t *testing.T) {
 
 func prefillTestbed(t *testing.T, lab *Env) string {
 	t.Helper()
-	src, err := os.ReadFile(lab.Testbed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := strings.Replace(string(src), `scenario          = "64K_get_lab.scenario"`, `scenario          = "pf_e2e.scenario"`, 1)
+	s := strings.Replace(labText(t, lab), `scenario          = "64K_get_lab.scenario"`, `scenario          = "pf_e2e.scenario"`, 1)
 	s = strings.Replace(s, "  concurrency = 16\n", "  concurrency = 4\n  agents_per_client = 2\n", 1)
 	if !strings.Contains(s, "pf_e2e.scenario") || !strings.Contains(s, "agents_per_client = 2") {
 		t.Fatalf("%s: the test's edit of the lab needs updating", lab.Testbed)

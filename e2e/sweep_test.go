@@ -300,9 +300,7 @@ func applyEdits(t *testing.T, name, s string, edits []labEdit) string {
 // and returns its path. An edit that no longer matches fails the test.
 func labTestbed(t *testing.T, lab *Env, dir string, objects, secs int, edits []labEdit) string {
 	t.Helper()
-	src, err := os.ReadFile(lab.Testbed)
-	must(t, err)
-	s := applyEdits(t, lab.Testbed, string(src), edits)
+	s := applyEdits(t, lab.Testbed, labText(t, lab), edits)
 	m := regexp.MustCompile(`scenario\s*=\s*"([^"]+)"`).FindStringSubmatch(s)
 	if m == nil {
 		t.Fatalf("%s: no scenario file", lab.Testbed)

@@ -85,7 +85,9 @@ func faultTestbed(t *testing.T, lab *Env, dir string) string {
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}8`},
 		{`(?m)^(\s*warmup\s*=\s*)"[^"]*"`, `${1}"1s"`},
 		{`(?m)^variant "normal" \{\}`, pausedVariant + "$0"},
-		{`(?m)^variant "threads_per_disk" \{`, "variant \"cannot_start\" {\n  set \"object-server\" {\n" +
+		// workers = "many" makes the object servers exit at once; validate
+		// refuses the value unless the variant leaves it unchecked.
+		{`(?m)^variant "threads_per_disk" \{`, "variant \"cannot_start\" {\n  unchecked = [\"workers\"]\n  set \"object-server\" {\n" +
 			"    DEFAULT = { workers = \"many\" }\n  }\n}\n\n$0"},
 		{`(?s)(variant "servers_per_port" \{.*?ring "object" \{ port_per_disk = true \}\n\})`, "$1" + killedVariant},
 	})

@@ -46,8 +46,11 @@ func (iv Interval) Relative() float64 {
 // test's bound). The
 // oldest samples that do not fill a batch are left out. It fails when no
 // batch size qualifies yet (the series is too short for its correlation).
-func BatchMeans(xs []float64) (Interval, error) {
-	for b := 1; len(xs)/b >= MinBatches; b *= 2 {
+func BatchMeans(xs []float64) (Interval, error) { return batchMeansOf(xs, MinBatches) }
+
+// batchMeansOf is BatchMeans with at least minBatches batches.
+func batchMeansOf(xs []float64, minBatches int) (Interval, error) {
+	for b := 1; len(xs)/b >= minBatches; b *= 2 {
 		k := len(xs) / b
 		means := batchMeans(xs[len(xs)-k*b:], b)
 		r1 := lag1(means)
@@ -58,7 +61,7 @@ func BatchMeans(xs []float64) (Interval, error) {
 		return Interval{Mean: m, HalfWidth: tQuantile975(k-1) * sd / math.Sqrt(float64(k)),
 			Batch: b, Batches: k, Lag1: r1}, nil
 	}
-	return Interval{}, fmt.Errorf("%d samples are too few for %d near-independent batch means", len(xs), MinBatches)
+	return Interval{}, fmt.Errorf("%d samples are too few for %d near-independent batch means", len(xs), minBatches)
 }
 
 func batchMeans(xs []float64, b int) []float64 {

@@ -23,10 +23,17 @@ type Batches struct {
 	First, Size, Count int
 }
 
+// VerdictMinBatches is the fewest batches a verdict's interval comes from:
+// fewer than a duration's precision needs (MinBatches), since Welch's t
+// widens the interval for few batches and a short run with a large change
+// (a 96 % drop over 9 seconds) must still be decided.
+const VerdictMinBatches = 5
+
 // PlanBatches cuts a cell's per-second series, without its first and last
 // seconds (ramp-up, and the partial last interval), into the batches
-// BatchMeans chooses (near-independent means, at least MinBatches of
-// them; the oldest seconds that fill no batch are left out), and returns
+// batchMeansOf chooses (near-independent means, at least
+// VerdictMinBatches of them; the oldest seconds that fill no batch are
+// left out), and returns
 // them with each batch's req/s. It fails, saying so, when the run is too
 // short or too correlated for that, or has no series.
 func PlanBatches(perSecond []int64) (Batches, []float64, error) {
@@ -34,15 +41,15 @@ func PlanBatches(perSecond []int64) (Batches, []float64, error) {
 		return Batches{}, nil, errors.New("no per-second series recorded")
 	}
 	if len(perSecond) < 3 {
-		return Batches{}, nil, fmt.Errorf("one run of %d s: too short for %d batches", len(perSecond), MinBatches)
+		return Batches{}, nil, fmt.Errorf("one run of %d s: too short for %d batches", len(perSecond), VerdictMinBatches)
 	}
 	xs := make([]float64, len(perSecond)-2)
 	for i, v := range perSecond[1 : len(perSecond)-1] {
 		xs[i] = float64(v)
 	}
-	iv, err := BatchMeans(xs)
+	iv, err := batchMeansOf(xs, VerdictMinBatches)
 	if err != nil {
-		return Batches{}, nil, fmt.Errorf("one run of %d s: too short for %d near-independent batches of its seconds", len(perSecond), MinBatches)
+		return Batches{}, nil, fmt.Errorf("one run of %d s: too short for %d near-independent batches of its seconds", len(perSecond), VerdictMinBatches)
 	}
 	skip := len(xs) - iv.Batch*iv.Batches
 	return Batches{First: 1 + skip, Size: iv.Batch, Count: iv.Batches}, batchMeans(xs[skip:], iv.Batch), nil

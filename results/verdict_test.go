@@ -55,7 +55,7 @@ func TestDecideSame(t *testing.T) {
 
 // TestDecideShortRun: one run of 8 s has too few seconds for batches.
 func TestDecideShortRun(t *testing.T) {
-	a := batchSamples(t, noisySeries(8, 1000, 40, 4))
+	a := batchSamples(t, noisySeries(5, 1000, 40, 4)) // 3 seconds once the first and last go: fewer than VerdictMinBatches
 	b := batchSamples(t, noisySeries(62, 1000, 40, 5))
 	c := Decide("req/s", a, b, VerdictOptions{})
 	if c.Word != WordUndecided || c.Evidence != EvidenceNone || !strings.Contains(c.Why, "too short") {

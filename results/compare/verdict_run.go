@@ -78,7 +78,7 @@ func cellCaveats(cells []results.Cell, short bool) []string {
 			"than repeats (drift between runs unseen; sweep repeat = N or \"auto\")")
 	}
 	if short {
-		out = append(out, "a run too short to decide: fewer seconds than 10 near-independent batches need")
+		out = append(out, "a run too short to decide: fewer seconds than 5 near-independent batches need")
 	}
 	return out
 }

@@ -145,7 +145,7 @@ func checkNormalOnly(t *testing.T, sum results.Summary) {
 // 64K_get a capacity search, a sweep warm-up of 1 s, the timing variant,
 // the repeat = "auto" workload "same" (both on every variant), then the
 // duration = "auto" workload "auto" and "slow" and "slow_again" held at
-// 20 req/s for 6 s (4 seconds compared once the first and last are
+// 20 req/s for 9 s (7 seconds compared once the first and last are
 // dropped), on normal only; all of them prefilled.
 func capacityTestbed(t *testing.T, lab *Env) string {
 	normal := "  variants = [\"normal\"]\n"
@@ -161,7 +161,7 @@ func capacityTestbed(t *testing.T, lab *Env) string {
 		{`(?m)^prefill \{`, heldWorkload("same", "2s", `  warmup     = "0s"
   repeat     = "auto"
   max_repeat = 5
-`) + autoWorkload + heldWorkload("slow", "6s", normal) + heldWorkload("slow_again", "6s", normal) + "prefill {"},
+`) + autoWorkload + heldWorkload("slow", "9s", normal) + heldWorkload("slow_again", "9s", normal) + "prefill {"},
 		{`(?m)^(\s*workloads\s*=\s*)\["64K_get"\]`, `${1}["64K_get", "same", "auto", "slow", "slow_again"]`},
 		{`(?m)^variant "normal" \{\}\n`, "$0\n" + timingVariant},
 		noTelemetry,

@@ -2,9 +2,12 @@ package catalog
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -91,16 +94,32 @@ func (c *Conf) generalise() {
 	}
 	for _, prefix := range numbered(c.Sections, 1) {
 		pat := c.add(prefix + "*")
-		for name, s := range c.Sections {
-			if m := numberedRe.FindStringSubmatch(name); m != nil && m[1] == prefix {
-				for k, o := range s.Options {
-					if _, ok := pat.Options[k]; !ok {
-						pat.Options[k] = o
-					}
+		for _, name := range numberedNames(c.Sections, prefix) {
+			for k, o := range c.Sections[name].Options {
+				if _, ok := pat.Options[k]; !ok {
+					pat.Options[k] = o
 				}
 			}
 		}
 	}
+}
+
+// numberedNames returns the names in m that are prefix and a number, in
+// the numbers' order, so that the lowest (storage-policy:0, the sample's
+// default policy) gives a pattern its defaults whatever the map's order.
+func numberedNames[V any](m map[string]V, prefix string) []string {
+	var names []string
+	for name := range m {
+		if mm := numberedRe.FindStringSubmatch(name); mm != nil && mm[1] == prefix {
+			names = append(names, name)
+		}
+	}
+	num := func(name string) int {
+		n, _ := strconv.Atoi(strings.TrimPrefix(name, prefix))
+		return n
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Compare(num(a), num(b)) })
+	return names
 }
 
 // numbered returns the prefixes of m's numbered names that occur at least

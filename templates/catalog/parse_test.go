@@ -135,3 +135,44 @@ func TestNearest(t *testing.T) {
 		}
 	}
 }
+
+// policies is swift.conf's sample shape: policy 0 set, 1 and 2 commented
+// out with other values for the same keys.
+const policies = `[storage-policy:0]
+name = Policy-0
+#policy_type = replication
+#[storage-policy:2]
+#name = deepfreeze10-4
+#policy_type = erasure_coding
+#[storage-policy:1]
+#name = silver
+#policy_type = replication
+#diskfile_module = egg:swift#replication.fs
+`
+
+// TestNumberedSectionsMergeInOrder checks that storage-policy:* takes each
+// option from the lowest-numbered policy that has it, every time: the
+// merge once followed the map's order, and CI's fresh parse of Debian's
+// samples saw erasure_coding where the carried catalog had replication.
+func TestNumberedSectionsMergeInOrder(t *testing.T) {
+	want := map[string]Option{
+		"name":            {Sample: "Policy-0", Type: TypeString},
+		"policy_type":     {Default: "replication", Type: TypeString},
+		"diskfile_module": {Default: "egg:swift#replication.fs", Type: TypeString},
+	}
+	for range 50 {
+		c, err := ParseSample(strings.NewReader(policies))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pat := c.Sections["storage-policy:*"]
+		if pat == nil {
+			t.Fatalf("no storage-policy:*: %v", c.SectionNames())
+		}
+		for k, w := range want {
+			if d := cmp.Diff(w, pat.Options[k]); d != "" {
+				t.Fatalf("storage-policy:* %s (-want +got):\n%s", k, d)
+			}
+		}
+	}
+}

@@ -56,9 +56,12 @@ type Samples struct {
 // Change is one metric of a variant against the baseline: the change of
 // the samples' means, its interval and its word.
 type Change struct {
-	Metric    string  `json:"metric"` // "req/s", "first_byte_p99", "last_byte_p99", ...
-	Base      float64 `json:"base"`   // the baseline's mean of its samples
-	Value     float64 `json:"value"`  // the variant's
+	Metric string `json:"metric"` // "req/s", "first_byte_p99", "last_byte_p99", ...
+	// Phase is the fault cell's phase the change is of (PhaseDuring...),
+	// "" for a whole run's.
+	Phase     string  `json:"phase,omitempty"`
+	Base      float64 `json:"base"`  // the baseline's mean of its samples
+	Value     float64 `json:"value"` // the variant's
 	DeltaPct  float64 `json:"delta_pct"`
 	LowPct    float64 `json:"low_pct"` // the 95 % interval of DeltaPct (0 and 0 without one)
 	HighPct   float64 `json:"high_pct"`

@@ -24,6 +24,9 @@ func pairVerdict(p *Pair, a, b pool, o CompareOptions) []results.Change {
 	if len(a.cells) >= 2 && len(b.cells) >= 2 {
 		kind = results.EvidenceRepeats
 	}
+	if faultPool(a) && faultPool(b) {
+		return phaseVerdict(a, b, oc.Op, kind, o)
+	}
 	sa, sb := sideSamples(a, oc.Op, kind), sideSamples(b, oc.Op, kind)
 	out := make([]results.Change, 0, len(VerdictMetrics))
 	for _, m := range VerdictMetrics {
@@ -106,7 +109,8 @@ func undecided(s results.Samples, reason, why string) results.Samples {
 	return s
 }
 
-// ChangeOf returns the pair's verdict on metric, nil when it has none.
+// ChangeOf returns the pair's verdict on metric, nil when it has none;
+// of a fault pair, its verdict during the fault (PhasesOf has the others).
 func (p *Pair) ChangeOf(metric string) *results.Change {
 	for i := range p.Verdict {
 		if p.Verdict[i].Metric == metric {
@@ -114,4 +118,16 @@ func (p *Pair) ChangeOf(metric string) *results.Change {
 		}
 	}
 	return nil
+}
+
+// PhasesOf returns the pair's verdicts on metric, one per phase of a fault
+// pair (during, before, after), one in all of another.
+func (p *Pair) PhasesOf(metric string) []*results.Change {
+	var out []*results.Change
+	for i := range p.Verdict {
+		if p.Verdict[i].Metric == metric {
+			out = append(out, &p.Verdict[i])
+		}
+	}
+	return out
 }

@@ -39,6 +39,10 @@ func phaseVerdict(a, b pool, op, kind string, o CompareOptions) []results.Change
 	out := make([]results.Change, 0, len(VerdictPhases)*len(VerdictMetrics))
 	for _, ph := range VerdictPhases {
 		sa, sb := phaseSamples(a, op, kind, ph), phaseSamples(b, op, kind, ph)
+		if kind == results.EvidenceRepeats && pairedPools(a, b) {
+			addRounds(sa, a)
+			addRounds(sb, b)
+		}
 		for _, m := range VerdictMetrics {
 			c := results.Decide(m, sa[m], sb[m], results.VerdictOptions{Margin: o.Margin})
 			c.Phase = ph

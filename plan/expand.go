@@ -56,9 +56,7 @@ func (tb *Testbed) eachPair(fn func(v *Variant, w *Workload, repeat int)) {
 // starts one variant later than round r-1, so that no variant always runs
 // first in its round and a drift within rounds does not always favour one.
 func (tb *Testbed) eachPairFrom(shift int, fn func(v *Variant, w *Workload, repeat int)) {
-	n := len(tb.Variants)
-	for i := range n {
-		v := tb.Variants[(i+shift)%n]
+	for _, v := range tb.RoundVariants(shift + 1) {
 		for _, w := range tb.Workloads {
 			if w.RunsOn(v) {
 				repeat, _ := tb.Repeats(w)
@@ -66,6 +64,17 @@ func (tb *Testbed) eachPairFrom(shift int, fn func(v *Variant, w *Workload, repe
 			}
 		}
 	}
+}
+
+// RoundVariants are the variants in the order round r of interleaved
+// repeats runs them: rotated to start at the r-th (modulo their number).
+func (tb *Testbed) RoundVariants(r int) []*Variant {
+	n := len(tb.Variants)
+	out := make([]*Variant, n)
+	for i := range n {
+		out[i] = tb.Variants[(i+r-1)%n]
+	}
+	return out
 }
 
 // maxRepeats is the most planned repeats of any workload.

@@ -31,3 +31,25 @@ func ZipfRank(u float64, n int64, s float64) int64 {
 	}
 	return min(max(int64(x)-1, 0), n-1)
 }
+
+// MaxZipf bounds a popularity's exponent: past it, one object takes
+// every read.
+const MaxZipf = 10
+
+// MaxRateIntervals bounds a rate profile's intervals.
+const MaxRateIntervals = 100000
+
+// validateExtensions checks popularity, rate_profile and head_share.
+func (s *Scenario) validateExtensions(bad func([]any, string, ...any)) {
+	if p := s.Popularity; p != nil && (p.Zipf < 0 || p.Zipf > MaxZipf || math.IsNaN(p.Zipf)) {
+		bad([]any{"popularity", "zipf"}, "popularity.zipf must be from 0 to %d, got %v", MaxZipf, p.Zipf)
+	}
+	if s.HeadShare < 0 || s.HeadShare >= 1 {
+		bad([]any{"head_share"}, "head_share must be from 0 to below 1, got %v", s.HeadShare)
+	}
+	if r := s.RateProfile; r != nil {
+		if err := r.check(); err != nil {
+			bad([]any{"rate_profile"}, "rate_profile: %v", err)
+		}
+	}
+}

@@ -16,6 +16,9 @@ type Options struct {
 	ClearNames bool
 	// TopK is how many popular objects the sketch holds (default 4096).
 	TopK int
+	// TrackPuts is how many objects' last PUT the lifetimes remember
+	// (default 2^17, about 3 MiB).
+	TrackPuts int
 }
 
 // maxSize is the largest body a size histogram holds (5 TiB).
@@ -49,7 +52,7 @@ func New(opts Options) *Fitter {
 	if opts.TopK <= 0 {
 		opts.TopK = 4096
 	}
-	f := &Fitter{opts: opts, reads: newTopK(opts.TopK), containers: newTopK(256), life: newLifetimes()}
+	f := &Fitter{opts: opts, reads: newTopK(opts.TopK), containers: newTopK(256), life: newLifetimes(opts.TrackPuts)}
 	for i := range f.sizes {
 		f.sizes[i] = hdrhistogram.New(1, maxSize, 3)
 		f.latency[i] = hdrhistogram.New(1, int64(time.Hour/time.Microsecond), 3)

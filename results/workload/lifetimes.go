@@ -20,8 +20,11 @@ type lifetimes struct {
 	maxTracked int
 }
 
-func newLifetimes() *lifetimes {
-	return &lifetimes{put: map[uint64]int64{}, maxTracked: maxTracked,
+func newLifetimes(track int) *lifetimes {
+	if track <= 0 {
+		track = maxTracked
+	}
+	return &lifetimes{put: map[uint64]int64{}, maxTracked: track,
 		toGet: newSecondsHist(), toDelete: newSecondsHist()}
 }
 

@@ -44,7 +44,7 @@ func TestTimelineStaysBounded(t *testing.T) {
 	var tl timeline
 	var start = int64(1796432523)
 	for s := range int64(100000) {
-		tl.at(unix(start + s)).requests++
+		tl.at(unix(start+s)).requests++
 	}
 	var n int64
 	for _, b := range tl.buckets {

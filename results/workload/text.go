@@ -14,9 +14,6 @@ import (
 func WriteText(w io.Writer, f *Fit) error {
 	p := &printer{w: w}
 	p.f("lines %d, records %d, garbled %d\n", f.Lines, f.Records, f.Garbled)
-	if f.FirstGarbled != "" {
-		p.f("first garbled line: %s\n", f.FirstGarbled)
-	}
 	p.f("client requests %d over %.1f s from %s (subrequests left out: %d)\n",
 		f.Requests, f.Seconds, f.Start.UTC().Format("2006-01-02T15:04:05Z"), f.Subrequests)
 	p.f("by kind: %s\n", kinds(f.Kinds))

@@ -135,4 +135,3 @@ func printFit(w io.Writer, fit *workload.Fit, asJSON bool) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(fit)
 }
-

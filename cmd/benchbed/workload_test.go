@@ -102,3 +102,21 @@ func TestWorkloadFitRefusals(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadReplay(t *testing.T) {
+	srv := nullSwift(t)
+	logs := writeLogs(t)
+	args := []string{"load", "--storage-url", srv.URL + "/v1/AUTH_t", "--token", "tok-secret", "--speed", "2000",
+		"--initial", "skip", "--users", "4", "--replay", logs[0], "--replay", logs[1]}
+	code, stdout, stderr := captureRun(t, args...)
+	if code != 0 || !strings.Contains(stdout, "production p50") || !strings.Contains(stdout, "GET") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if m := logSecrets.FindAllString(stdout+stderr, -1); m != nil {
+		t.Errorf("output holds account names or tokens %q", m)
+	}
+	code, _, stderr = captureRun(t, "load", "--storage-url", srv.URL, "--token", "t", "--replay", logs[0], "--scenario", seedScenario)
+	if code != 2 || !strings.Contains(stderr, "give one") {
+		t.Errorf("--scenario with --replay: exit %d\n%s", code, stderr)
+	}
+}

@@ -47,3 +47,30 @@ type Record struct {
 // Client reports whether r is a client's request, not a middleware's
 // subrequest (which carries a source).
 func (r *Record) Client() bool { return r.Source == "" }
+
+// Key is a well-mixed 64-bit hash of the request's account, container and
+// object: how the fit and the replay know an object without keeping or
+// showing its name.
+func (r *Record) Key() uint64 { return Hash(r.Account, r.Container, r.Object) }
+
+// ContainerKey is the hash of the request's account and container.
+func (r *Record) ContainerKey() uint64 { return Hash(r.Account, r.Container) }
+
+// Hash is FNV-1a over parts joined by "/", its bits spread by splitmix64's
+// finaliser (FNV's high bits alone mix poorly).
+func Hash(parts ...string) uint64 {
+	h := uint64(14695981039346656037)
+	for i, p := range parts {
+		if i > 0 {
+			h = (h ^ '/') * 1099511628211
+		}
+		for j := 0; j < len(p); j++ {
+			h = (h ^ uint64(p[j])) * 1099511628211
+		}
+	}
+	h ^= h >> 30
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	return h ^ h>>31
+}

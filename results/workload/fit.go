@@ -92,9 +92,9 @@ func (f *Fitter) addObject(r *proxylog.Record, b *bucket) {
 	if r.S3 {
 		f.s3++
 	}
-	key := hashKey(r.Account, r.Container, r.Object)
+	key := r.Key()
 	f.objects.add(key)
-	ck := hashKey(r.Account, r.Container)
+	ck := r.ContainerKey()
 	f.conts.add(ck)
 	f.containers.add(ck)
 	if r.Status/100 != 2 {

@@ -117,26 +117,3 @@ func (h *hll) estimate() float64 {
 	}
 	return e
 }
-
-// mix64 is splitmix64's finaliser: FNV's bits spread over all 64.
-func mix64(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
-// hashKey is the well-mixed FNV-1a hash of account, container and object.
-func hashKey(parts ...string) uint64 {
-	h := uint64(14695981039346656037)
-	for i, p := range parts {
-		if i > 0 {
-			h = (h ^ '/') * 1099511628211
-		}
-		for j := 0; j < len(p); j++ {
-			h = (h ^ uint64(p[j])) * 1099511628211
-		}
-	}
-	return mix64(h)
-}

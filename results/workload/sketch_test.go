@@ -1,6 +1,7 @@
 package workload
 
 import (
+	"benchbed/plan/proxylog"
 	"math"
 	"testing"
 )
@@ -9,8 +10,8 @@ func TestHLLCountsDistinct(t *testing.T) {
 	for _, n := range []int{10, 1000, 100000, 1000000} {
 		var h hll
 		for i := range n {
-			h.add(hashKey("a", "c", string(rune(i%7+'a')), itoa(i)))
-			h.add(hashKey("a", "c", string(rune(i%7+'a')), itoa(i))) // twice: counted once
+			h.add(proxylog.Hash("a", "c", string(rune(i%7+'a')), itoa(i)))
+			h.add(proxylog.Hash("a", "c", string(rune(i%7+'a')), itoa(i))) // twice: counted once
 		}
 		if e := h.estimate(); math.Abs(e-float64(n)) > 0.03*float64(n)+1 {
 			t.Errorf("%d distinct: estimated %.0f", n, e)

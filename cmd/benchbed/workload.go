@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,9 +9,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 
 	"benchbed/plan/proxylog"
+	"benchbed/plan/scenario"
 	"benchbed/results/rundir"
 	"benchbed/results/workload"
 
@@ -37,6 +41,7 @@ type fitFlags struct {
 	names      string
 	name       string
 	maxObjects int
+	plot       string
 }
 
 func newWorkloadFitCmd() *cobra.Command {
@@ -61,12 +66,17 @@ func newWorkloadFitCmd() *cobra.Command {
 	fl.StringVar(&f.names, "names", "hashed", "how hot objects are named in the fit: hashed or clear (container/object; never the account)")
 	fl.StringVar(&f.name, "name", "", "the scenario's name (default \"fitted from proxy logs\")")
 	fl.IntVar(&f.maxObjects, "max-objects", 10000, "initial objects of the scenario at most")
+	fl.StringVar(&f.plot, "plot", "", "draw the logged against the fitted scenario's size distributions to this .svg, .png or .pdf")
 	return cmd
 }
 
 func runWorkloadFit(cmd *cobra.Command, logs []string, f fitFlags) error {
 	if f.names != "hashed" && f.names != "clear" {
 		return usagef(cmd, "--names %q: want hashed or clear", f.names)
+	}
+	format := strings.TrimPrefix(filepath.Ext(f.plot), ".")
+	if f.plot != "" && format != "svg" && format != "png" && format != "pdf" {
+		return usagef(cmd, "--plot %q: want a .svg, .png or .pdf file", f.plot)
 	}
 	tp, err := proxylog.Compile(f.template)
 	if err != nil {
@@ -96,12 +106,21 @@ func runWorkloadFit(cmd *cobra.Command, logs []string, f fitFlags) error {
 	if len(fit.Ops) == 0 {
 		return errors.New("the logs hold no client request on an object to fit")
 	}
-	if f.out == "" {
+	if f.out == "" && f.plot == "" {
 		return nil
 	}
 	s, err := fitter.Scenario(fit, workload.ScenarioOptions{Name: f.name, MaxObjects: f.maxObjects})
 	if err != nil {
 		return err
+	}
+	if f.plot != "" {
+		if err := writePlot(f.plot, format, fitter, s); err != nil {
+			return inputError(err)
+		}
+		fmt.Fprintln(cmd.ErrOrStderr(), "benchbed: size plot written to", f.plot)
+	}
+	if f.out == "" {
+		return nil
 	}
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
@@ -112,6 +131,15 @@ func runWorkloadFit(cmd *cobra.Command, logs []string, f fitFlags) error {
 	}
 	fmt.Fprintln(cmd.ErrOrStderr(), "benchbed: scenario written to", f.out)
 	return nil
+}
+
+// writePlot draws the size plot into path, atomically.
+func writePlot(path, format string, fitter *workload.Fitter, s *scenario.Scenario) error {
+	var b bytes.Buffer
+	if err := fitter.PlotSizes(&b, s, format); err != nil {
+		return err
+	}
+	return rundir.WriteFileAtomic(path, b.Bytes(), 0o644)
 }
 
 // feed adds every record of r to fitter, until ctx is done.

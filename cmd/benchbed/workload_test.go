@@ -54,7 +54,11 @@ func writeLogs(t *testing.T) []string {
 func TestWorkloadFitTextJSONScenario(t *testing.T) {
 	logs := writeLogs(t)
 	out := filepath.Join(t.TempDir(), "fit.scenario")
-	code, stdout, stderr := captureRun(t, append([]string{"workload", "fit", "--out", out}, logs...)...)
+	plot := filepath.Join(t.TempDir(), "sizes.svg")
+	code, stdout, stderr := captureRun(t, append([]string{"workload", "fit", "--out", out, "--plot", plot}, logs...)...)
+	if svg, err := os.ReadFile(plot); err != nil || !bytes.Contains(svg, []byte("<svg")) || !bytes.Contains(svg, []byte("PUT fitted")) {
+		t.Errorf("plot: %v, %d bytes", err, len(svg))
+	}
 	if code != 0 || !strings.Contains(stdout, "mean rate") || !strings.Contains(stderr, "did not parse; the first: ") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -94,6 +98,7 @@ func TestWorkloadFitRefusals(t *testing.T) {
 		{[]string{"workload", "fit", "/nonexistent.log"}, 2, "no such file"},
 		{[]string{"workload", "fit", "--template", "{method} {bogus}", garbage}, 2, "unknown field {bogus}"},
 		{[]string{"workload", "fit", "--names", "x", garbage}, 2, "want hashed or clear"},
+		{[]string{"workload", "fit", "--plot", "x.jpg", garbage}, 2, "want a .svg, .png or .pdf"},
 		{[]string{"workload", "fit", garbage}, 1, "no client request on an object"},
 	} {
 		code, _, stderr := captureRun(t, c.args...)

@@ -41,8 +41,11 @@ func (t *Template) Parse(line string, r *Record) error {
 		if v == "" || strings.IndexByte(v, ' ') >= 0 {
 			return errGarbled // values are quoted: never empty ("-"), never a space
 		}
+		if f.skip {
+			continue
+		}
 		if err := r.set(f, v, &end, &endErr); err != nil {
-			return fmt.Errorf("{%s} %q: %w", f.key(), v, err)
+			return fmt.Errorf("{%s} %q: %w", f.key, v, err)
 		}
 	}
 	return r.finish(t, end, endErr)
@@ -54,7 +57,7 @@ func (r *Record) set(f field, v string, end *time.Time, endErr *error) error {
 		v = ""
 	}
 	var err error
-	switch f.key() {
+	switch f.key {
 	case "method":
 		r.Method = v
 	case "path":

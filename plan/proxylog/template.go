@@ -27,7 +27,9 @@ var fieldNames = map[string]bool{
 // field is one {name.attr} of a template and the literal after it.
 type field struct {
 	name, attr string // "end_time", "datetime"
+	key        string // "end_time.datetime"
 	after      string // the literal up to the next field (or the end)
+	skip       bool   // a field the records do not use
 }
 
 // Template is a compiled log_msg_template.
@@ -64,12 +66,29 @@ func Compile(text string) (*Template, error) {
 		if cur != nil && cur.after == "" {
 			return nil, fmt.Errorf("log_msg_template %q: {%s} follows {%s} with nothing between: their values cannot be told apart", text, f.name, cur.name)
 		}
+		f.key = f.fullKey()
 		t.fields = append(t.fields, f)
 		cur = &t.fields[len(t.fields)-1]
-		t.has[f.name], t.has[f.key()] = true, true
+		t.has[f.name], t.has[f.key] = true, true
 		rest = rest[open+end+1:]
 	}
+	t.markSkipped()
 	return t, t.check()
+}
+
+// used are the fields a Record takes; an end time only without a start.
+var used = map[string]bool{"method": true, "path": true, "account": true, "account.anonymized": true,
+	"container": true, "container.anonymized": true, "object": true, "object.anonymized": true,
+	"status_int": true, "bytes_recvd": true, "bytes_sent": true, "request_time": true, "ttfb": true,
+	"source": true, "start_time": true, "end_time": true, "end_time.datetime": true, "end_time.iso8601": true}
+
+// markSkipped marks the fields Parse need not read: those a Record does
+// not take, and the end times when the start time is there.
+func (t *Template) markSkipped() {
+	for i := range t.fields {
+		f := &t.fields[i]
+		f.skip = !used[f.key] || (f.name == "end_time" && t.has["start_time"])
+	}
 }
 
 // addLiteral appends lit after cur (before the first field when nil).
@@ -91,8 +110,8 @@ func parseField(s string) (field, error) {
 	return field{name: name, attr: attr}, nil
 }
 
-// key is "name" or "name.attr".
-func (f field) key() string {
+// fullKey is "name" or "name.attr".
+func (f field) fullKey() string {
 	if f.attr == "" {
 		return f.name
 	}

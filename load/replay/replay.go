@@ -188,9 +188,6 @@ func dispatch(ctx context.Context, cfg *Config, r *proxylog.Reader, jobs chan<- 
 		if rec.Method == http.MethodPut {
 			j.req.Size = rec.BytesRecvd
 		}
-		if len(res.Order) < 1000 {
-			res.Order = append(res.Order, rec.Method+" "+j.req.Object)
-		}
 		select {
 		case jobs <- j:
 		case <-ctx.Done():

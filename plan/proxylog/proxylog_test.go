@@ -181,3 +181,29 @@ func TestLongLineAndBadGzip(t *testing.T) {
 		t.Errorf("bad gzip: %v", err)
 	}
 }
+
+// TestSyslogPrefixes: the traditional and rsyslog's ISO prefixes are
+// dropped; a file may switch between them and bare lines.
+func TestSyslogPrefixes(t *testing.T) {
+	in := strings.Join([]string{
+		"Dec  5 01:02:03 proxy1 proxy-server: " + line,
+		"2026-12-05T01:02:03.123456+00:00 proxy1 proxy-server: " + line,
+		line,
+		"Dec  5 01:02:03 proxy1 proxy-server: " + line,
+		"Dec  5 01:02:03 proxy1 proxy-server: STDERR: something else",
+	}, "\n")
+	r, err := proxylog.NewReader(defaultTemplate(t), proxylog.Input{Name: "s", R: strings.NewReader(in)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for rec, ok := r.Next(); ok; rec, ok = r.Next() {
+		if rec.Object != "a b.jpg" || rec.Status != 201 {
+			t.Errorf("%+v", rec)
+		}
+		n++
+	}
+	if n != 4 || r.Stats().Garbled != 1 || !strings.HasPrefix(r.Stats().FirstGarbled, "s:5: ") {
+		t.Errorf("%d records, %+v", n, r.Stats())
+	}
+}

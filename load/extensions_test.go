@@ -53,3 +53,27 @@ func TestZipfPopularitySkewsReads(t *testing.T) {
 		}
 	}
 }
+
+// TestRateProfileSharedByAgents: two agents (part 0 and 1 of 2) share
+// the profile's slots: 60 operations in all, not 60 each.
+func TestRateProfileSharedByAgents(t *testing.T) {
+	s := testScenario(t, "[0, 1, 0, 0]", `, "run_seconds": 60, "operation_count": 0,
+	  "rate_profile": {"interval": 0.2, "rates": [100, 0, 200]}`)
+	f := prefilled(t, s)
+	counts := make(chan int64, 2)
+	for part := range 2 {
+		go func() {
+			res, err := Run(context.Background(), Config{Scenario: s, Client: v1Client(f, "testing"), Part: part, Parts: 2})
+			if err != nil {
+				t.Error(err)
+				counts <- 0
+				return
+			}
+			counts <- res.Recording[OpRead].LastByte.Count()
+		}()
+	}
+	a, b := <-counts, <-counts
+	if a != 30 || b != 30 {
+		t.Errorf("agents ran %d and %d operations, want 30 each", a, b)
+	}
+}

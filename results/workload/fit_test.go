@@ -77,6 +77,9 @@ func TestFitRecoversKnownWorkload(t *testing.T) {
 	if !within(got.Popularity.Zipf, 1, 0.15) {
 		t.Errorf("zipf %v, want 1 within 0.15", got.Popularity.Zipf)
 	}
+	if l := got.Lifetimes; l.Overwrites == 0 || l.GetsMatched == 0 || l.PutToGet == nil || l.DelsMatched == 0 {
+		t.Errorf("lifetimes %+v: PUTs over Zipf-drawn objects overwrite, GETs and DELETEs follow PUTs", l)
+	}
 	if o := got.Popularity.Objects; o > 20000*1.03 || o < 10000 {
 		t.Errorf("objects %v, want at most about 20000 (a Zipf draw misses some) and more than 10000", o)
 	}

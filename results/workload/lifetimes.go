@@ -16,6 +16,7 @@ type lifetimes struct {
 	toGet      *hdrhistogram.Histogram
 	toDelete   *hdrhistogram.Histogram
 	gets, dels int64 // client GETs and DELETEs seen
+	overwrites int64 // PUTs over an object the logs put before (and still remembered)
 	evicted    int64
 	maxTracked int
 }
@@ -38,7 +39,11 @@ func newSecondsHist() *hdrhistogram.Histogram {
 func (l *lifetimes) add(op string, key uint64, t int64) {
 	switch op {
 	case "PUT":
-		if _, ok := l.put[key]; !ok && len(l.put) >= l.maxTracked {
+		_, again := l.put[key]
+		if again {
+			l.overwrites++
+		}
+		if !again && len(l.put) >= l.maxTracked {
 			for k := range l.put {
 				delete(l.put, k)
 				l.evicted++

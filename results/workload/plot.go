@@ -17,11 +17,11 @@ import (
 // plotOps are the methods whose sizes the plot draws, with their colours.
 var plotOps = []struct {
 	method string
-	crud   int // the method's place in a crud profile
+	crud   []int // the method's places in a crud profile
 	color  color.RGBA
 }{
-	{"PUT", 0, color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}},
-	{"GET", 1, color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff}},
+	{"PUT", []int{0, 2}, color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}},
+	{"GET", []int{1}, color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff}},
 }
 
 // PlotSizes draws, for PUT and GET, the logged body sizes' distribution
@@ -80,9 +80,9 @@ func addLine(p *plot.Plot, name string, pts plotter.XYs, c color.RGBA, dashes []
 
 // scenarioQuantile is the size at quantile q of the bodies s draws for
 // the crud operation k: a class in proportion to its initial files times
-// its share of k, then a size uniform in the class. False when s never
-// draws k.
-func scenarioQuantile(s *scenario.Scenario, k int, q float64) (float64, bool) {
+// its share of the operations ks, then a size uniform in the class. False
+// when s never draws them.
+func scenarioQuantile(s *scenario.Scenario, ks []int, q float64) (float64, bool) {
 	weights := make([]float64, len(s.Sizes))
 	total := 0.0
 	for i, z := range s.Sizes {
@@ -91,7 +91,9 @@ func scenarioQuantile(s *scenario.Scenario, k int, q float64) (float64, bool) {
 			p = s.CrudProfile
 		}
 		sum := p[0] + p[1] + p[2] + p[3]
-		weights[i] = float64(s.InitialFiles[z.Name]) * p[k] / sum
+		for _, k := range ks {
+			weights[i] += float64(s.InitialFiles[z.Name]) * p[k] / sum
+		}
 		total += weights[i]
 	}
 	if total == 0 {

@@ -86,7 +86,8 @@ type Lifetimes struct {
 	Gets        int64      `json:"gets"`         // successful client GETs
 	DelsMatched int64      `json:"deletes_matched"`
 	Deletes     int64      `json:"deletes"`
-	Forgotten   int64      `json:"forgotten"` // PUTs forgotten to keep memory flat
+	Forgotten   int64      `json:"forgotten"`  // PUTs forgotten to keep memory flat
+	Overwrites  int64      `json:"overwrites"` // successful PUTs over an object the logs put before: updates
 }
 
 // Profile is the request rate over time, in intervals.
@@ -166,7 +167,7 @@ func (f *Fitter) fitLifetimes() Lifetimes {
 	l := f.life
 	return Lifetimes{PutToGet: quantiles(l.toGet, 1e-3), PutToDelete: quantiles(l.toDelete, 1e-3),
 		GetsMatched: l.toGet.TotalCount(), Gets: l.gets, DelsMatched: l.toDelete.TotalCount(), Deletes: l.dels,
-		Forgotten: l.evicted}
+		Forgotten: l.evicted, Overwrites: l.overwrites}
 }
 
 // fitProfile is the timeline as rates and mixes.

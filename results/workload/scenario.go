@@ -28,7 +28,8 @@ type sizeClass struct {
 
 // Scenario writes the fit as a scenario benchbed runs: size classes whose
 // uniform ranges follow the logged size quantiles, each with the crud
-// profile of the operations on its sizes, the HEAD share, the Zipf
+// profile of the operations on its sizes (a PUT over an object the logs
+// put before is an update, the rest creates), the HEAD share, the Zipf
 // popularity and the object requests' rate profile (benchbed's
 // extensions). POST, COPY and other methods have no place in it and are
 // left out (the fit's summary still counts them).
@@ -51,6 +52,10 @@ func (f *Fitter) Scenario(fit *Fit, o ScenarioOptions) (*scenario.Scenario, erro
 	for _, c := range classes {
 		total += c.puts + c.gets + c.delete
 	}
+	update := 0.0 // the share of PUTs that overwrite
+	if n := float64(put.TotalCount()); n > 0 {
+		update = math.Min(float64(fit.Lifetimes.Overwrites)/n, 1)
+	}
 	for i, c := range classes {
 		w := c.puts + c.gets + c.delete
 		if w == 0 {
@@ -58,7 +63,7 @@ func (f *Fitter) Scenario(fit *Fit, o ScenarioOptions) (*scenario.Scenario, erro
 		}
 		name := fmt.Sprintf("s%02d", i)
 		s.Sizes = append(s.Sizes, scenario.Size{Name: name, SizeMin: c.lo, SizeMax: c.hi,
-			CrudProfile: []float64{round3(c.puts), round3(c.gets), 0, round3(c.delete)}})
+			CrudProfile: []float64{round3(c.puts * (1 - update)), round3(c.gets), round3(c.puts * update), round3(c.delete)}})
 		s.InitialFiles[name] = max(1, int(math.Round(float64(objects)*w/total)))
 	}
 	if nHead > 0 {

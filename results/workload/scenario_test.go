@@ -42,6 +42,9 @@ func draws(s *scenario.Scenario, n int) (map[string]float64, []float64) {
 			puts = append(puts, float64(z.SizeMin)+rng.Float64()*float64(z.SizeMax-z.SizeMin))
 		case w < p[0]+p[1]:
 			mix["GET"]++
+		case w < p[0]+p[1]+p[2]: // an update: a PUT too
+			mix["PUT"]++
+			puts = append(puts, float64(z.SizeMin)+rng.Float64()*float64(z.SizeMax-z.SizeMin))
 		default:
 			mix["DELETE"]++
 		}

@@ -30,6 +30,7 @@ func WriteText(w io.Writer, f *Fit) error {
 	p.f("\npopularity: %.0f objects, %.0f containers, %d reads, zipf s=%.3f over %d ranks; top shares %s\n",
 		pop.Objects, pop.Containers, pop.Reads, pop.Zipf, pop.ZipfRanks, shares(pop.TopShare))
 	l := f.Lifetimes
+	p.f("puts over an object put before (updates): %d\n", l.Overwrites)
 	p.f("put-to-get: %s (%d of %d GETs found their PUT)\n", seconds(l.PutToGet), l.GetsMatched, l.Gets)
 	p.f("put-to-delete: %s (%d of %d DELETEs found their PUT)\n", seconds(l.PutToDelete), l.DelsMatched, l.Deletes)
 	p.f("rate over time: %d intervals of %.0f s, %s\n", len(f.Profile.Rates), f.Profile.Interval, rateRange(f.Profile.Rates))

@@ -77,7 +77,7 @@ func (rs *restore) steps(ctx context.Context) error {
 	r := &step.Runner{}
 	err := r.Run(ctx, []step.Step{
 		{Name: "check-not-running", Run: rs.checkNotRunning},
-		{Name: schedule.StepLock, Run: rs.lock, Undo: rs.unlock},
+		{Name: string(schedule.StepLock), Run: rs.lock, Undo: rs.unlock},
 		{Name: "faults", Run: rs.faults},
 		{Name: "files", Run: rs.files},
 		{Name: "generic-services", Run: rs.generic},

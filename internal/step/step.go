@@ -2,7 +2,6 @@ package step
 
 import (
 	"context"
-	"fmt"
 )
 
 // Step is one named action of a run, with what undoes it.
@@ -39,11 +38,3 @@ func (e *Error) Error() string { return e.Err.Error() }
 
 // Unwrap returns the step's error.
 func (e *Error) Unwrap() error { return e.Err }
-
-// Unknown is a step that fails at once: what a list holds for a step kind
-// its runner cannot run (a plan newer than the engine).
-func Unknown(name, what string) Step {
-	return Step{Name: name, Run: func(context.Context) error {
-		return fmt.Errorf("%s has a step %q that the engine cannot run", what, name)
-	}}
-}

@@ -89,16 +89,7 @@ func (s *Sweeper) Run() *rundir.Run { return s.run }
 // kept, and an error when a step or a cell failed or ctx was cancelled.
 func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, error) {
 	defer s.closeJournal()
-	var steps []step.Step
-	wide := s.wideSteps()
-	for _, kind := range append(schedule.Kinds(schedule.Before(s.tb)), stepCells) {
-		st, ok := wide[kind]
-		if !ok {
-			st = step.Unknown(kind, "the schedule")
-		}
-		steps = append(steps, st)
-	}
-	err := s.steps.Run(ctx, steps)
+	err := s.steps.Run(ctx, s.wideSteps())
 	if cerr := s.steps.Unwind(cleanupCtx); cerr != nil {
 		err = errors.Join(err, cerr)
 	}
@@ -112,30 +103,6 @@ func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, erro
 // Mask hides secrets in text: the testbed's, and those the sweep learnt
 // from the cluster (swift.conf's hash path prefix and suffix).
 func (s *Sweeper) Mask(text string) string { return s.tb.Mask(text) }
-
-// stepCells is the run-wide step that runs the cells (each cell's steps
-// are journaled with its id).
-const stepCells = "cells"
-
-// wideSteps are the run-wide steps by kind; the schedule's Before says
-// which run, in which order. Their undos are journaled as "undo-" and the
-// step's name: schedule.StepUndoLock and StepUndoBackup.
-func (s *Sweeper) wideSteps() map[string]step.Step {
-	m := map[string]step.Step{}
-	for _, st := range []step.Step{
-		{Name: schedule.StepPreflight, Run: s.preflight},
-		{Name: schedule.StepPreconditions, Run: s.preconditions},
-		s.lockStep(),
-		{Name: schedule.StepEnvironment, Run: s.captureEnv},
-		{Name: schedule.StepRender, Run: s.prepare},
-		s.backupStep(),
-		{Name: schedule.StepPrefill, Run: s.prefill},
-		{Name: stepCells, Run: s.runCells},
-	} {
-		m[st.Name] = st
-	}
-	return m
-}
 
 func (s *Sweeper) logf(format string, a ...any) {
 	if s.opts.Log != nil {
@@ -164,7 +131,7 @@ func (s *Sweeper) leftLine(name string, failed bool) string {
 	if failed {
 		some = " on the hosts named in the error above"
 	}
-	switch name {
+	switch schedule.Kind(name) {
 	case schedule.StepBackup:
 		return "the original confs and rings are not restored" + some + ": once every host is reachable, run `benchbed restore " + s.run.Dir + "`"
 	case schedule.StepLock:

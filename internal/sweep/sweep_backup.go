@@ -9,8 +9,6 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/internal/cluster/rings"
-	"benchbed/internal/step"
-	"benchbed/plan/schedule"
 	"benchbed/results/rundir"
 )
 
@@ -20,13 +18,6 @@ type backupState struct {
 	// notRestored are the hosts whose originals the undo could not put
 	// back: they keep the sweep's lock (the lock step's undo leaves them).
 	notRestored []string
-}
-
-// backupStep backs up every file the sweep may change (restore.TakeBackup, the
-// shell copies ending in restore.BackupSuffix); its undo puts the originals
-// back and the generic services as they were (restoreAll).
-func (s *Sweeper) backupStep() step.Step {
-	return step.Step{Name: schedule.StepBackup, Run: s.takeBackup, Undo: s.restoreAll}
 }
 
 // backupFiles lists per host every file the sweep may change: each conf
@@ -63,6 +54,9 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 	return files, nil
 }
 
+// takeBackup backs up every file the sweep may change (restore.TakeBackup,
+// the shell copies ending in restore.BackupSuffix); its undo, restoreAll,
+// puts the originals back and the generic services as they were.
 func (s *Sweeper) takeBackup(ctx context.Context) error {
 	files, err := s.backupFiles()
 	if err != nil {

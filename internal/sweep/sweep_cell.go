@@ -117,7 +117,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	ex.beginAhead(ctx, schedule.Kinds(cp.Steps))
 	defer ex.endAhead() // after the undos: what no step took
 	s.lab.begin()
-	r := &step.Runner{Journal: s.steps.Journal, Cell: c.ID, Mask: s.Mask, Log: s.logf, QuietUndo: true, Failed: s.failedStep(c.ID)}
+	r := s.cellRunner(c.ID)
 	ex.plan, ex.runner = cp.Steps, r
 	defer func() {
 		// The cell's undos run as it ends, whatever its outcome; one that
@@ -132,7 +132,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 			res.Status = "interrupted"
 		}
 		res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", se.Step, se.Err))
-		if se.Step == schedule.StepRun || se.Step == schedule.StepSearch {
+		if k := schedule.Kind(se.Step); k == schedule.StepRun || k == schedule.StepSearch {
 			_ = ex.finishTelemetry() // what the hosts did in a run that failed
 		}
 		_ = s.run.WriteCellError(c.ID, res.Error)

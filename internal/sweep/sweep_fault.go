@@ -38,7 +38,7 @@ type faultCell struct {
 // faultAction is one timed step of the plan: fault Fault applied or
 // undone At into the run, on its targets.
 type faultAction struct {
-	kind    string // schedule.StepFaultApply or StepFaultUndo
+	kind    schedule.Kind // schedule.StepFaultApply or StepFaultUndo
 	at      time.Duration
 	fault   int
 	targets []faults.HostScripts
@@ -94,7 +94,7 @@ func newFaultCell(ex *cellRun) (*faultCell, error) {
 		rec := rundir.FaultRecord{Variant: v.Name, Index: i, Kind: f.Kind, Hosts: f.Hosts, What: schedule.FaultText(f),
 			AtS: f.At.Seconds(), EndS: f.End(dur).Seconds()}
 		for _, a := range acts {
-			if a.Fault == i && a.Step == faults.StepApply {
+			if a.Fault == i && a.Step == schedule.StepFaultApply {
 				for _, hs := range a.Targets {
 					rec.IDs = append(rec.IDs, hs.Target.ID)
 				}
@@ -109,7 +109,7 @@ func newFaultCell(ex *cellRun) (*faultCell, error) {
 // fault-undo steps (the journal follows the plan), acts' own order for a
 // plan without them.
 func planOrder(steps []schedule.Step, acts []faults.Action) []faultAction {
-	find := func(kind string, i int) *faults.Action {
+	find := func(kind schedule.Kind, i int) *faults.Action {
 		for j := range acts {
 			if acts[j].Step == kind && acts[j].Fault == i {
 				return &acts[j]
@@ -154,7 +154,7 @@ func (fc *faultCell) applyStep(a *faultAction) step.Step {
 	i := a.fault
 	rec := fc.recs[i]
 	detail := fmt.Sprintf("variant %s fault %d (%s) ids %s on %s", rec.Variant, i, rec.Kind, strings.Join(rec.IDs, ","), strings.Join(rec.Hosts, ","))
-	return step.Step{Name: schedule.StepFaultApply, Detail: detail,
+	return step.Step{Name: string(schedule.StepFaultApply), Detail: detail,
 		Run: func(ctx context.Context) error {
 			fc.mu.Lock()
 			fc.applied[i] = true
@@ -180,7 +180,7 @@ func (fc *faultCell) applyStep(a *faultAction) step.Step {
 
 // undoStep is fault i's fault-undo step.
 func (fc *faultCell) undoStep(a *faultAction) step.Step {
-	return step.Step{Name: schedule.StepFaultUndo, Run: func(ctx context.Context) error { return fc.undo(ctx, a.fault, a.targets) }}
+	return step.Step{Name: string(schedule.StepFaultUndo), Run: func(ctx context.Context) error { return fc.undo(ctx, a.fault, a.targets) }}
 }
 
 // undo undoes fault i on every target, checks it, pushes the rings of a

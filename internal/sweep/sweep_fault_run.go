@@ -12,11 +12,6 @@ import (
 	"benchbed/results/rundir"
 )
 
-// duringRun are the kinds of cell step the run step carries out on its
-// timer while the agents run (each journaled as it acts, in the plan's
-// order): they are no steps of the cell's list.
-var duringRun = map[string]bool{schedule.StepFaultApply: true, schedule.StepFaultUndo: true}
-
 // runStep is the run step: the measured run, and in a fault cell its
 // faults applied and undone on a timer from the agents' shared start; a
 // fault whose undo is due at the run's end (for = "end", or a run that

@@ -6,16 +6,10 @@ import (
 	"slices"
 	"strconv"
 
-	"benchbed/internal/step"
-	"benchbed/plan/schedule"
 	"benchbed/results/rundir"
 )
 
-// lockStep takes the sweep lock on every host; its undo releases them.
-func (s *Sweeper) lockStep() step.Step {
-	return step.Step{Name: schedule.StepLock, Run: s.lock, Undo: s.unlock}
-}
-
+// lock takes the sweep lock on every host; its undo, unlock, releases them.
 func (s *Sweeper) lock(ctx context.Context) error {
 	stale, err := restore.Lock(ctx, s.p, s.p.Hosts(), restore.NewHolder(s.run.ID), s.opts.BreakLock)
 	for _, st := range stale {

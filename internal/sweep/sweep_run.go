@@ -103,7 +103,7 @@ func (s *Sweeper) measureOn(ctx context.Context, c plan.Cell, dir string, res *r
 		ar.Started = bothAt(ar.Started, tele.runStarted)
 	}
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
-	stopped := preciseRun(c.Workload, &ar)
+	stopped := agents.PreciseRun(c.Workload, &ar)
 	m, err := lr(ctx, ar)
 	tele.idle()
 	if m != nil {

@@ -89,7 +89,7 @@ func (ex *cellRun) journalProbe(n int, p results.ProbeRecord) {
 	}
 	line := fmt.Sprintf("probe %d (%s) at %.4g req/s: achieved %.4g, %s: %s", n, p.Role, p.Offered, p.Achieved, p.Why, verdict)
 	ex.s.logf("  %s", line)
-	ex.s.steps.Add(rundir.Entry{Step: schedule.StepProbe, Cell: ex.c.ID, Status: rundir.StepOK, Detail: line,
+	ex.s.steps.Add(rundir.Entry{Step: string(schedule.StepProbe), Cell: ex.c.ID, Status: rundir.StepOK, Detail: line,
 		Data: map[string]string{"probe": strconv.Itoa(n), "role": p.Role, "offered_req_per_s": strconv.FormatFloat(p.Offered, 'g', 6, 64),
 			"pass": strconv.FormatBool(p.Pass)}})
 }

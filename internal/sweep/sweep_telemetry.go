@@ -7,10 +7,8 @@ import (
 
 	"benchbed/internal/agents"
 	"benchbed/internal/cluster"
-	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/scenario"
-	"benchbed/plan/schedule"
 	"benchbed/results/telemetry"
 )
 
@@ -31,14 +29,11 @@ type cellTelemetry struct {
 	warmedUp string
 }
 
-// telemetryStartStep starts the cell's telemetry agents, one per host
-// (telemetry { enabled }); a cell whose agents cannot start runs without
-// telemetry, said in the log. Its undo stops any still running when the
-// cell ends (the telemetry step stops them once the run is summarised).
-func (ex *cellRun) telemetryStartStep() step.Step {
-	return step.Step{Name: schedule.StepTelemetryStart, Run: ex.startTelemetry, Undo: ex.stopTelemetry}
-}
-
+// startTelemetry is the telemetry-start step: it starts the cell's
+// telemetry agents, one per host (telemetry { enabled }); a cell whose
+// agents cannot start runs without telemetry, said in the log. Its undo,
+// stopTelemetry, stops any still running when the cell ends (the telemetry
+// step stops them once the run is summarised).
 func (ex *cellRun) startTelemetry(ctx context.Context) error {
 	s := ex.s
 	if !s.tb.Telemetry.Enabled {
@@ -195,4 +190,12 @@ func workingSetMB(w *plan.Workload) float64 {
 		}
 	}
 	return bytes / (1 << 20)
+}
+
+// warmReason is why the cell's warmup = "auto" ended ("" for others).
+func (t *cellTelemetry) warmReason() string {
+	if t == nil {
+		return ""
+	}
+	return t.warmedUp
 }

@@ -38,6 +38,7 @@ func TestAutoPlan(t *testing.T) {
 		t.Fatal(diags.Error())
 	}
 	p := NewPlan(tb)
+	checkKinds(t, p)
 	var out strings.Builder
 	if err := p.WriteText(&out); err != nil {
 		t.Fatal(err)

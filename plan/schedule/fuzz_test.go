@@ -30,7 +30,9 @@ func FuzzPlan(f *testing.F) {
 		if diags.HasErrors() {
 			return
 		}
-		if err := NewPlan(tb).WriteText(io.Discard); err != nil {
+		p := NewPlan(tb)
+		checkKinds(t, p)
+		if err := p.WriteText(io.Discard); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -18,13 +18,13 @@ import (
 func kinds(c CellPlan) []string {
 	var out []string
 	for _, s := range c.Steps {
-		out = append(out, s.Kind+":"+s.Service+s.Ring+s.Workload)
+		out = append(out, string(s.Kind)+":"+s.Service+s.Ring+s.Workload)
 	}
 	return out
 }
 
 // find returns c's first step of kind (a zero Step when it has none).
-func find(c CellPlan, kind string) Step {
+func find(c CellPlan, kind Kind) Step {
 	for _, s := range c.Steps {
 		if s.Kind == kind {
 			return s
@@ -41,20 +41,20 @@ func TestSeedPlanSteps(t *testing.T) {
 	if len(p.Cells) != 6 {
 		t.Fatalf("%d cells, want 6", len(p.Cells))
 	}
-	wantBefore := []string{"preflight", "preconditions", "lock", "environment", "render", "backup", "prefill"}
+	wantBefore := []Kind{"preflight", "preconditions", "lock", "environment", "render", "backup", "prefill"}
 	if diff := cmp.Diff(wantBefore, Kinds(p.Before)); diff != "" {
 		t.Errorf("before (-want +got):\n%s", diff)
 	}
 	if pf := p.Before[len(p.Before)-1]; pf.Workload != "64K_get" || pf.Unchanged || pf.Agents != 8 {
 		t.Errorf("prefill = %+v", pf)
 	}
-	cellKinds := []string{"record", "ring-ports", "push-conf", "restart", "health", "telemetry-start", "run", "telemetry"}
+	cellKinds := []Kind{"record", "ring-ports", "push-conf", "restart", "health", "telemetry-start", "run", "telemetry"}
 	for _, c := range p.Cells {
 		if diff := cmp.Diff(cellKinds, Kinds(c.Steps)); diff != "" {
 			t.Errorf("cell %s (-want +got):\n%s", c.Cell.ID, diff)
 		}
 	}
-	if diff := cmp.Diff([]string{"undo-backup", "undo-lock"}, Kinds(p.Finally)); diff != "" {
+	if diff := cmp.Diff([]Kind{"undo-backup", "undo-lock"}, Kinds(p.Finally)); diff != "" {
 		t.Errorf("finally (-want +got):\n%s", diff)
 	}
 	want := []string{"record:", "ring-ports:object", "push-conf:object-server", "restart:object-server",

@@ -34,6 +34,7 @@ sweep { warmup = 5 }
 				"telemetry       the agents stopped; the run's samples summarised in the cell (CPU, disks, services, bottleneck) on h1"},
 	} {
 		p := NewPlan(plantest.Load(t, base+c.block+"\n", decode.LoadOptions{}, nil))
+		checkKinds(t, p)
 		got := kinds(p.Cells[0])
 		if diff := cmp.Diff(c.want, got[len(got)-len(c.want):]); diff != "" || slices.Contains(got, "telemetry-start:") != (c.text != "") {
 			t.Errorf("%s: steps %v (-want +got):\n%s", c.block, got, diff)

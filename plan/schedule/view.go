@@ -289,7 +289,7 @@ func ringJSON(tb *plan.Testbed, r *plan.Ring) RingJSON {
 }
 
 func stepJSON(s Step) StepJSON {
-	sj := StepJSON{Kind: s.Kind, Unchanged: s.Unchanged, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
+	sj := StepJSON{Kind: string(s.Kind), Unchanged: s.Unchanged, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
 		Workload: s.Workload, Users: s.Users, DurationS: s.Duration.Seconds(), Agents: s.Agents}
 	if s.Fault != nil {
 		sj.Fault, sj.What, sj.AtS = s.Fault.Kind, FaultText(s.Fault), s.At.Seconds()

@@ -20,8 +20,8 @@ import (
 // faults undoes every fault the run's cells applied and did not undo
 // (their faults.json), then checks every fault of the run on its hosts:
 // before the files, since a frozen or stopped server must be back before
-// the servers restart. What it cannot undo fails the restore once the
-// files are back (faultsErr).
+// the servers restart. What it cannot undo is its error, which fails the
+// restore once the files are back (a step Later).
 func (rs *restore) faults(ctx context.Context) error {
 	recs, err := runFaults(rs.run.Dir)
 	if err != nil || len(recs) == 0 {
@@ -34,11 +34,11 @@ func (rs *restore) faults(ctx context.Context) error {
 		}
 		return rings.DistributeRings(ctx, rs.p, rs.tb, b, cluster.NewSummary(cluster.Names(rs.tb.Hosts)))
 	}
-	rs.faultsErr = undoFaults(ctx, rs.tb, rs.p, recs, rings, rs.logf)
-	if rs.faultsErr != nil {
-		rs.logf("faults left: %v", rs.faultsErr)
+	err = undoFaults(ctx, rs.tb, rs.p, recs, rings, rs.logf)
+	if err != nil {
+		rs.logf("faults left: %v", err)
 	}
-	return nil
+	return err
 }
 
 // runFaults reads the faults.json of every cell of the run in dir, in the

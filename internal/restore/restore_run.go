@@ -2,10 +2,8 @@ package restore
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"time"
 
 	"benchbed/internal/step"
@@ -49,40 +47,35 @@ func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run,
 		return err
 	}
 	defer j.Close()
-	rs := &restore{tb: tb, p: p, run: run, base: base, backup: backup, opts: opts, journal: &step.Runner{Journal: j, Mask: tb.Mask}}
-	return rs.journal.Run(ctx, []step.Step{{Name: "restore", Detail: "benchbed restore", Run: rs.steps}})
+	r := &step.Runner{Journal: j, Mask: tb.Mask}
+	rs := &restore{tb: tb, p: p, run: run, base: base, backup: backup, opts: opts}
+	rs.locks = &Locks{Pool: p, Hosts: p.Hosts(), Run: run.ID, Journal: r, Log: rs.logf}
+	return r.RunAsOne(ctx, "restore", "benchbed restore", rs.steps())
 }
 
 // restore is the state of one Run, shared by its steps.
 type restore struct {
-	tb      *plan.Testbed
-	p       *remote.Pool
-	run     *rundir.Run
-	base    *render.Rendering // the first variant's: what the servers restart with
-	backup  rundir.Backup     // nil: the sweep changed no file
-	opts    Options
-	journal *step.Runner // the run's journal
-	locked  bool         // the lock step took every host's lock
-	notBack []string     // hosts whose originals are not back: they keep the lock
-	// faultsErr is what the faults step could not undo or found left: the
-	// files are restored all the same, and the restore fails with it.
-	faultsErr error
+	tb     *plan.Testbed
+	p      *remote.Pool
+	run    *rundir.Run
+	base   *render.Rendering // the first variant's: what the servers restart with
+	backup rundir.Backup     // nil: the sweep changed no file
+	opts   Options
+	locks  *Locks // the run's locks, released by the lock step's undo but on the hosts not restored
 }
 
-// steps runs the restore's steps on a runner of their own (journaled as
-// the one restore step): no live sweep of the run, the locks (released by
-// the undo, but on the hosts not restored), the faults the run left, the
-// files, the generic services.
-func (rs *restore) steps(ctx context.Context) error {
-	r := &step.Runner{}
-	err := r.Run(ctx, []step.Step{
+// steps are the restore's steps, journaled as the one restore step: no
+// live sweep of the run, the locks (released by the undo, but on the
+// hosts not restored), the faults the run left (what is left fails the
+// restore once the files are back), the files, the generic services.
+func (rs *restore) steps() []step.Step {
+	return []step.Step{
 		{Name: "check-not-running", Run: rs.checkNotRunning},
-		{Name: string(schedule.StepLock), Run: rs.lock, Undo: rs.unlock},
-		{Name: "faults", Run: rs.faults},
+		{Name: string(schedule.StepLock), Run: rs.lock, Undo: rs.locks.Release},
+		{Name: "faults", Run: rs.faults, Later: true},
 		{Name: "files", Run: rs.files},
 		{Name: "generic-services", Run: rs.generic},
-	})
-	return errors.Join(err, rs.faultsErr, r.Unwind(ctx))
+	}
 }
 
 func (rs *restore) checkNotRunning(ctx context.Context) error {
@@ -92,40 +85,23 @@ func (rs *restore) checkNotRunning(ctx context.Context) error {
 	return nil
 }
 
-// lock takes the run's locks back; a stale lock taken over is said and
-// journaled.
+// lock takes the run's locks back (Locks.Take).
 func (rs *restore) lock(ctx context.Context) error {
-	stale, err := Lock(ctx, rs.p, rs.p.Hosts(), NewHolder(rs.run.ID), false)
-	if err != nil {
+	if err := rs.locks.Take(ctx); err != nil {
 		return fmt.Errorf("nothing restored: %w", err)
-	}
-	rs.locked = true
-	for _, st := range stale {
-		rs.logf("%s", st)
-		rs.journal.Add(rundir.Entry{Step: "lock", Host: st.Host, Status: rundir.StepOK, Detail: st.String()})
 	}
 	return nil
 }
 
-// unlock releases the locks the lock step took, but on a host whose files
-// are not back: no sweep starts on a half-restored lab. A refused lock
-// leaves the locks as they were (those of the run stay with it).
-func (rs *restore) unlock(ctx context.Context) error {
-	if !rs.locked {
-		return nil
-	}
-	hosts := slices.DeleteFunc(rs.p.Hosts(), func(h string) bool { return slices.Contains(rs.notBack, h) })
-	return Unlock(ctx, rs.p, hosts, rs.run.ID)
-}
-
-// files puts the originals back (RestoreLab) and restarts the servers.
+// files puts the originals back (RestoreLab) and restarts the servers; a
+// host whose originals are not back keeps its lock.
 func (rs *restore) files(ctx context.Context) error {
 	if rs.backup == nil {
 		rs.logf("%s has no %s: the sweep changed no file; releasing its locks", rs.run.Dir, rundir.BackupFile)
 		return nil
 	}
-	var err error
-	rs.notBack, err = RestoreLab(ctx, rs.tb, rs.p, rs.base, rs.backup, rs.opts.Log, false, rs.opts.HealthTimeout)
+	notBack, err := RestoreLab(ctx, rs.tb, rs.p, rs.base, rs.backup, rs.opts.Log, false, rs.opts.HealthTimeout)
+	rs.locks.Keep(notBack...)
 	return err
 }
 

@@ -25,6 +25,10 @@ type Step struct {
 	Detail string                      // journaled with its start ("" = none)
 	Run    func(context.Context) error // the action
 	Undo   func(context.Context) error // nil: nothing to undo
+	// Later: a failure does not stop the list; the steps after it run,
+	// and Run returns its error at the list's end (`benchbed restore`'s
+	// faults: the files go back all the same).
+	Later bool
 }
 
 // Error is the failure of a list's step: it names the step, and reads as

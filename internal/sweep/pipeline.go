@@ -23,7 +23,7 @@ import (
 var runWide = []wideStep{
 	{schedule.StepPreflight, (*Sweeper).preflight, nil},                 // every host reachable, the commands there (sweep_prepare.go)
 	{schedule.StepPreconditions, (*Sweeper).preconditions, nil},         // workloads' initial objects listed (sweep_prefill.go)
-	{schedule.StepLock, (*Sweeper).lock, (*Sweeper).unlock},             // the sweep lock on every host (sweep_lock.go)
+	{schedule.StepLock, (*Sweeper).lock, (*Sweeper).unlock},             // the sweep lock on every host (sweep_backup.go)
 	{schedule.StepEnvironment, (*Sweeper).captureEnv, nil},              // each host's kernel, CPU, disks, versions (sweep_prepare.go)
 	{schedule.StepRender, (*Sweeper).prepare, nil},                      // every variant's confs and rings (sweep_prepare.go)
 	{schedule.StepBackup, (*Sweeper).takeBackup, (*Sweeper).restoreAll}, // the originals copied; undo: put back (sweep_backup.go)

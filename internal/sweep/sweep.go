@@ -44,7 +44,8 @@ type Sweeper struct {
 
 	rend     map[string]*render.Rendering // by variant name, from the render step
 	ringPrep *rings.Prepared              // the variants' ring files, from the render step (nil: none)
-	backup   backupState                  // the backup step's originals, for its undo
+	locks    *restore.Locks               // the lock step's, released by its undo
+	backup   rundir.Backup                // the backup step's originals, per host, for its undo
 	lab      labState                     // what the hosts run, as the cell steps left them
 	gen      genericState                 // the generic services' confs and what the restore needs
 	finished map[string]bool              // cells kept from an earlier attempt

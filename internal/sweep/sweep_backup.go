@@ -9,16 +9,14 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/internal/cluster/rings"
-	"benchbed/results/rundir"
 )
 
-// backupState is what the backup step took and its undo needs.
-type backupState struct {
-	files rundir.Backup // per host, the originals backed up and their checksums
-	// notRestored are the hosts whose originals the undo could not put
-	// back: they keep the sweep's lock (the lock step's undo leaves them).
-	notRestored []string
-}
+// lock takes the sweep lock on every host (restore.Locks: the protocol
+// `benchbed restore` shares); its undo, unlock, releases them, but on the
+// hosts whose originals the backup's undo could not put back (Keep).
+func (s *Sweeper) lock(ctx context.Context) error { return s.locks.Take(ctx) }
+
+func (s *Sweeper) unlock(ctx context.Context) error { return s.locks.Release(ctx) }
 
 // backupFiles lists per host every file the sweep may change: each conf
 // any variant renders there, the ring files on the service hosts, and the
@@ -62,12 +60,12 @@ func (s *Sweeper) takeBackup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.backup.files, err = restore.TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
+	s.backup, err = restore.TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
 	var n int
-	for _, fs := range s.backup.files {
+	for _, fs := range s.backup {
 		n += len(fs)
 	}
-	s.logf("backed up %d files on %d hosts", n, len(s.backup.files))
+	s.logf("backed up %d files on %d hosts", n, len(s.backup))
 	return err
 }
 
@@ -84,20 +82,20 @@ func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
 		return s.dropBackups(ctx)
 	}
 	s.logf("restoring the original confs and rings")
-	var err error
-	s.backup.notRestored, err = restore.RestoreLab(ctx, s.tb, s.p, s.base(), s.backup.files, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
+	notBack, err := restore.RestoreLab(ctx, s.tb, s.p, s.base(), s.backup, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
+	s.locks.Keep(notBack...)
 	return err
 }
 
 // dropBackups puts back and checks the originals and removes the backups,
 // restarting nothing; a host where that fails keeps them and its lock.
 func (s *Sweeper) dropBackups(ctx context.Context) error {
-	byHost := restore.RestoreFilesByHost(ctx, s.p, s.backup.files)
+	byHost := restore.RestoreFilesByHost(ctx, s.p, s.backup)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
 		if err := byHost[h].Err; err != nil {
 			errs = append(errs, err)
-			s.backup.notRestored = append(s.backup.notRestored, h)
+			s.locks.Keep(h)
 		}
 	}
 	return errors.Join(errs...)

@@ -133,7 +133,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 		}
 		res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", se.Step, se.Err))
 		if k := schedule.Kind(se.Step); k == schedule.StepRun || k == schedule.StepSearch {
-			_ = ex.finishTelemetry() // what the hosts did in a run that failed
+			_ = ex.finishTelemetry(ctx) // what the hosts did in a run that failed
 		}
 		_ = s.run.WriteCellError(c.ID, res.Error)
 		return res, fmt.Errorf("%s: %w", se.Step, se.Err)

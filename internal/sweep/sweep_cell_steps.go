@@ -57,7 +57,7 @@ func (ex *cellRun) health(ctx context.Context) error { return ex.s.health(ctx, e
 func (ex *cellRun) services(ctx context.Context) error { return ex.s.runGeneric(ctx, ex.c.Variant) }
 
 // telemetry is the telemetry step (finishTelemetry).
-func (ex *cellRun) telemetry(context.Context) error { return ex.finishTelemetry() }
+func (ex *cellRun) telemetry(ctx context.Context) error { return ex.finishTelemetry(ctx) }
 
 // restart restarts the services whose inputs changed (bringServices).
 func (ex *cellRun) restart(ctx context.Context) error { return ex.bringServices(ctx, false) }

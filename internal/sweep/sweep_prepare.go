@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/restore"
 	"benchbed/internal/step"
 	"benchbed/plan/render"
 	"benchbed/results/rundir"
@@ -40,6 +41,7 @@ func (s *Sweeper) openRun() error {
 		return err
 	}
 	s.steps = &step.Runner{Journal: j, Mask: s.Mask, Log: s.logf, Failed: s.failedStep("")}
+	s.locks = &restore.Locks{Pool: s.p, Hosts: s.p.Hosts(), Run: s.run.ID, Force: s.opts.BreakLock, Journal: s.steps, Log: s.logf}
 	return nil
 }
 

@@ -7,8 +7,10 @@ import (
 
 	"benchbed/internal/agents"
 	"benchbed/internal/cluster"
+	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/scenario"
+	"benchbed/plan/schedule"
 	"benchbed/results/telemetry"
 )
 
@@ -70,13 +72,16 @@ func (ex *cellRun) launchTelemetry(ctx context.Context, th agents.TelemetryHosts
 	})
 }
 
-// stopTelemetry stops the agents of a cell that did not finish them.
+// stopTelemetry, the telemetry-start step's undo, stops the cell's
+// agents: the one way they stop, from the cell's stack, as the telemetry
+// step takes it (finishTelemetry) or as the cell ends.
 func (ex *cellRun) stopTelemetry(context.Context) error {
-	if ex.tele.agents != nil {
-		_ = ex.tele.agents.Stop()
-		ex.tele.agents = nil
+	ta := ex.tele.agents
+	if ta == nil {
+		return nil
 	}
-	return nil
+	ex.tele.agents = nil
+	return ta.Stop()
 }
 
 // dropCaches empties the object hosts' page caches before the measured
@@ -94,18 +99,20 @@ func (ex *cellRun) dropCaches(ctx context.Context) error {
 	return err
 }
 
-// finishTelemetry stops the cell's agents, summarises their run-phase
+// finishTelemetry stops the cell's agents (the telemetry-start step's undo,
+// taken from the cell's stack), summarises their run-phase
 // samples into res.Telemetry and rewrites the cell's result. A telemetry
 // failure is logged; the cell's status stays its measurement's.
-func (ex *cellRun) finishTelemetry() error {
+func (ex *cellRun) finishTelemetry(ctx context.Context) error {
 	s, c, res := ex.s, ex.c, ex.res
 	ta := ex.tele.agents
 	if ta == nil {
 		return nil
 	}
-	ex.tele.agents = nil
-	if err := ta.Stop(); err != nil {
-		s.logf("  telemetry: %v", err)
+	if st, ok := ex.runner.Take(func(st step.Step) bool { return st.Name == string(schedule.StepTelemetryStart) }); ok {
+		if err := st.Undo(context.WithoutCancel(ctx)); err != nil {
+			s.logf("  telemetry: %v", err)
+		}
 	}
 	in := telemetry.CellInput{Interval: s.tb.Telemetry.Interval, ObjectHosts: cluster.Names(s.tb.HostsWithRole(plan.RoleObject)),
 		WorkingSetMB: workingSetMB(c.Workload), Dropped: ex.tele.dropped}

@@ -28,7 +28,7 @@ func (rs *restore) faults(ctx context.Context) error {
 		return err
 	}
 	rings := func(ctx context.Context) error {
-		b, err := cluster.BuilderHost(rs.tb)
+		b, err := rs.tb.BuilderHost()
 		if err != nil {
 			return err
 		}
@@ -120,12 +120,7 @@ func recordTargets(tb *plan.Testbed, rec rundir.FaultRecord) ([]faults.HostScrip
 					return nil, err
 				}
 			}
-			ds, _ := cluster.HostDaemons(tb, rend, tb.Host(t.Host))
-			for _, d := range ds {
-				if d.Name == t.Service.Name {
-					t.Service.Start = d.StartScript()
-				}
-			}
+			t.Service.Start = cluster.StartScript(tb, rend, t.Host, t.Service.Name)
 		}
 		s, err := faults.Build(t)
 		if err != nil {

@@ -56,7 +56,7 @@ func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts Options) (*
 	if swiftless(tb) {
 		return setupGeneric(ctx, tb, p, r, base, opts, logf)
 	}
-	builder, err := cluster.BuilderHost(tb)
+	builder, err := tb.BuilderHost()
 	if err != nil {
 		return nil, err
 	}

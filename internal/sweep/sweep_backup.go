@@ -27,7 +27,7 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 	if len(s.tb.Rings) == 0 && len(s.tb.Services) == 0 {
 		return files, nil
 	}
-	b, err := cluster.BuilderHost(s.tb)
+	b, err := s.tb.BuilderHost()
 	if err != nil {
 		return nil, err
 	}

@@ -106,7 +106,7 @@ func (s *Sweeper) runOne(ctx context.Context, c plan.Cell, prev **plan.Variant) 
 // the schedule marks unchanged need not check them again.
 func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted bool) (results.Cell, error) {
 	c := cp.Cell
-	res := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: "failed"}
+	res := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: results.StatusFailed}
 	dir, err := s.run.CellDir(c.ID)
 	if err != nil {
 		return res, err
@@ -129,7 +129,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	var se *step.Error
 	if err := r.Run(ctx, ex.steps(schedule.Kinds(cp.Steps))); errors.As(err, &se) {
 		if ctx.Err() != nil {
-			res.Status = "interrupted"
+			res.Status = results.StatusInterrupted
 		}
 		res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", se.Step, se.Err))
 		if k := schedule.Kind(se.Step); k == schedule.StepRun || k == schedule.StepSearch {

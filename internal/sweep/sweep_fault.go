@@ -135,13 +135,7 @@ func planOrder(steps []schedule.Step, acts []faults.Action) []faultAction {
 // startScript is a direct service's start script on t's host (what a
 // stop's undo runs), as the restart step starts it.
 func (ex *cellRun) startScript(t faults.Target) string {
-	ds, _ := cluster.HostDaemons(ex.s.tb, ex.r, ex.s.tb.Host(t.Host))
-	for _, d := range ds {
-		if d.Name == t.Service.Name {
-			return d.StartScript()
-		}
-	}
-	return ""
+	return cluster.StartScript(ex.s.tb, ex.r, t.Host, t.Service.Name)
 }
 
 // applyStep is fault i's fault-apply step: faults.json names it before
@@ -238,7 +232,7 @@ func (fc *faultCell) pushRings(ctx context.Context, i int) error {
 	if s.p == nil || f.Kind != plan.FaultRebalance {
 		return nil
 	}
-	b, err := cluster.BuilderHost(s.tb)
+	b, err := s.tb.BuilderHost()
 	if err != nil {
 		return err
 	}

@@ -83,7 +83,7 @@ func (s *Sweeper) captureEnv(ctx context.Context) error {
 func (s *Sweeper) prepare(ctx context.Context) error {
 	have := cluster.Hashes{}
 	if len(s.tb.Services) > 0 {
-		b, err := cluster.BuilderHost(s.tb)
+		b, err := s.tb.BuilderHost()
 		if err != nil {
 			return err
 		}

@@ -20,7 +20,7 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	if len(s.tb.Rings) == 0 {
 		return nil // only generic services: no Swift ring to switch
 	}
-	b, err := cluster.BuilderHost(s.tb)
+	b, err := s.tb.BuilderHost()
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func (s *Sweeper) prepareRings(ctx context.Context) {
 			layouts = append(layouts, s.rend[v.Name].Layout)
 		}
 	}
-	b, err := cluster.BuilderHost(s.tb)
+	b, err := s.tb.BuilderHost()
 	if err != nil {
 		return // the cells say so
 	}

@@ -72,7 +72,7 @@ func (h dirHosts) FanOut(ctx context.Context, hosts []string, fn func(ctx contex
 func TestSwitchLayoutFallsBackOnFilesItDoesNotKnow(t *testing.T) {
 	dir := t.TempDir()
 	tb, layouts := labRings(t, dir)
-	b, err := cluster.BuilderHost(tb)
+	b, err := tb.BuilderHost()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,12 +20,17 @@ import (
 // runWide are the run-wide steps, on the sweep's runner; their undos
 // unwind, last first, when the sweep ends, fails or is interrupted,
 // journaled as "undo-" and the step's name (undo-backup, then undo-lock).
+// What a step hands on: render, the testbed with the cluster's secrets
+// and every variant's rendering (rendered, set at once by renderStep);
+// backup, the originals (Sweeper.backup) its undo puts back, keeping the
+// lock of a host it cannot (restore.Locks.Keep); cells, every cell's
+// result (Sweeper.cells).
 var runWide = []wideStep{
 	{schedule.StepPreflight, (*Sweeper).preflight, nil},                 // every host reachable, the commands there (sweep_prepare.go)
 	{schedule.StepPreconditions, (*Sweeper).preconditions, nil},         // workloads' initial objects listed (sweep_prefill.go)
 	{schedule.StepLock, (*Sweeper).lock, (*Sweeper).unlock},             // the sweep lock on every host (sweep_backup.go)
 	{schedule.StepEnvironment, (*Sweeper).captureEnv, nil},              // each host's kernel, CPU, disks, versions (sweep_prepare.go)
-	{schedule.StepRender, (*Sweeper).prepare, nil},                      // every variant's confs and rings (sweep_prepare.go)
+	{schedule.StepRender, (*Sweeper).renderStep, nil},                   // every variant's confs and rings (sweep_prepare.go)
 	{schedule.StepBackup, (*Sweeper).takeBackup, (*Sweeper).restoreAll}, // the originals copied; undo: put back (sweep_backup.go)
 	{schedule.StepPrefill, (*Sweeper).prefill, nil},                     // the workloads' initial objects (sweep_prefill.go)
 	{schedule.StepCells, (*Sweeper).runCells, nil},                      // every cell, each on the cell steps below (sweep_cell.go)

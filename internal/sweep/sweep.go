@@ -74,7 +74,8 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts Options) (*Sweeper, error
 	if err := tb.CheckOnly(opts.Only); err != nil {
 		return nil, err
 	}
-	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}, lab: labState{settled: opts.Resume == ""}}
+	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}, lab: labState{settled: opts.Resume == ""},
+		gen: genericState{cmd: map[string]string{}, before: map[string]bool{}}}
 	if err := s.openRun(); err != nil {
 		return nil, err
 	}

@@ -11,34 +11,22 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/plan"
-	"benchbed/plan/render"
 )
 
-// genericState is what a sweep knows of the generic services it runs.
+// genericState is what a sweep knows of the generic services it runs
+// (their confs are each variant's rendering's).
 type genericState struct {
-	mu    sync.Mutex
-	confs map[string][]*render.GenericConf // by variant name
-	cmd   map[string]string                // "host/service" -> the command line this sweep last started
+	mu  sync.Mutex
+	cmd map[string]string // "host/service" -> the command line this sweep last started
 	// before: "host/service" -> whether it ran when the sweep first
 	// touched it; the restore stops those that did not.
 	before map[string]bool
 }
 
-// prepareGeneric keeps every variant's generic confs (rendered with its
-// Swift confs) and resets what the restore needs.
-func (s *Sweeper) prepareGeneric(context.Context) error {
-	s.gen.confs = map[string][]*render.GenericConf{}
-	s.gen.cmd, s.gen.before = map[string]string{}, map[string]bool{}
-	for _, v := range s.tb.Variants {
-		s.gen.confs[v.Name] = s.rend[v.Name].Generic
-	}
-	return nil
-}
-
 // genericBackupFiles adds every generic conf path to files (per host).
 func (s *Sweeper) genericBackupFiles(files map[string][]string) {
 	for _, v := range s.tb.Variants {
-		for _, c := range s.gen.confs[v.Name] {
+		for _, c := range s.rend[v.Name].Generic {
 			if !slices.Contains(files[c.Host.Name], c.Path) {
 				files[c.Host.Name] = append(files[c.Host.Name], c.Path)
 			}
@@ -52,7 +40,7 @@ func (s *Sweeper) genericBackupFiles(files map[string][]string) {
 func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
 	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, cluster.Names(cluster.GenericHosts(s.tb)), func(ctx context.Context, host string) error {
-		changed, err := cluster.PushGenericConfs(ctx, s.p, s.gen.confs[v.Name], host, rep)
+		changed, err := cluster.PushGenericConfs(ctx, s.p, s.rend[v.Name].Generic, host, rep)
 		if err != nil {
 			return err
 		}

@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"benchbed/internal/restore"
 	"context"
 	"errors"
 	"fmt"
@@ -200,7 +199,7 @@ func (s *Sweeper) logChanges(rep *cluster.Summary) {
 // does not answer in time, or stops, fails the cell with its last log
 // lines saved in the cell's logs/ directory.
 func (s *Sweeper) health(ctx context.Context, r *render.Rendering, dir string) error {
-	return s.keepLogsOnError(ctx, dir, restore.WaitAllHealthy(ctx, s.tb, s.p, r, cluster.Names(cluster.ServiceHosts(s.tb)), s.opts.HealthTimeout))
+	return s.keepLogsOnError(ctx, dir, cluster.WaitAllHealthy(ctx, s.tb, s.p, r, cluster.Names(cluster.ServiceHosts(s.tb)), s.opts.HealthTimeout))
 }
 
 // keepLogsOnError saves the end of every service's log in the cell's

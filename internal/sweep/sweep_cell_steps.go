@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"benchbed/internal/cluster"
-	"benchbed/internal/restore"
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -66,12 +65,12 @@ func (ex *cellRun) restart(ctx context.Context) error { return ex.bringServices(
 func (ex *cellRun) reload(ctx context.Context) error { return ex.bringServices(ctx, true) }
 
 // bringServices is the restart step (reload: the reload step,
-// restore.BringServices); once it succeeds the hosts hold the cell's
+// cluster.BringServices); once it succeeds the hosts hold the cell's
 // variant.
 func (ex *cellRun) bringServices(ctx context.Context, reload bool) error {
 	ex.lab.restarting()
 	rep := cluster.NewSummary(cluster.Names(ex.s.tb.Hosts))
-	err := restore.BringServices(ctx, ex.s.p, ex.s.tb, ex.r, ex.rs.of, reload, rep)
+	err := cluster.BringServices(ctx, ex.s.p, ex.s.tb, ex.r, ex.rs.of, reload, rep)
 	ex.s.logChanges(rep)
 	ex.lab.restarted(ex.c.Variant, err, ex.s.opts.Resume != "")
 	return ex.s.keepLogsOnError(ctx, ex.dir, err)

@@ -23,7 +23,7 @@ import (
 // What a step hands on: render, the testbed with the cluster's secrets
 // and every variant's rendering (rendered, set at once by renderStep);
 // backup, the originals (Sweeper.backup) its undo puts back, keeping the
-// lock of a host it cannot (restore.Locks.Keep); cells, every cell's
+// lock of a host it cannot (custody.Locks.Keep); cells, every cell's
 // result (Sweeper.cells).
 var runWide = []wideStep{
 	{schedule.StepPreflight, (*Sweeper).preflight, nil},                 // every host reachable, the commands there (sweep_prepare.go)

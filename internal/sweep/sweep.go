@@ -1,7 +1,7 @@
 package sweep
 
 import (
-	"benchbed/internal/restore"
+	"benchbed/internal/custody"
 	"context"
 	"errors"
 	"fmt"
@@ -27,7 +27,7 @@ type Options struct {
 	Only          []string      // variant names to run (nil = all)
 	BreakLock     bool          // remove another sweep's locks
 	OnFailure     string        // "continue" or "stop" ("" = the testbed's)
-	HealthTimeout time.Duration // per cell, for every server to answer (0 = restore.DefaultHealthTimeout)
+	HealthTimeout time.Duration // per cell, for every server to answer (0 = custody.DefaultHealthTimeout)
 	Agents        agents.Hosts  // nil = PoolAgents over the pool
 }
 
@@ -44,7 +44,7 @@ type Sweeper struct {
 
 	rend     map[string]*render.Rendering // by variant name, from the render step
 	ringPrep *rings.Prepared              // the variants' ring files, from the render step (nil: none)
-	locks    *restore.Locks               // the lock step's, released by its undo
+	locks    *custody.Locks               // the lock step's, released by its undo
 	backup   rundir.Backup                // the backup step's originals, per host, for its undo
 	lab      labState                     // what the hosts run, as the cell steps left them
 	gen      genericState                 // the generic services' confs and what the restore needs
@@ -66,7 +66,7 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts Options) (*Sweeper, error
 		opts.OnFailure = tb.Sweep.OnFailure
 	}
 	if opts.HealthTimeout <= 0 {
-		opts.HealthTimeout = restore.DefaultHealthTimeout
+		opts.HealthTimeout = custody.DefaultHealthTimeout
 	}
 	if opts.Agents == nil {
 		opts.Agents = agents.PoolAgents{Pool: p}
@@ -137,7 +137,7 @@ func (s *Sweeper) leftLine(name string, failed bool) string {
 	case schedule.StepBackup:
 		return "the original confs and rings are not restored" + some + ": once every host is reachable, run `benchbed restore " + s.run.Dir + "`"
 	case schedule.StepLock:
-		return "the sweep locks (" + restore.LockDir + ") are still held" + some + ": `benchbed restore " + s.run.Dir + "` releases them"
+		return "the sweep locks (" + custody.LockDir + ") are still held" + some + ": `benchbed restore " + s.run.Dir + "` releases them"
 	}
 	return "undo " + name
 }

@@ -1,7 +1,7 @@
 package sweep
 
 import (
-	"benchbed/internal/restore"
+	"benchbed/internal/custody"
 	"context"
 	"errors"
 	"maps"
@@ -11,7 +11,7 @@ import (
 	"benchbed/internal/cluster/rings"
 )
 
-// lock takes the sweep lock on every host (restore.Locks: the protocol
+// lock takes the sweep lock on every host (custody.Locks: the protocol
 // `benchbed restore` shares); its undo, unlock, releases them, but on the
 // hosts whose originals the backup's undo could not put back (Keep).
 func (s *Sweeper) lock(ctx context.Context) error { return s.locks.Take(ctx) }
@@ -52,15 +52,15 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 	return files, nil
 }
 
-// takeBackup backs up every file the sweep may change (restore.TakeBackup,
-// the shell copies ending in restore.BackupSuffix); its undo, restoreAll,
+// takeBackup backs up every file the sweep may change (custody.TakeBackup,
+// the shell copies ending in custody.BackupSuffix); its undo, restoreAll,
 // puts the originals back and the generic services as they were.
 func (s *Sweeper) takeBackup(ctx context.Context) error {
 	files, err := s.backupFiles()
 	if err != nil {
 		return err
 	}
-	s.backup, err = restore.TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
+	s.backup, err = custody.TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
 	var n int
 	for _, fs := range s.backup {
 		n += len(fs)
@@ -82,7 +82,7 @@ func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
 		return s.dropBackups(ctx)
 	}
 	s.logf("restoring the original confs and rings")
-	notBack, err := restore.RestoreLab(ctx, s.tb, s.p, s.base(), s.backup, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
+	notBack, err := custody.RestoreLab(ctx, s.tb, s.p, s.base(), s.backup, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
 	s.locks.Keep(notBack...)
 	return err
 }
@@ -90,7 +90,7 @@ func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
 // dropBackups puts back and checks the originals and removes the backups,
 // restarting nothing; a host where that fails keeps them and its lock.
 func (s *Sweeper) dropBackups(ctx context.Context) error {
-	byHost := restore.RestoreFilesByHost(ctx, s.p, s.backup)
+	byHost := custody.RestoreFilesByHost(ctx, s.p, s.backup)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
 		if err := byHost[h].Err; err != nil {

@@ -1,7 +1,7 @@
 package sweep
 
 import (
-	"benchbed/internal/restore"
+	"benchbed/internal/custody"
 	"context"
 	"errors"
 	"maps"
@@ -78,7 +78,7 @@ func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic
 		return err
 	}
 	s.gen.before[key] = was
-	return errors.Join(err, restore.WriteGenericState(s.run, s.gen.before))
+	return errors.Join(err, custody.WriteGenericState(s.run, s.gen.before))
 }
 
 // restoreGeneric runs after the original files are back: restoreGenericServices

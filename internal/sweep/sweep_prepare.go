@@ -10,7 +10,7 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/internal/cluster/rings"
-	"benchbed/internal/restore"
+	"benchbed/internal/custody"
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -43,7 +43,7 @@ func (s *Sweeper) openRun() error {
 		return err
 	}
 	s.steps = &step.Runner{Journal: j, Mask: s.Mask, Log: s.logf, Failed: s.failedStep("")}
-	s.locks = &restore.Locks{Pool: s.p, Hosts: s.p.Hosts(), Run: s.run.ID, Force: s.opts.BreakLock, Journal: s.steps, Log: s.logf}
+	s.locks = &custody.Locks{Pool: s.p, Hosts: s.p.Hosts(), Run: s.run.ID, Force: s.opts.BreakLock, Journal: s.steps, Log: s.logf}
 	return nil
 }
 

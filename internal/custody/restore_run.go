@@ -1,4 +1,4 @@
-package restore
+package custody
 
 import (
 	"context"
@@ -18,19 +18,19 @@ import (
 // every server to answer unless told otherwise.
 const DefaultHealthTimeout = 120 * time.Second
 
-// Options tune Run.
-type Options struct {
+// RestoreOptions tune Restore.
+type RestoreOptions struct {
 	Log           io.Writer     // progress lines (nil = none)
 	HealthTimeout time.Duration // for every server to answer after the restore (0 = DefaultHealthTimeout)
 }
 
-// Run is `benchbed restore RUN`: it takes the run's locks back
+// Restore is `benchbed restore RUN`: it takes the run's locks back
 // (another sweep's lock refuses the restore before anything changes),
 // restores what the run's sweep backed up (when it has not been restored
 // yet) and the generic services as they were, and releases the locks; a
 // host still lost keeps its lock and backups. The journal records it as
 // one step, "restore", and each stale lock taken over.
-func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, opts Options) error {
+func Restore(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run, opts RestoreOptions) error {
 	if opts.HealthTimeout <= 0 {
 		opts.HealthTimeout = DefaultHealthTimeout
 	}
@@ -53,14 +53,14 @@ func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, run *rundir.Run,
 	return r.RunAsOne(ctx, "restore", "benchbed restore", rs.steps())
 }
 
-// restore is the state of one Run, shared by its steps.
+// restore is the state of one Restore, shared by its steps.
 type restore struct {
 	tb     *plan.Testbed
 	p      *remote.Pool
 	run    *rundir.Run
 	base   *render.Rendering // the first variant's: what the servers restart with
 	backup rundir.Backup     // nil: the sweep changed no file
-	opts   Options
+	opts   RestoreOptions
 	locks  *Locks // the run's locks, released by the lock step's undo but on the hosts not restored
 }
 

@@ -94,7 +94,7 @@ func Names(hs []*plan.Host) []string {
 // through remote's fan-out; *remote.Pool is one.
 type Runner interface {
 	Run(ctx context.Context, host, cmd string) (*remote.Result, error)
-	FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Summary
+	FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Outcomes
 }
 
 var _ Runner = (*remote.Pool)(nil)

@@ -22,7 +22,7 @@ import (
 // running, and current where they are to be brought to their files); the
 // others get one each, side by side, at most StartParallel at once. Changes
 // are reported, and the first failure returned, in the daemons' order.
-func ReloadServices(ctx context.Context, p Runner, host string, ds []Daemon, changed map[string]bool, all bool, rep *Summary) error {
+func ReloadServices(ctx context.Context, p Runner, host string, ds []Daemon, changed map[string]bool, all bool, rep *Report) error {
 	acts := make([]string, len(ds))
 	want := make([]bool, len(ds))
 	for i, d := range ds {
@@ -61,7 +61,7 @@ func ReloadServices(ctx context.Context, p Runner, host string, ds []Daemon, cha
 // with reload, ReloadServices for the services that reload in place
 // (schedule.Reloads), else StartServices for the others; changed(host)
 // names the host's services whose files changed, of either kind.
-func BringServices(ctx context.Context, p *remote.Pool, tb *plan.Testbed, r *render.Rendering, changed func(host string) map[string]bool, reload bool, rep *Summary) error {
+func BringServices(ctx context.Context, p *remote.Pool, tb *plan.Testbed, r *render.Rendering, changed func(host string) map[string]bool, reload bool, rep *Report) error {
 	return p.FanOut(ctx, Names(ServiceHosts(tb)), func(ctx context.Context, host string) error {
 		ds, _ := HostDaemons(tb, r, tb.Host(host))
 		mine := map[string]bool{}

@@ -55,7 +55,7 @@ func TestReloadServicesRoundTrips(t *testing.T) {
 	reload := func(changed map[string]bool, all bool, trips int64, changes ...string) {
 		t.Helper()
 		sh.n.Store(0)
-		rep := NewSummary([]string{"h"})
+		rep := NewReport([]string{"h"})
 		if err := ReloadServices(ctx, sh, "h", ds, changed, all, rep); err != nil {
 			t.Fatalf("ReloadServices: %v", err)
 		}

@@ -32,7 +32,7 @@ func (rs *restore) faults(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		return rings.DistributeRings(ctx, rs.p, rs.tb, b, cluster.NewSummary(cluster.Names(rs.tb.Hosts)))
+		return rings.DistributeRings(ctx, rs.p, rs.tb, b, cluster.NewReport(cluster.Names(rs.tb.Hosts)))
 	}
 	err = undoFaults(ctx, rs.tb, rs.p, recs, rings, rs.logf)
 	if err != nil {

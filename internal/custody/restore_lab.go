@@ -48,7 +48,7 @@ func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 			back = append(back, h)
 		}
 	}
-	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(tb.Hosts))
 	sum := p.FanOut(ctx, back, func(ctx context.Context, host string) error {
 		ds, _ := cluster.HostDaemons(tb, base, tb.Host(host))
 		if settled {

@@ -168,7 +168,7 @@ func ringLayoutData(l *plan.Layout) *rundir.RingLayout {
 // pushConfs places every host's confs for the cell; only files whose
 // content differs are written, and their services marked for restart.
 func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restarts) error {
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, cluster.Names(cluster.ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
 		written, err := cluster.PushConfs(ctx, s.p, r, host, rep)
 		changed, all := cluster.ChangedServices(s.tb, s.tb.Host(host), written)
@@ -187,7 +187,7 @@ func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restar
 }
 
 // logChanges logs what a report says changed.
-func (s *Sweeper) logChanges(rep *cluster.Summary) {
+func (s *Sweeper) logChanges(rep *cluster.Report) {
 	for _, h := range s.tb.Hosts {
 		for _, c := range rep.Changes(h.Name) {
 			s.logf("  %s: %s", h.Name, c)

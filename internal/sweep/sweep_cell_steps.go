@@ -69,7 +69,7 @@ func (ex *cellRun) reload(ctx context.Context) error { return ex.bringServices(c
 // variant.
 func (ex *cellRun) bringServices(ctx context.Context, reload bool) error {
 	ex.lab.restarting()
-	rep := cluster.NewSummary(cluster.Names(ex.s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(ex.s.tb.Hosts))
 	err := cluster.BringServices(ctx, ex.s.p, ex.s.tb, ex.r, ex.rs.of, reload, rep)
 	ex.s.logChanges(rep)
 	ex.lab.restarted(ex.c.Variant, err, ex.s.opts.Resume != "")

@@ -236,7 +236,7 @@ func (fc *faultCell) pushRings(ctx context.Context, i int) error {
 	if err != nil {
 		return err
 	}
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	err = rings.DistributeRingFiles(ctx, s.p, s.tb, b, []string{path.Join(cluster.SwiftDir, f.Ring+".ring.gz")}, rep)
 	s.logChanges(rep)
 	return err

@@ -38,7 +38,7 @@ func (s *Sweeper) genericBackupFiles(files map[string][]string) {
 // the services whose conf or command line changed restarted (those not
 // running started), their after_start run, then their health checked.
 func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, cluster.Names(cluster.GenericHosts(s.tb)), func(ctx context.Context, host string) error {
 		changed, err := cluster.PushGenericConfs(ctx, s.p, s.rend[v.Name].Generic, host, rep)
 		if err != nil {
@@ -62,7 +62,7 @@ func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
 // what the restore needs. A change of its command line or of its
 // after_start commands restarts it, as a change of its conf does: what
 // after_start did (a cache manager's bypass threshold) lasts until then.
-func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic, v *plan.Variant, changed bool, rep *cluster.Summary) error {
+func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic, v *plan.Variant, changed bool, rep *cluster.Report) error {
 	key := cluster.GenericKey(host, g.Name)
 	line := cluster.GenericCommandLine(g, v) + "\n" + strings.Join(g.AfterStartIn(v), "\n")
 	s.gen.mu.Lock()
@@ -87,7 +87,7 @@ func (s *Sweeper) restoreGeneric(ctx context.Context) error {
 	s.gen.mu.Lock()
 	before := maps.Clone(s.gen.before)
 	s.gen.mu.Unlock()
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	err := cluster.RestoreGenericServices(ctx, s.tb, s.p, before, rep, s.opts.HealthTimeout)
 	s.logChanges(rep)
 	return err

@@ -24,7 +24,7 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	if err != nil {
 		return err
 	}
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	switched, err := rings.SwitchLayout(ctx, s.p, s.tb, b, s.rend[v.Name].Layout, s.ringPrep, rep)
 	for _, sw := range switched {
 		how := "partition assignment unchanged"

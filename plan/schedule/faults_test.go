@@ -46,7 +46,7 @@ variant "slow" {
 
 func TestFaultStepsAtTheirTimes(t *testing.T) {
 	tb := faultTestbed(t)
-	p := NewPlan(tb)
+	p := New(tb)
 	checkKinds(t, p)
 	if kinds := Kinds(p.Cells[0].Steps); slices.Contains(kinds, StepFaultProbe) || slices.Contains(kinds, StepFaultApply) {
 		t.Errorf("a variant without faults has fault steps: %v", kinds)

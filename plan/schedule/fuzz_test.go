@@ -30,7 +30,7 @@ func FuzzPlan(f *testing.F) {
 		if diags.HasErrors() {
 			return
 		}
-		p := NewPlan(tb)
+		p := New(tb)
 		checkKinds(t, p)
 		if err := p.WriteText(io.Discard); err != nil {
 			t.Fatal(err)
@@ -46,6 +46,6 @@ func BenchmarkNewPlanSeed(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		NewPlan(tb)
+		New(tb)
 	}
 }

@@ -9,7 +9,7 @@ import (
 // declare, or one out of their order (fault-apply and fault-undo excepted:
 // they alternate by their times): the sweep implements exactly the
 // declared kinds, in their order, and runs those a plan gives it.
-func checkKinds(t *testing.T, p *Plan) {
+func checkKinds(t *testing.T, p *Schedule) {
 	t.Helper()
 	inOrder(t, "run-wide", append(Kinds(p.Before), StepCells), RunWide)
 	for _, c := range p.Cells {

@@ -20,7 +20,7 @@ func TestReloadSteps(t *testing.T) {
 	for _, s := range tb.Services {
 		s.Manager = plan.ManagerDirect
 	}
-	p := NewPlan(tb)
+	p := New(tb)
 	for _, c := range p.Cells {
 		ks := Kinds(c.Steps)
 		if slices.Contains(ks, StepRestart) || !slices.Contains(ks, StepReload) {
@@ -43,7 +43,7 @@ func TestReloadSteps(t *testing.T) {
 
 	tb.Service("proxy-server").Manager = plan.ManagerSystemd
 	tb.Service("account-server").Restart = "kill -HUP $(cat /run/account.pid)"
-	p = NewPlan(tb)
+	p = New(tb)
 	checkKinds(t, p)
 	want := []Kind{"record", "ring-ports", "push-conf", "restart", "reload", "health"}
 	if diff := cmp.Diff(want, Kinds(p.Cells[0].Steps)[:len(want)]); diff != "" {

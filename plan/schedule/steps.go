@@ -20,7 +20,7 @@ type Kind string
 
 // The kinds of Step.
 const (
-	// Run-wide, before the cells (Plan.Before), in this order.
+	// Run-wide, before the cells (Schedule.Before), in this order.
 	StepPreflight     Kind = "preflight"     // every host reachable, its host key known, the commands there
 	StepPreconditions Kind = "preconditions" // list a workload's initial objects, no PUT, before any lock or change
 	StepLock          Kind = "lock"          // take the sweep lock on every host
@@ -49,7 +49,7 @@ const (
 	// StepTelemetry stops the agents and summarises the run's samples into the cell.
 	StepTelemetry Kind = "telemetry"
 
-	// After the cells (Plan.Finally), in this order.
+	// After the cells (Schedule.Finally), in this order.
 	StepUndoBackup Kind = "undo-backup" // put back the confs and rings found before the sweep
 	StepUndoLock   Kind = "undo-lock"   // release the sweep locks
 )
@@ -103,21 +103,21 @@ type CellPlan struct {
 	Steps []Step
 }
 
-// Plan is the ordered work of a sweep: the run-wide steps, per cell its
+// Schedule is the ordered work of a sweep: the run-wide steps, per cell its
 // steps, then the restore. It is computed from the model alone; nothing is
 // contacted.
-type Plan struct {
+type Schedule struct {
 	Testbed  *plan.Testbed
 	Before   []Step // run-wide, before the first cell
 	Cells    []CellPlan
-	Rounds   []RoundCell // repeat = "auto"'s cells after Cells, each run only while undecided (NewPlan's)
+	Rounds   []RoundCell // repeat = "auto"'s cells after Cells, each run only while undecided (New's)
 	Finally  []Step      // after the last cell, also of a failed or interrupted sweep
 	Estimate Estimate
 }
 
-// NewPlan computes the steps of every cell of tb's matrix (Of), then
+// New computes the steps of every cell of tb's matrix (Of), then
 // those of its rounds of repeat = "auto" (Rounds).
-func NewPlan(tb *plan.Testbed) *Plan {
+func New(tb *plan.Testbed) *Schedule {
 	p := Of(tb, plan.Expand(tb))
 	p.addRounds(DefaultCosts(tb))
 	return p
@@ -129,8 +129,8 @@ func NewPlan(tb *plan.Testbed) *Plan {
 // every ring's port layout; later cells push and restart only the services
 // whose settings differ from the previous cell's, and switch a ring only
 // when its layout differs. Prefill runs once, before the first cell.
-func Of(tb *plan.Testbed, cells []plan.Cell) *Plan {
-	p := &Plan{Testbed: tb, Before: Before(tb), Finally: Finally(tb)}
+func Of(tb *plan.Testbed, cells []plan.Cell) *Schedule {
+	p := &Schedule{Testbed: tb, Before: Before(tb), Finally: Finally(tb)}
 	var prev *plan.Variant
 	for _, c := range cells {
 		p.Cells = append(p.Cells, CellSteps(tb, prev, c))

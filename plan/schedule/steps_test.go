@@ -37,7 +37,7 @@ func find(c CellPlan, kind Kind) Step {
 // order; the first pushes every conf and restarts every server, later ones
 // only what changes; prefill runs once, before the cells.
 func TestSeedPlanSteps(t *testing.T) {
-	p := NewPlan(plantest.LoadSeed(t))
+	p := New(plantest.LoadSeed(t))
 	if len(p.Cells) != 6 {
 		t.Fatalf("%d cells, want 6", len(p.Cells))
 	}
@@ -95,7 +95,7 @@ func TestSeedPlanSteps(t *testing.T) {
 }
 
 func TestPlanJSONShape(t *testing.T) {
-	b, err := json.Marshal(NewPlan(plantest.LoadSeed(t)).JSON())
+	b, err := json.Marshal(New(plantest.LoadSeed(t)).JSON())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ variant "b" {
 }
 `
 	tb := plantest.Load(t, text, decode.LoadOptions{Vars: map[string]string{"pw": "s3cr\"et"}}, nil)
-	p := NewPlan(tb)
+	p := New(tb)
 	var out strings.Builder
 	if err := p.WriteText(&out); err != nil {
 		t.Fatal(err)
@@ -172,7 +172,7 @@ sweep {
   warmup = 30
 }
 `
-	p := NewPlan(plantest.Load(t, text, decode.LoadOptions{}, nil))
+	p := New(plantest.Load(t, text, decode.LoadOptions{}, nil))
 	got := [][]string{}
 	for _, c := range p.Cells {
 		got = append(got, kinds(c))

@@ -174,7 +174,7 @@ type EstimateJSON struct {
 }
 
 // JSON returns the plan in the shape of `benchbed plan --json`.
-func (p *Plan) JSON() PlanJSON {
+func (p *Schedule) JSON() PlanJSON {
 	tb := p.Testbed
 	out := PlanJSON{Testbed: tb.Name, Description: tb.Description, Hosts: []HostJSON{}, Cells: []CellJSON{}}
 	for _, h := range tb.Hosts {

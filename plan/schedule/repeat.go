@@ -61,7 +61,7 @@ func AllCells(tb *plan.Testbed) []plan.Cell {
 // addRounds plans the rounds after the planned cells, each cell's steps
 // as if every round before it ran, with their estimate (Estimate.Rounds
 // and MaxTotal: the sweep's time if every round runs).
-func (p *Plan) addRounds(c *Costs) {
+func (p *Schedule) addRounds(c *Costs) {
 	var prev *plan.Variant
 	if n := len(p.Cells); n > 0 {
 		prev = p.Cells[n-1].Cell.Variant
@@ -106,7 +106,7 @@ func repeatLines(tb *plan.Testbed) []string {
 }
 
 // writeRounds prints the rounds of repeat = "auto" after the cells.
-func writeRounds(b *strings.Builder, p *Plan) {
+func writeRounds(b *strings.Builder, p *Schedule) {
 	if len(p.Rounds) == 0 {
 		return
 	}

@@ -25,7 +25,7 @@ func TestRepeatAutoPlan(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
-	p := NewPlan(tb)
+	p := New(tb)
 	if n := len(tb.Variants); len(p.Cells) != 4*n || len(p.Rounds) != 2*n {
 		t.Fatalf("%d variants: %d cells and %d round cells, want %d and %d", n, len(p.Cells), len(p.Rounds), 4*n, 2*n)
 	}
@@ -62,7 +62,7 @@ func TestRepeatAutoPlan(t *testing.T) {
 	if !strings.Contains(string(b), `"auto_rounds":[{"id":"025-servers_per_port_3-64K_get-r5"`) || !strings.Contains(string(b), `"max_total_s":`) {
 		t.Errorf("plan --json lacks the rounds")
 	}
-	fixed := NewPlan(mustLoad(t, string(src)))
+	fixed := New(mustLoad(t, string(src)))
 	if len(fixed.Rounds) != 0 || fixed.Estimate.MaxTotal != fixed.Estimate.Total {
 		t.Errorf("a fixed repeat plans %d round cells", len(fixed.Rounds))
 	}

@@ -14,7 +14,7 @@ import (
 // WriteText prints the plan for people: hosts by role with their hardware,
 // rings with the ports of each layout, every cell with its steps, and the
 // estimate with what it assumes.
-func (p *Plan) WriteText(w io.Writer) error {
+func (p *Schedule) WriteText(w io.Writer) error {
 	var b strings.Builder
 	j := p.JSON()
 	fmt.Fprintf(&b, "testbed %s", j.Testbed)

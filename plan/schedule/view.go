@@ -174,7 +174,7 @@ type EstimateJSON struct {
 }
 
 // JSON returns the plan in the shape of `benchbed plan --json`.
-func (p *Plan) JSON() PlanJSON {
+func (p *Schedule) JSON() PlanJSON {
 	tb := p.Testbed
 	out := PlanJSON{Testbed: tb.Name, Description: tb.Description, Hosts: []HostJSON{}, Cells: []CellJSON{}}
 	for _, h := range tb.Hosts {
@@ -289,7 +289,7 @@ func ringJSON(tb *plan.Testbed, r *plan.Ring) RingJSON {
 }
 
 func stepJSON(s Step) StepJSON {
-	sj := StepJSON{Kind: s.Kind, Unchanged: s.Unchanged, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
+	sj := StepJSON{Kind: string(s.Kind), Unchanged: s.Unchanged, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
 		Workload: s.Workload, Users: s.Users, DurationS: s.Duration.Seconds(), Agents: s.Agents}
 	if s.Fault != nil {
 		sj.Fault, sj.What, sj.AtS = s.Fault.Kind, FaultText(s.Fault), s.At.Seconds()

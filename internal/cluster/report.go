@@ -7,9 +7,9 @@ import (
 	"sync"
 )
 
-// Summary is what a step changed and noted, per host, in the testbed's host
+// Report is what a step changed and noted, per host, in the testbed's host
 // order: what setup.Run returns, and what the sweep's cells and restore log.
-type Summary struct {
+type Report struct {
 	mu      sync.Mutex
 	order   []string
 	changes map[string][]string
@@ -17,34 +17,34 @@ type Summary struct {
 	failed  bool
 }
 
-// Fail marks the setup as failed: the summary then claims no health.
-func (r *Summary) Fail() {
+// Fail marks the setup as failed: the report then claims no health.
+func (r *Report) Fail() {
 	r.mu.Lock()
 	r.failed = true
 	r.mu.Unlock()
 }
 
-// NewSummary returns an empty summary over hosts, in that order.
-func NewSummary(hosts []string) *Summary {
-	return &Summary{order: hosts, changes: map[string][]string{}, notes: map[string][]string{}}
+// NewReport returns an empty report over hosts, in that order.
+func NewReport(hosts []string) *Report {
+	return &Report{order: hosts, changes: map[string][]string{}, notes: map[string][]string{}}
 }
 
 // Change records a change made on host.
-func (r *Summary) Change(host, format string, a ...any) {
+func (r *Report) Change(host, format string, a ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.changes[host] = append(r.changes[host], fmt.Sprintf(format, a...))
 }
 
 // Note records a fact about host that is no change (e.g. healthy ports).
-func (r *Summary) Note(host, format string, a ...any) {
+func (r *Report) Note(host, format string, a ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.notes[host] = append(r.notes[host], fmt.Sprintf(format, a...))
 }
 
 // Changed reports whether setup changed anything on any host.
-func (r *Summary) Changed() bool {
+func (r *Report) Changed() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, c := range r.changes {
@@ -56,7 +56,7 @@ func (r *Summary) Changed() bool {
 }
 
 // Changes returns the changes recorded for host.
-func (r *Summary) Changes(host string) []string {
+func (r *Report) Changes(host string) []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]string(nil), r.changes[host]...)
@@ -64,7 +64,7 @@ func (r *Summary) Changes(host string) []string {
 
 // Write prints the summary: per host its changes (or "no change") and its
 // notes, then one line saying whether anything changed. mask hides secrets.
-func (r *Summary) Write(w io.Writer, mask func(string) string) error {
+func (r *Report) Write(w io.Writer, mask func(string) string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var b strings.Builder

@@ -8,7 +8,7 @@ import (
 )
 
 func TestReportSaysNoChange(t *testing.T) {
-	r := NewSummary([]string{"proxy1", "stor1"})
+	r := NewReport([]string{"proxy1", "stor1"})
 	r.Note("proxy1", "1 server port(s) healthy")
 	var b strings.Builder
 	if err := r.Write(&b, func(s string) string { return s }); err != nil {

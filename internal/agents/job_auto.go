@@ -1,26 +1,13 @@
-package sweep
+package agents
 
 import (
 	"sync"
 	"time"
 
-	"benchbed/internal/agents"
 	"benchbed/plan"
 	"benchbed/plan/slo"
 	"benchbed/results"
 )
-
-// warmupOf is the warm-up of a cell of w: the workload's own (fixed, or
-// "auto" at most its max) or the sweep's (as schedule's plan says).
-func (s *Sweeper) warmupOf(w *plan.Workload) time.Duration {
-	switch {
-	case w.Warmup == nil:
-		return s.tb.Sweep.Warmup
-	case w.Warmup.Auto:
-		return w.Warmup.Max
-	}
-	return w.Warmup.Duration
-}
 
 // stopOnce is a job's Stop channel closed once, with the reason why.
 type stopOnce struct {
@@ -47,11 +34,11 @@ func (s *stopOnce) why() string {
 	return s.reason
 }
 
-// steadyWarmup makes the agents' warm-up ar of warmup = "auto" stop once
+// SteadyWarmup makes the agents' warm-up ar of warmup = "auto" stop once
 // the merged req/s and p99 per second are steady (results.Steady); the
 // returned function says why it ended: "steady after 14s" or "not steady
 // after 2m: ...".
-func steadyWarmup(ar *agents.Job) func() string {
+func SteadyWarmup(ar *Job) func() string {
 	st, so, started := results.NewSteady(), newStopOnce(), time.Now()
 	max := ar.Duration
 	ar.Stop = so.ch
@@ -69,13 +56,13 @@ func steadyWarmup(ar *agents.Job) func() string {
 	}
 }
 
-// preciseRun makes the agents' run ar of a duration = "auto" workload
+// PreciseRun makes the agents' run ar of a duration = "auto" workload
 // last at most its max and stop once the batch-means confidence interval
 // of the merged per-second req/s is within its precision
 // (results.Precision); the returned function says why it ended
 // (results.Cell.Stopped). Other workloads' runs are left as they are and
 // get a function saying "".
-func preciseRun(w *plan.Workload, ar *agents.Job) func() string {
+func PreciseRun(w *plan.Workload, ar *Job) func() string {
 	if w.AutoDuration == nil {
 		return func() string { return "" }
 	}
@@ -94,12 +81,4 @@ func preciseRun(w *plan.Workload, ar *agents.Job) func() string {
 		}
 		return "max " + slo.ShortDuration(a.Max) + " reached"
 	}
-}
-
-// warmReason is why the cell's warmup = "auto" ended ("" for others).
-func (t *cellTelemetry) warmReason() string {
-	if t == nil {
-		return ""
-	}
-	return t.warmedUp
 }

@@ -1,4 +1,4 @@
-package restore
+package custody
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"net/http"
 	"slices"
 	"time"
 
@@ -21,7 +20,7 @@ import (
 // checks their checksums, restarts every Swift server of the service hosts
 // (memcached is left) with the declared managers (a server that reloads
 // in place is reloaded, and only when a file it reads changed since it
-// started: ReloadServices), and waits for them to
+// started: cluster.ReloadServices), and waits for them to
 // answer on the ports of base (the first variant's rendering, which setup
 // installs). A host whose files cannot be put back (unreachable, or a
 // checksum that differs) keeps its backups and is named in the error; the
@@ -49,19 +48,19 @@ func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 			back = append(back, h)
 		}
 	}
-	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(tb.Hosts))
 	sum := p.FanOut(ctx, back, func(ctx context.Context, host string) error {
 		ds, _ := cluster.HostDaemons(tb, base, tb.Host(host))
 		if settled {
-			return ReloadServices(ctx, p, host, ds, cluster.RestoredServices(tb, tb.Host(host), byHost[host].Changed), false, rep)
+			return cluster.ReloadServices(ctx, p, host, ds, cluster.RestoredServices(tb, tb.Host(host), byHost[host].Changed), false, rep)
 		}
-		return ReloadServices(ctx, p, host, ds, nil, true, rep)
+		return cluster.ReloadServices(ctx, p, host, ds, nil, true, rep)
 	})
 	if err := sum.Err(); err != nil {
 		errs = append(errs, fmt.Errorf("restarting after the restore: %w", err))
 	}
 	back = slices.DeleteFunc(back, func(h string) bool { return slices.Contains(sum.Failed(), h) })
-	if err := WaitAllHealthy(ctx, tb, p, base, back, timeout); err != nil {
+	if err := cluster.WaitAllHealthy(ctx, tb, p, base, back, timeout); err != nil {
 		errs = append(errs, fmt.Errorf("the original files are back but the servers are not healthy: %w", err))
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -71,15 +70,6 @@ func RestoreLab(ctx context.Context, tb *plan.Testbed, p *remote.Pool, base *ren
 		fmt.Fprintln(log, "restore: originals back (checksums match), servers restarted and healthy")
 	}
 	return nil, nil
-}
-
-// WaitAllHealthy waits until every server of rendering r on hosts answers;
-// a server found dead meanwhile fails its host at once (waitHostHealthy).
-func WaitAllHealthy(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *render.Rendering, hosts []string, timeout time.Duration) error {
-	hc := &http.Client{Timeout: 5 * time.Second}
-	return p.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
-		return cluster.WaitHostHealthy(ctx, p, hc, host, tb, r, timeout)
-	}).Err()
 }
 
 func firstVariant(tb *plan.Testbed) *plan.Variant {

@@ -1,4 +1,4 @@
-package restore
+package custody
 
 import (
 	"context"
@@ -20,25 +20,25 @@ import (
 // faults undoes every fault the run's cells applied and did not undo
 // (their faults.json), then checks every fault of the run on its hosts:
 // before the files, since a frozen or stopped server must be back before
-// the servers restart. What it cannot undo fails the restore once the
-// files are back (faultsErr).
+// the servers restart. What it cannot undo is its error, which fails the
+// restore once the files are back (a step Later).
 func (rs *restore) faults(ctx context.Context) error {
 	recs, err := runFaults(rs.run.Dir)
 	if err != nil || len(recs) == 0 {
 		return err
 	}
 	rings := func(ctx context.Context) error {
-		b, err := cluster.BuilderHost(rs.tb)
+		b, err := rs.tb.BuilderHost()
 		if err != nil {
 			return err
 		}
-		return rings.DistributeRings(ctx, rs.p, rs.tb, b, cluster.NewSummary(cluster.Names(rs.tb.Hosts)))
+		return rings.DistributeRings(ctx, rs.p, rs.tb, b, cluster.NewReport(cluster.Names(rs.tb.Hosts)))
 	}
-	rs.faultsErr = undoFaults(ctx, rs.tb, rs.p, recs, rings, rs.logf)
-	if rs.faultsErr != nil {
-		rs.logf("faults left: %v", rs.faultsErr)
+	err = undoFaults(ctx, rs.tb, rs.p, recs, rings, rs.logf)
+	if err != nil {
+		rs.logf("faults left: %v", err)
 	}
-	return nil
+	return err
 }
 
 // runFaults reads the faults.json of every cell of the run in dir, in the
@@ -120,12 +120,7 @@ func recordTargets(tb *plan.Testbed, rec rundir.FaultRecord) ([]faults.HostScrip
 					return nil, err
 				}
 			}
-			ds, _ := cluster.HostDaemons(tb, rend, tb.Host(t.Host))
-			for _, d := range ds {
-				if d.Name == t.Service.Name {
-					t.Service.Start = d.StartScript()
-				}
-			}
+			t.Service.Start = cluster.StartScript(tb, rend, t.Host, t.Service.Name)
 		}
 		s, err := faults.Build(t)
 		if err != nil {

@@ -1,4 +1,4 @@
-package restore
+package custody
 
 import (
 	"context"
@@ -50,7 +50,7 @@ func restoreGenericRun(ctx context.Context, tb *plan.Testbed, p *remote.Pool, ru
 	if err != nil || len(before) == 0 {
 		return err
 	}
-	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(tb.Hosts))
 	err = cluster.RestoreGenericServices(ctx, tb, p, before, rep, timeout)
 	if log != nil {
 		for _, h := range tb.Hosts {

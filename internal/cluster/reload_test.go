@@ -1,4 +1,4 @@
-package restore
+package cluster
 
 import (
 	"context"
@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"benchbed/internal/cluster"
 	"benchbed/internal/labtest"
 	"benchbed/plan"
 	"benchbed/remote"
@@ -36,18 +35,18 @@ func TestReloadServicesRoundTrips(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	server := func(name string) (cluster.Daemon, string, int) {
+	server := func(name string) (Daemon, string, int) {
 		conf, port := filepath.Join(dir, name+".conf"), freeTCPPort(t)
 		if err := os.WriteFile(conf, []byte(name+" v1"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return cluster.Daemon{Name: name, Manager: plan.ManagerDirect, Argv: []string{"/usr/bin/python3", srv, conf, strconv.Itoa(port)},
+		return Daemon{Name: name, Manager: plan.ManagerDirect, Argv: []string{"/usr/bin/python3", srv, conf, strconv.Itoa(port)},
 			Ports: []int{port}, RunDir: dir, LogDir: dir, TermWait: 1e9, Reload: true, Inputs: []string{conf}}, conf, port
 	}
 	a, aConf, aPort := server("a-server")
 	b, _, _ := server("b-server")
-	mc := cluster.Daemon{Name: "memcached", Manager: plan.ManagerDirect, Argv: []string{"sleep", "60"}, RunDir: dir, LogDir: dir, TermWait: 1e9}
-	ds := []cluster.Daemon{a, b, mc}
+	mc := Daemon{Name: "memcached", Manager: plan.ManagerDirect, Argv: []string{"sleep", "60"}, RunDir: dir, LogDir: dir, TermWait: 1e9}
+	ds := []Daemon{a, b, mc}
 	sh := &countingRunner{Shell: labtest.NewShell(t, "h")}
 	ctx := context.Background()
 	for _, d := range ds {
@@ -56,7 +55,7 @@ func TestReloadServicesRoundTrips(t *testing.T) {
 	reload := func(changed map[string]bool, all bool, trips int64, changes ...string) {
 		t.Helper()
 		sh.n.Store(0)
-		rep := cluster.NewSummary([]string{"h"})
+		rep := NewReport([]string{"h"})
 		if err := ReloadServices(ctx, sh, "h", ds, changed, all, rep); err != nil {
 			t.Fatalf("ReloadServices: %v", err)
 		}

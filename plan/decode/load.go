@@ -49,8 +49,8 @@ var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: blockWorkload, LabelNames: []string{"name"}},
 	{Type: blockPrefill},
 	{Type: blockSweep},
-	{Type: blockInclude, LabelNames: []string{"path"}},
-	{Type: blockOverride},
+	{Type: lang.BlockInclude, LabelNames: []string{"path"}},
+	{Type: lang.BlockOverride},
 }}
 
 // Load parses, decodes and validates the testbed file at path. It decodes in
@@ -71,23 +71,23 @@ func Load(path string, opts LoadOptions) (*plan.Testbed, hcl.Diagnostics) {
 // LoadSource is Load of a testbed whose text is src; path names it in
 // diagnostics, and relative paths in it (scenario files, file(), the
 // files it includes) are resolved against path's directory. The files it
-// includes are read from disk (files.go); their blocks join its own, as
+// includes are read from disk (lang.ReadFiles); their blocks join its own, as
 // one testbed.
 func LoadSource(path string, src []byte, opts LoadOptions) (*plan.Testbed, hcl.Diagnostics) {
 	tb := newTestbed(path, opts)
-	read, diags := readFiles(path, src)
-	for name, f := range read.parsed {
+	read, diags := lang.ReadFiles(path, src, rootSchema)
+	for name, f := range read.Parsed {
 		tb.Files[name] = f
 	}
-	tb.Sources = read.order
+	tb.Sources = read.Order
 	if diags.HasErrors() {
 		return tb, dedupeDiags(diags)
 	}
 	d := &decoder{Decoder: &lang.Decoder{Dir: filepath.Dir(path),
 		Opts:      lang.Options{Vars: opts.Vars, VarFiles: opts.VarFiles, Environ: opts.Environ},
 		Variables: tb.Variables, Files: tb.Files}, tb: tb, opts: opts}
-	d.Diags = append(d.Diags, read.diags...)
-	d.decodeFile(d.applyOverrides(read.blocks, read.overrides), read.rootBody)
+	d.Diags = append(d.Diags, read.Diags...)
+	d.decodeFile(d.ApplyOverrides(read, rootSchema), read.RootBody)
 	tb.Sensitive = d.Sensitive
 	diags = append(diags, d.Diags...)
 	diags = append(diags, validate(tb, d.Diags.HasErrors())...)

@@ -1,4 +1,4 @@
-package decode
+package lang
 
 import (
 	"strings"
@@ -7,19 +7,19 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
-// overrideSchema: an override block holds blocks of the testbed's own
-// kinds, but neither an include nor another override.
-var overrideSchema = func() *hcl.BodySchema {
+// overrideSchema is schema without include and override: an override
+// block holds blocks of the testbed's own kinds only.
+func overrideSchema(schema *hcl.BodySchema) *hcl.BodySchema {
 	s := &hcl.BodySchema{}
-	for _, b := range rootSchema.Blocks {
-		if b.Type != blockInclude && b.Type != blockOverride {
+	for _, b := range schema.Blocks {
+		if b.Type != BlockInclude && b.Type != BlockOverride {
 			s.Blocks = append(s.Blocks, b)
 		}
 	}
 	return s
-}()
+}
 
-// applyOverrides merges each block inside an override block into the
+// ApplyOverrides merges each block inside an override block into the
 // testbed's block of the same type and labels, as Terraform merges an
 // override file: an attribute of the override replaces the original's of
 // that name, and a nested block replaces the original's nested blocks of
@@ -28,10 +28,11 @@ var overrideSchema = func() *hcl.BodySchema {
 // to the block as the earlier ones left it. An override of a block that
 // no file has is an error. Every attribute and block keeps its own range,
 // so diagnostics name the file and line it was written at.
-func (d *decoder) applyOverrides(blocks []*hcl.Block, overrides []*hcl.Block) []*hcl.Block {
-	out := append([]*hcl.Block(nil), blocks...)
-	for _, ob := range overrides {
-		content, diags := ob.Body.Content(overrideSchema)
+func (d *Decoder) ApplyOverrides(f *Files, schema *hcl.BodySchema) []*hcl.Block {
+	inner := overrideSchema(schema)
+	out := append([]*hcl.Block(nil), f.Blocks...)
+	for _, ob := range f.Overrides {
+		content, diags := ob.Body.Content(inner)
 		d.Diags = append(d.Diags, diags...)
 		for _, b := range content.Blocks {
 			i := findBlock(out, b)

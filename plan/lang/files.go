@@ -1,4 +1,4 @@
-package decode
+package lang
 
 import (
 	"os"
@@ -7,14 +7,13 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-
-	"benchbed/plan/lang"
 )
 
-// Block types that arrange a testbed's files rather than describe it.
+// Block types that arrange a testbed's files rather than describe it; a
+// testbed's schema has both (include with one label, the path).
 const (
-	blockInclude  = "include"
-	blockOverride = "override"
+	BlockInclude  = "include"
+	BlockOverride = "override"
 )
 
 // includeSchema: an include block names its file and holds nothing.
@@ -26,32 +25,37 @@ var includeSchema = &hcl.BodySchema{}
 // stand in the order of one file in which every include block is replaced
 // by its file's blocks. A file reached twice is read once; a file that
 // includes itself, directly or not, is an error. Every file is parsed
-// within the testbed's budgets (lang.Sources).
+// within the testbed's budgets (Sources).
 type files struct {
-	out       *filesOut
-	budget    lang.Sources
+	schema    *hcl.BodySchema
+	out       *Files
+	budget    Sources
 	seen      map[string]bool // absolute paths read (or being read)
 	stack     []string        // absolute paths being read, the first outermost
 	stackName []string        // the same, as given
 	diags     hcl.Diagnostics // problems that stop the load: a file unread or unparsed
 }
 
-// filesOut is what reading the files gives: every file parsed, by name and
-// in reading order, the testbed's blocks in order, its override blocks.
-type filesOut struct {
-	parsed    map[string]*hcl.File
-	order     []string
-	blocks    []*hcl.Block
-	overrides []*hcl.Block
-	rootBody  hcl.Body
-	// diags are the problems of the files' structure (a block of an
+// Files is what reading a testbed's files gives: every file parsed, by
+// name and in reading order, the testbed's blocks in order, its override
+// blocks.
+type Files struct {
+	Parsed    map[string]*hcl.File // by name as read (the includer's directory joined)
+	Order     []string             // the names, the first file first, in reading order
+	Blocks    []*hcl.Block         // every top-level block but include and override, in order
+	Overrides []*hcl.Block         // the override blocks, in reading order
+	RootBody  hcl.Body             // the first file's body (nil when it did not parse)
+	// Diags are the problems of the files' structure (a block of an
 	// unknown type, an include's body): the decoding goes on after them.
-	diags hcl.Diagnostics
+	Diags hcl.Diagnostics
 }
 
-// readFiles reads the testbed whose first file is path with text src.
-func readFiles(path string, src []byte) (*filesOut, hcl.Diagnostics) {
-	r := &files{out: &filesOut{parsed: map[string]*hcl.File{}}, seen: map[string]bool{}}
+// ReadFiles reads the testbed whose first file is path with text src, each
+// file's top-level body taken with schema (which has the include and
+// override blocks). The diagnostics it returns stop the load: a file that
+// cannot be read or parsed, a cycle of includes, a budget exceeded.
+func ReadFiles(path string, src []byte, schema *hcl.BodySchema) (*Files, hcl.Diagnostics) {
+	r := &files{schema: schema, out: &Files{Parsed: map[string]*hcl.File{}}, seen: map[string]bool{}}
 	r.file(path, src, nil)
 	return r.out, r.diags
 }
@@ -70,25 +74,25 @@ func (r *files) file(path string, src []byte, from *hcl.Range) {
 	if f == nil {
 		return
 	}
-	r.out.parsed[path] = f
-	r.out.order = append(r.out.order, path)
+	r.out.Parsed[path] = f
+	r.out.Order = append(r.out.Order, path)
 	if from == nil {
-		r.out.rootBody = f.Body
+		r.out.RootBody = f.Body
 	}
 	if diags.HasErrors() {
 		return
 	}
-	content, diags := f.Body.Content(rootSchema)
-	r.out.diags = append(r.out.diags, diags...)
+	content, diags := f.Body.Content(r.schema)
+	r.out.Diags = append(r.out.Diags, diags...)
 	r.stack, r.stackName = append(r.stack, abs), append(r.stackName, path)
 	for _, b := range content.Blocks {
 		switch b.Type {
-		case blockInclude:
+		case BlockInclude:
 			r.include(path, b)
-		case blockOverride:
-			r.out.overrides = append(r.out.overrides, b)
+		case BlockOverride:
+			r.out.Overrides = append(r.out.Overrides, b)
 		default:
-			r.out.blocks = append(r.out.blocks, b)
+			r.out.Blocks = append(r.out.Blocks, b)
 		}
 	}
 	r.stack, r.stackName = r.stack[:len(r.stack)-1], r.stackName[:len(r.stackName)-1]
@@ -97,11 +101,11 @@ func (r *files) file(path string, src []byte, from *hcl.Range) {
 // include reads the file an include block of the file at path names.
 func (r *files) include(path string, b *hcl.Block) {
 	_, diags := b.Body.Content(includeSchema)
-	r.out.diags = append(r.out.diags, diags...)
+	r.out.Diags = append(r.out.Diags, diags...)
 	label := b.LabelRanges[0].Ptr()
 	name := b.Labels[0]
 	if strings.TrimSpace(name) == "" {
-		r.diags = append(r.diags, lang.Diagf(hcl.DiagError, label, "Invalid include", "an include block names a file: include \"lab.hcl\" {}"))
+		r.diags = append(r.diags, Diagf(hcl.DiagError, label, "Invalid include", "an include block names a file: include \"lab.hcl\" {}"))
 		return
 	}
 	if !filepath.IsAbs(name) {
@@ -111,7 +115,7 @@ func (r *files) include(path string, b *hcl.Block) {
 	for i, s := range r.stack {
 		if s == abs {
 			chain := append(append([]string(nil), r.stackName[i:]...), name)
-			r.diags = append(r.diags, lang.Diagf(hcl.DiagError, label, "Include cycle",
+			r.diags = append(r.diags, Diagf(hcl.DiagError, label, "Include cycle",
 				"%s: a file cannot include itself, directly or through others", strings.Join(chain, " includes ")))
 			return
 		}
@@ -119,10 +123,10 @@ func (r *files) include(path string, b *hcl.Block) {
 	if r.seen[abs] {
 		return // read already, through another include
 	}
-	src, err := readLimited(name)
+	src, err := ReadLimited(name)
 	if err != nil {
 		r.seen[abs] = true
-		r.diags = append(r.diags, lang.Diagf(hcl.DiagError, label, "Cannot read included file", "%s", pathError(err)))
+		r.diags = append(r.diags, Diagf(hcl.DiagError, label, "Cannot read included file", "%s", pathError(err)))
 		return
 	}
 	r.file(name, src, label)

@@ -1,8 +1,8 @@
 # How benchbed reaches the distro lab's hosts: the key, known_hosts and
 # ssh_config that testbeds/distro/up writes into its state directory, and
 # the lab's tempauth key. Both of its host shapes include it: the four
-# containers (distro.hcl) and the swift-init all in one
-# (../aio-swift-init.hcl).
+# containers (distro.hcl here) and the swift-init all in one
+# (testbeds/distro/aio-swift-init.hcl).
 
 variable "distro_dir" {
   type        = string

@@ -1,7 +1,7 @@
 # How benchbed reaches the local lab's hosts: the key, known_hosts and
 # ssh_config that testbeds/lab/up writes into its state directory. Every
-# testbed of this directory includes it (through netns.hcl or aio.hcl,
-# or on its own: ../seed004-lab.hcl).
+# testbed of testbeds/lab includes it: through netns.hcl or aio.hcl, or
+# on its own (seed004-lab.hcl).
 
 variable "lab_dir" {
   type        = string

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -47,21 +46,19 @@ func (s *Sweeper) openRun() error {
 	return nil
 }
 
-// saveTestbed keeps the testbed file as used and sweep.json in the run.
+// saveTestbed keeps the testbed as used and sweep.json in the run: every
+// file of the testbed, as read at the load, in one text (its includes
+// inlined), and the files' names.
 func (s *Sweeper) saveTestbed() error {
-	src, err := os.ReadFile(s.tb.File)
-	if err != nil {
-		return err
-	}
 	// Sensitive values (a variable's default) never reach the run.
-	if err := s.run.WriteFile(rundir.TestbedFile, s.tb.MaskedSource(src)); err != nil {
+	if err := s.run.WriteFile(rundir.TestbedFile, s.tb.MaskedSource(s.tb.Inlined())); err != nil {
 		return err
 	}
 	abs, err := filepath.Abs(s.tb.File)
 	if err != nil {
 		return err
 	}
-	return s.run.WriteSweepInfo(rundir.SweepInfo{Testbed: abs, Name: s.tb.Name, Started: s.run.Started})
+	return s.run.WriteSweepInfo(rundir.SweepInfo{Testbed: abs, Name: s.tb.Name, Started: s.run.Started, Files: s.tb.Sources})
 }
 
 // preflight checks every host before anything changes.

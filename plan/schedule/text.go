@@ -21,6 +21,9 @@ func (p *Schedule) WriteText(w io.Writer) error {
 	if j.Description != "" {
 		fmt.Fprintf(&b, ": %s", j.Description)
 	}
+	if len(j.Files) > 0 {
+		fmt.Fprintf(&b, "\nfiles read: %s", strings.Join(j.Files, ", "))
+	}
 	b.WriteString("\n\nhosts by role:\n")
 	for _, r := range j.ByRole {
 		fmt.Fprintf(&b, "  %-10s %s\n", r.Role, strings.Join(r.Hosts, ", "))

@@ -10,6 +10,7 @@ import (
 type PlanJSON struct {
 	Testbed     string         `json:"testbed"`
 	Description string         `json:"description,omitempty"`
+	Files       []string       `json:"files,omitempty"` // the testbed's files as read, the testbed file first
 	Hosts       []HostJSON     `json:"hosts"`
 	ByRole      []RoleJSON     `json:"hosts_by_role"`
 	Rings       []RingJSON     `json:"rings"`
@@ -176,7 +177,7 @@ type EstimateJSON struct {
 // JSON returns the plan in the shape of `benchbed plan --json`.
 func (p *Schedule) JSON() PlanJSON {
 	tb := p.Testbed
-	out := PlanJSON{Testbed: tb.Name, Description: tb.Description, Hosts: []HostJSON{}, Cells: []CellJSON{}}
+	out := PlanJSON{Testbed: tb.Name, Description: tb.Description, Files: tb.Sources, Hosts: []HostJSON{}, Cells: []CellJSON{}}
 	for _, h := range tb.Hosts {
 		hj := HostJSON{Name: h.Name, Address: h.Address, Roles: h.Roles}
 		for _, f := range h.Hardware {

@@ -95,7 +95,7 @@ if [ -z "$act" ]; then
     read -r spid stime <%[3]s
     if [ "$spid" = "$pid" ] && awk -v a="$stime" -v b="$since" 'BEGIN { exit !(a > b) }'; then since=$stime; fi
   fi
-  if [ -z "$(find %[4]s -maxdepth 0 -newerct "@$since" 2>/dev/null)" ]; then act=current; else act=reload; fi
+  if [ -n "$since" ] && [ -z "$(find %[4]s -maxdepth 0 -newerct "@$since" 2>/dev/null)" ]; then act=current; else act=reload; fi
 fi`, d.pidFile(), remote.Quote(argv), d.stampFile(), strings.Join(in, " "), remote.Quote(startEpoch))
 }
 

@@ -1,0 +1,166 @@
+package importer
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"benchbed/plan"
+	"benchbed/plan/decode"
+	"benchbed/plan/render"
+	"benchbed/templates"
+	"benchbed/templates/catalog"
+)
+
+// Options are what Build writes besides the hosts' facts.
+type Options struct {
+	SSH  SSH    // the ssh block
+	Path string // where the testbed goes, for its diagnostics ("" = imported.hcl)
+}
+
+// Result is a written testbed.
+type Result struct {
+	Text  []byte // the testbed, no secret in it
+	Diags Diags
+	// Vars are its sensitive variables' values, by name: what the user
+	// gives with --var or BENCHBED_VAR_name (never printed).
+	Vars map[string]string
+	// Confs is how many confs the baseline renders, Identical how many of
+	// them byte for byte as the hosts have them (the others setting for
+	// setting, or in the Diags).
+	Confs, Identical int
+}
+
+// Build describes the cluster of facts as a testbed (see the package
+// comment). It touches no host.
+func Build(facts []*Facts, opt Options) *Result {
+	d := &draft{SSH: opt.SSH}
+	path := opt.Path
+	if path == "" {
+		path = "imported.hcl"
+	}
+	cat := d.setVersion(facts)
+	d.addHosts(facts)
+	for _, name := range ringNames(facts) {
+		if r := d.readRing(facts, name); r != nil {
+			d.Rings = append(d.Rings, r)
+		}
+	}
+	d.setAddresses()
+	d.checkPlaced()
+	d.setRoles()
+	d.setDisks()
+	d.checkStrayDisks()
+	for _, r := range d.Rings {
+		d.ringPorts(r, d.Hosts, d.confPort(ringRole(r.Name)))
+	}
+	d.checkZones()
+	d.readSwiftConf()
+	d.setServices()
+	d.setWorkload()
+	res := &Result{Vars: map[string]string{}}
+	for _, v := range d.Vars {
+		res.Vars[v.Name] = v.Value
+	}
+	first, diags := decodeText(path, d.writeHCL(false), res.Vars)
+	if !d.decoded(diags, "first pass") {
+		res.Text, res.Diags = d.writeHCL(false), d.Diags
+		return res
+	}
+	r1, err := render.Render(first, first.Variant(baseline), render.Options{})
+	if err != nil {
+		d.Diags.add(Error, "", "rendering the first pass: %v", err)
+	} else {
+		d.setSettings(r1, cat)
+	}
+	for _, v := range d.Vars {
+		res.Vars[v.Name] = v.Value
+	}
+	text := d.writeHCL(true)
+	tb, diags := decodeText(path, text, res.Vars)
+	if d.decoded(diags, "the testbed written") {
+		if r, err := render.Render(tb, tb.Variant(baseline), render.Options{}); err != nil {
+			d.Diags.add(Error, "", "rendering the baseline: %v", err)
+		} else {
+			res.Confs, res.Identical = len(r.Confs), d.checkRendering(tb, r, cat)
+		}
+	}
+	res.Text, res.Diags = d.writeHCL(true), d.Diags
+	return res
+}
+
+// decodeText decodes a written testbed with its secrets' values.
+func decodeText(path string, text []byte, vars map[string]string) (*plan.Testbed, hcl.Diagnostics) {
+	return decode.LoadSource(path, text, decode.LoadOptions{Vars: vars})
+}
+
+// decoded records a written testbed's decoding errors (a bug, or a cluster
+// the language cannot hold) and reports whether there were none.
+func (d *draft) decoded(diags hcl.Diagnostics, pass string) bool {
+	for _, x := range diags.Errs() {
+		d.Diags.add(Error, "", "%s does not validate: %v", pass, x)
+	}
+	return !diags.HasErrors()
+}
+
+// setVersion takes the hosts' Swift version (reporting hosts that run
+// another) and the catalog of its options: the carried one of that
+// version, else of the newest carried release not above it.
+func (d *draft) setVersion(facts []*Facts) *catalog.Catalog {
+	for _, f := range facts {
+		switch {
+		case f.Version == "":
+		case d.Version == "":
+			d.Version = f.Version
+		case f.Version != d.Version:
+			d.Diags.add(Error, f.Host, "runs Swift %s, other hosts %s: the settings are compared with %s's defaults", f.Version, d.Version, d.Version)
+		}
+	}
+	if d.Version == "" {
+		d.Diags.add(Warning, "", "no host could import Swift's python module: settings are compared with no catalog of defaults")
+		return nil
+	}
+	vs := catalog.Versions()
+	pick := ""
+	for _, v := range vs {
+		if templates.CompareVersions(v, d.Version) <= 0 {
+			pick = v
+		}
+	}
+	if pick == "" && len(vs) > 0 {
+		pick = vs[0]
+	}
+	cat, err := catalog.Load(pick)
+	if err != nil {
+		d.Diags.add(Warning, "", "%v", err)
+		return nil
+	}
+	if pick != d.Version {
+		d.Diags.add(Note, "", "the hosts run Swift %s; benchbed carries no catalog of it, so Swift %s's defaults are used", d.Version, pick)
+	}
+	d.Catalog = pick
+	return cat
+}
+
+// confPort is the bind_port of role's server conf on its first host (0 =
+// none), for a ring with one port per disk.
+func (d *draft) confPort(role string) int {
+	for _, h := range d.hostsWithRole(role) {
+		for p, text := range h.Facts.Confs {
+			if p != "/etc/swift/"+role+"-server.conf" {
+				continue
+			}
+			f, err := templates.Parse(p, text)
+			if err != nil {
+				continue
+			}
+			if v, ok := f.Value("DEFAULT", "bind_port"); ok {
+				var n int
+				if _, err := fmt.Sscan(v, &n); err == nil {
+					return n
+				}
+			}
+		}
+	}
+	return 0
+}

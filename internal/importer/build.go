@@ -2,6 +2,8 @@ package importer
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -164,3 +166,6 @@ func (d *draft) confPort(role string) int {
 	}
 	return 0
 }
+
+// VarNames are the sensitive variables' names, sorted.
+func (r *Result) VarNames() []string { return slices.Sorted(maps.Keys(r.Vars)) }

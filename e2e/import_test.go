@@ -45,13 +45,31 @@ func TestImport(t *testing.T) {
 	must(t, err)
 	t.Logf("the imported testbed:\n%s", text)
 	t.Run("NoSecretInClear", func(t *testing.T) { checkNoLabSecret(t, lab, string(text)+stdout+stderr) })
+	// setup made swift.conf's hash path prefix and suffix (lab.hcl leaves
+	// them to the template's placeholders): the import's variables, given
+	// as a user would, from the environment.
+	hashes := labHashes(t, lab)
+	for k, v := range hashes {
+		t.Setenv("BENCHBED_VAR_"+k, v)
+	}
 	if o, e, err := lab.Benchbed(t, append([]string{"validate", out}, importVars...)...); err != nil {
 		t.Fatalf("benchbed validate of the imported testbed: %v\n%s\n%s", err, o, e)
 	}
-	imported := loadWithVars(t, out, map[string]string{"tempauth_bench_bench_key": "lab-bench-key"})
+	vars := map[string]string{"tempauth_bench_bench_key": "lab-bench-key"}
+	for k, v := range hashes {
+		vars[k] = v
+	}
+	imported := loadWithVars(t, out, vars)
 	t.Run("BaselineRendersTheHostsConfs", func(t *testing.T) { checkRenderMatchesHosts(t, lab, imported) })
 	t.Run("RingsEqualTheLiveOnes", func(t *testing.T) { checkImportedRings(t, lab, imported) })
 	t.Run("NoSettingDifferenceWithLabHCL", func(t *testing.T) {
+		// lab.hcl renders the template's hash placeholders, which setup
+		// replaces with the cluster's values as it pushes swift.conf (and
+		// a sweep, with the same ones): the import's baseline is compared
+		// with the same placeholders.
+		vars := map[string]string{"tempauth_bench_bench_key": "lab-bench-key",
+			"swift_hash_path_prefix": "benchbed-prefix", "swift_hash_path_suffix": "benchbed-suffix"}
+		imported := loadWithVars(t, out, vars)
 		orig := loadWithVars(t, lab.Testbed, nil)
 		a, err := render.Render(orig, orig.Variants[0], render.Options{})
 		must(t, err)
@@ -85,16 +103,26 @@ func loadWithVars(t *testing.T, path string, vars map[string]string) *plan.Testb
 	return tb
 }
 
+// labHashes are swift.conf's hash path prefix and suffix on proxy1.
+func labHashes(t *testing.T, lab *Env) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	f := hostConf(t, lab, "proxy1", render.SwiftConfPath)
+	for _, k := range []string{"swift_hash_path_prefix", "swift_hash_path_suffix"} {
+		if v, ok := f.Value("swift-hash", k); ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // checkNoLabSecret fails when text holds a secret of the lab: the tempauth
 // key, or swift.conf's hash path prefix or suffix as the hosts have them.
 func checkNoLabSecret(t *testing.T, lab *Env, text string) {
 	t.Helper()
 	secrets := []string{"lab-bench-key"}
-	f := hostConf(t, lab, "proxy1", render.SwiftConfPath)
-	for _, k := range []string{"swift_hash_path_prefix", "swift_hash_path_suffix"} {
-		if v, ok := f.Value("swift-hash", k); ok {
-			secrets = append(secrets, v)
-		}
+	for _, v := range labHashes(t, lab) {
+		secrets = append(secrets, v)
 	}
 	for _, s := range secrets {
 		if strings.Contains(text, s) {

@@ -46,9 +46,9 @@ type dRing struct {
 	Name         string
 	PartPower    int
 	Replicas     float64
-	MinPartHours int  // -1 when only a ring file told (it does not keep it)
-	Port         int  // one port per host
-	PortBase     int  // first port when one port per disk (0 = not)
+	MinPartHours int    // -1 when only a ring file told (it does not keep it)
+	Port         int    // one port per host
+	PortBase     int    // first port when one port per disk (0 = not)
 	Builder      string // the host whose builder it was read from ("" = a ring file)
 	From         string // where it was read, for the comment
 	Group        string // its disk group

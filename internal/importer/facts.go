@@ -9,7 +9,8 @@ type Facts struct {
 	Confs      map[string][]byte // /etc/swift/*.conf by path
 	Rings      []RingDump        // builders and ring files in /etc/swift
 	RingError  string            // why the rings could not be read ("" = read)
-	Procs      []Proc            // Swift's processes in the host's own namespaces
+	Procs      []Proc            // Swift's processes of its pid files or in the host's own namespaces
+	Elsewhere  int               // Swift's processes in other namespaces of the same machine
 	PidFiles   map[int]string    // pid -> pid file under /var/run/swift
 	DevicesDir string            // the object server's devices (default /srv/node)
 	DeviceDirs []string          // directories under DevicesDir

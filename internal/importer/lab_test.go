@@ -101,7 +101,7 @@ func TestBuildLabRoundTrip(t *testing.T) {
 		t.Errorf("variables %v", res.Vars)
 	}
 	for _, want := range []string{`host "stor2"`, `roles   = ["object", "container", "account"]`, `disks "object"`,
-		`ring "container"`, `min_part_hours = 0`, `manager = "direct"`, 
+		`ring "container"`, `min_part_hours = 0`, `manager = "direct"`,
 		`memcache_max_connections = 10`, `disable_fallocate = true`, `variant "baseline"`, `swift_version = "2.30.1"`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)

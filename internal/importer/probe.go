@@ -25,10 +25,11 @@ const mark = "\x1e"
 
 // probeScript reads, and only reads, what Build needs of a host: Swift's
 // version, the addresses, swift-init, every /etc/swift/*.conf, the rings
-// (ringsPy), Swift's processes in the shell's own mount and network
-// namespaces (a lab's hosts may share one machine's process table) with
-// their systemd unit, the pid files and what is mounted under the devices
-// directory. Each part follows a mark line.
+// (ringsPy), the pid files under /var/run/swift, Swift's processes with
+// their systemd unit: those of a pid file, and the others in the shell's
+// own mount and network namespaces (a lab's hosts may share one machine's
+// process table; the others are counted as "elsewhere"), and what is
+// mounted under the devices directory. Each part follows a mark line.
 const probeScript = `m=$(printf '\036')
 echo "${m}version"
 for py in /usr/bin/python3 python3; do v=$($py -c 'import swift; print(swift.__version__)' 2>/dev/null) && break; done
@@ -41,17 +42,23 @@ for f in /etc/swift/*.conf; do [ -f "$f" ] && [ -r "$f" ] && { echo "${m}conf $f
 echo "${m}rings"
 /usr/bin/python3 - 2>/dev/null <<'PY' || echo '{"kind":"error","error":"python3 cannot read the rings with Swift"}'
 ` + ringsPy + `PY
+echo "${m}pidfiles"
+pids=" "
+for f in /var/run/swift/*.pid /var/run/swift/*/*.pid; do
+  [ -f "$f" ] || continue
+  p=$(head -n 1 "$f" 2>/dev/null); echo "$p $f"; pids="$pids$p "
+done
 echo "${m}procs"
 mnt=$(readlink /proc/$$/ns/mnt); net=$(readlink /proc/$$/ns/net)
-ps -eo pid=,ppid=,pgid=,args= 2>/dev/null | while read -r pid ppid pgid args; do
+ps -ww -eo pid=,ppid=,pgid=,args= 2>/dev/null | while read -r pid ppid pgid args; do
   case "$args" in *swift-*) ;; *) continue ;; esac
-  [ "$(readlink /proc/$pid/ns/mnt 2>/dev/null)" = "$mnt" ] || continue
-  [ "$(readlink /proc/$pid/ns/net 2>/dev/null)" = "$net" ] || continue
+  case "$pids" in *" $pid "*|*" $pgid "*) ;; *)
+    [ "$(readlink /proc/$pid/ns/mnt 2>/dev/null)" = "$mnt" ] || { echo "elsewhere $pid"; continue; }
+    [ "$(readlink /proc/$pid/ns/net 2>/dev/null)" = "$net" ] || { echo "elsewhere $pid"; continue; } ;;
+  esac
   unit=$(grep -o '[^/]*\.service' /proc/$pid/cgroup 2>/dev/null | tail -n 1)
   echo "$pid $ppid $pgid ${unit:--} $args"
 done
-echo "${m}pidfiles"
-for f in /var/run/swift/*.pid /var/run/swift/*/*.pid; do [ -f "$f" ] && echo "$(cat "$f" 2>/dev/null | head -n 1) $f"; done
 dev=$(sed -n 's/^[[:space:]]*devices[[:space:]]*[=:][[:space:]]*//p' /etc/swift/object-server.conf 2>/dev/null | tail -n 1)
 dev=${dev:-/srv/node}
 echo "${m}devices $dev"
@@ -189,6 +196,10 @@ func (f *Facts) readRings(lines []string) error {
 func (f *Facts) readProcs(lines []string) {
 	for _, l := range lines {
 		w := strings.Fields(l)
+		if len(w) == 2 && w[0] == "elsewhere" {
+			f.Elsewhere++
+			continue
+		}
 		if len(w) < 5 {
 			continue
 		}

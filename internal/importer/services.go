@@ -59,7 +59,7 @@ func (d *draft) serviceOn(s *dService, h *dHost, daemons *map[string]int) {
 	}
 	if conf == "" {
 		conf = path.Join("/etc/swift", s.Name+".conf")
-		d.Diags.add(Warning, h.Name, "no %s runs here: its conf is read from %s", s.Name, conf)
+		d.Diags.add(Warning, h.Name, "no %s runs here (%d Swift processes of this machine are in other namespaces): its conf is read from %s", s.Name, h.Facts.Elsewhere, conf)
 	}
 	switch {
 	case s.Path == "":

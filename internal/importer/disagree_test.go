@@ -1,0 +1,126 @@
+package importer
+
+import (
+	"strings"
+	"testing"
+)
+
+// facts returns the lab's facts of host name.
+func factsOf(facts []*Facts, name string) *Facts {
+	for _, f := range facts {
+		if f.Host == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// TestBuildReportsHostsThatDisagree: an object server conf that differs
+// between stor1 and stor2, and a ring file out of sync, are errors naming
+// the host, the key and both values; the testbed is still written, from
+// the first host, and nothing is averaged.
+func TestBuildReportsHostsThatDisagree(t *testing.T) {
+	_, facts := labFacts(t)
+	stor2 := factsOf(facts, "stor2")
+	c := string(stor2.Confs["/etc/swift/object-server.conf"])
+	stor2.Confs["/etc/swift/object-server.conf"] = []byte(strings.Replace(c, "workers = 2", "workers = 4", 1))
+	for i := range stor2.Rings {
+		if stor2.Rings[i].Name == "container" && stor2.Rings[i].Kind == "ring" {
+			stor2.Rings[i].Sum = "another"
+		}
+	}
+	res := Build(facts, Options{})
+	var errs []string
+	for _, d := range res.Diags {
+		if d.Severity == Error {
+			errs = append(errs, d.String())
+		}
+	}
+	joined := strings.Join(errs, "\n")
+	for _, want := range []string{
+		`stor2: /etc/swift/object-server.conf differs from stor1's: [DEFAULT] workers "2" there, "4" here`,
+		"ring container is out of sync", "stor2 (md5 another)",
+	} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("no %q among the errors:\n%s", want, joined)
+		}
+	}
+	if !strings.Contains(string(res.Text), "workers           = 2") || strings.Contains(string(res.Text), "workers           = 3") {
+		t.Errorf("the testbed does not keep stor1's workers:\n%s", res.Text)
+	}
+	if !strings.Contains(string(res.Text), "# error: stor2: /etc/swift/object-server.conf differs") {
+		t.Errorf("the testbed's head does not say what it could not describe:\n%s", res.Text)
+	}
+}
+
+// TestBuildPortPerDisk: object devices on port_base + their index on every
+// host become port_base and a baseline with one port per disk, rendered
+// and laid out as the hosts have them.
+func TestBuildPortPerDisk(t *testing.T) {
+	_, facts := labFacts(t)
+	for _, f := range facts {
+		for i := range f.Rings {
+			r := &f.Rings[i]
+			if r.Name != "object" {
+				continue
+			}
+			n := map[string]int{}
+			for j := range r.Devs {
+				r.Devs[j].Port = 6300 + n[r.Devs[j].IP]
+				n[r.Devs[j].IP]++
+			}
+		}
+	}
+	res := Build(facts, Options{})
+	text := string(res.Text)
+	if res.Diags.HasErrors() {
+		t.Errorf("diagnostics: %v", res.Diags)
+	}
+	for _, want := range []string{"port_base      = 6300", "port           = 6200", "ring \"object\" {\n    port_per_disk = true"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+}
+
+// TestBuildRingWithoutBuilder: rings read from ring files alone are
+// described (min_part_hours left to its default) with a note.
+func TestBuildRingWithoutBuilder(t *testing.T) {
+	_, facts := labFacts(t)
+	p := factsOf(facts, "proxy1")
+	var keep []RingDump
+	for _, r := range p.Rings {
+		if r.Kind == "ring" {
+			keep = append(keep, r)
+		}
+	}
+	p.Rings = keep
+	res := Build(facts, Options{})
+	if res.Diags.HasErrors() {
+		t.Errorf("diagnostics: %v", res.Diags)
+	}
+	if !strings.Contains(string(res.Text), "# from proxy1:/etc/swift/object.ring.gz") || !strings.Contains(res.Diags[0].String(), "no host has its builder") {
+		t.Errorf("diagnostics %v; testbed:\n%s", res.Diags, res.Text)
+	}
+}
+
+func TestHostNameAndDiscovery(t *testing.T) {
+	cfg := []byte("Host *\n  User root\nHost stor9\n  HostName 10.0.0.9\n  Port 22\n")
+	if got := HostName("10.0.0.9", cfg); got != "stor9" {
+		t.Errorf("HostName = %q, want the alias stor9", got)
+	}
+	if got := HostName("10.0.0.8", cfg); got != "host-10-0-0-8" {
+		t.Errorf("HostName = %q", got)
+	}
+	_, facts := labFacts(t)
+	if got := DiscoverAddrs(facts); len(got) != 0 {
+		t.Errorf("every host read, DiscoverAddrs = %v", got)
+	}
+	if got := DiscoverAddrs(facts[:2]); strings.Join(got, " ") != "198.18.0.22" {
+		t.Errorf("proxy1 and stor1 read: DiscoverAddrs = %v, want stor2's address", got)
+	}
+	res := Build(facts[:2], Options{})
+	if !res.Diags.HasErrors() || !strings.Contains(string(res.Text), "198.18.0.22, which no host read has") {
+		t.Errorf("a ring device on no host read: %v", res.Diags)
+	}
+}

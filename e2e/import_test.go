@@ -89,6 +89,10 @@ func TestImport(t *testing.T) {
 		if err != nil {
 			t.Fatalf("benchbed sweep of the imported testbed: %v\n%s\n%s", err, o, e)
 		}
+		if !strings.Contains(o, "baseline") {
+			t.Errorf("the sweep's table has no baseline cell:\n%s", o)
+		}
+		t.Logf("the imported testbed's sweep:\n%s", o)
 		checkNoLabSecret(t, lab, o+e)
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"benchbed/plan/render"
 	"benchbed/templates"
 	"benchbed/templates/catalog"
+	"benchbed/templates/secrets"
 )
 
 // Options are what Build writes besides the hosts' facts.
@@ -66,6 +67,7 @@ func Build(facts []*Facts, opt Options) *Result {
 	}
 	first, diags := decodeText(path, d.writeHCL(false), res.Vars)
 	if !d.decoded(diags, "first pass") {
+		d.Diags = maskDiags(d.Diags, res.Vars)
 		res.Text, res.Diags = d.writeHCL(false), d.Diags
 		return res
 	}
@@ -87,8 +89,25 @@ func Build(facts []*Facts, opt Options) *Result {
 			res.Confs, res.Identical = len(r.Confs), d.checkRendering(tb, r, cat)
 		}
 	}
+	d.Diags = maskDiags(d.Diags, res.Vars) // before they are written into the testbed's head too
 	res.Text, res.Diags = d.writeHCL(true), d.Diags
 	return res
+}
+
+// maskDiags masks every secret's value in the diagnostics' messages: a
+// message quoting a conf line (a parse error) never shows one.
+func maskDiags(ds Diags, vars map[string]string) Diags {
+	var values []string
+	for _, v := range vars {
+		values = append(values, v)
+	}
+	set := secrets.New(values...)
+	out := make(Diags, len(ds))
+	for i, x := range ds {
+		x.Message = set.Mask(x.Message)
+		out[i] = x
+	}
+	return out
 }
 
 // decodeText decodes a written testbed with its secrets' values.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // Severity of a diagnostic.
@@ -63,3 +64,13 @@ func (ds Diags) Write(w io.Writer, prefix string) error {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// parseError is a conf's parse error without the quoted line, which may
+// hold a secret the import never learnt was one: "FILE:LINE: not INI".
+func parseError(err error) string {
+	msg := err.Error()
+	if i := strings.Index(msg, ": "); i >= 0 {
+		return msg[:i] + ": not INI as Swift reads it (the line is not quoted here: it may hold a secret)"
+	}
+	return "not INI as Swift reads it"
+}

@@ -124,3 +124,22 @@ func TestHostNameAndDiscovery(t *testing.T) {
 		t.Errorf("a ring device on no host read: %v", res.Diags)
 	}
 }
+
+// TestBuildUnparsableConfQuotesNoLine: a conf Swift could not read is an
+// error naming the host, file and line, never quoting the line.
+func TestBuildUnparsableConfQuotesNoLine(t *testing.T) {
+	_, facts := labFacts(t)
+	s1 := factsOf(facts, "stor1")
+	s1.Confs["/etc/swift/object-server.conf"] = []byte("  password-like-line\n[DEFAULT]\n")
+	res := Build(facts, Options{})
+	joined := ""
+	for _, d := range res.Diags {
+		joined += d.String() + "\n"
+	}
+	if strings.Contains(joined+string(res.Text), "password-like-line") {
+		t.Errorf("the conf's line is quoted:\n%s", joined)
+	}
+	if !strings.Contains(joined, "error: stor1: stor1:/etc/swift/object-server.conf:1: not INI") {
+		t.Errorf("no error naming the file and line:\n%s", joined)
+	}
+}

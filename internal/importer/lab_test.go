@@ -102,7 +102,7 @@ func TestBuildLabRoundTrip(t *testing.T) {
 	}
 	for _, want := range []string{`host "stor2"`, `roles   = ["object", "container", "account"]`, `disks "object"`,
 		`ring "container"`, `min_part_hours = 0`, `manager = "direct"`,
-		`memcache_max_connections = 10`, `disable_fallocate = true`, `variant "baseline"`, `swift_version = "2.30.1"`} {
+		`memcache_max_connections = 10`, `disable_fallocate = true`, `variant "baseline"`, "prefill {\n  workloads = [\"get\"]", `swift_version = "2.30.1"`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}

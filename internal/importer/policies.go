@@ -46,7 +46,7 @@ func (d *draft) readSwiftConf() {
 	}
 	f, err := templates.Parse(src.Name+":"+swiftConfPath, text)
 	if err != nil {
-		d.Diags.add(Error, src.Name, "%v", err)
+		d.Diags.add(Error, src.Name, "%s", parseError(err))
 		return
 	}
 	d.hashVars(src, f)

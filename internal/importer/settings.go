@@ -56,7 +56,7 @@ func (d *draft) hostSettings(r *render.Rendering, cat *catalog.Catalog, s *dServ
 	}
 	live, err := templates.Parse(h.Name+":"+s.Path, text)
 	if err != nil {
-		d.Diags.add(Error, h.Name, "%v", err)
+		d.Diags.add(Error, h.Name, "%s", parseError(err))
 		return nil, false
 	}
 	c := r.Conf(h.Name, s.Path)

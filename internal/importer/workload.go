@@ -11,7 +11,8 @@ import (
 )
 
 // dWorkload is the one workload an import writes, a starting point: the
-// language needs one, and a sweep of the imported testbed runs it.
+// language needs one, and a sweep of the imported testbed runs it (its
+// prefill block puts its initial objects first).
 type dWorkload struct {
 	URL     string   // the first proxy's auth URL
 	User    string   // "account:user" of its first tempauth user
@@ -100,6 +101,11 @@ const workloadText = `workload "get" {
     key  = var.%s
   }
 }
+
+# Its initial objects, put once before the sweep's cells.
+prefill {
+  workloads = ["get"]
+}
 `
 
 // writeWorkload appends the workload block.
@@ -118,7 +124,10 @@ func (d *draft) writeWorkload(b *hclwrite.Body) {
 		panic(fmt.Sprintf("importer: the workload does not parse: %v", diags)) // a bug of workloadText
 	}
 	b.AppendNewline()
-	for _, blk := range f.Body().Blocks() {
+	for i, blk := range f.Body().Blocks() {
+		if i > 0 {
+			b.AppendNewline() // the block's comment comes with it
+		}
 		b.AppendBlock(blk)
 	}
 }

@@ -89,8 +89,8 @@ func TestImport(t *testing.T) {
 		if err != nil {
 			t.Fatalf("benchbed sweep of the imported testbed: %v\n%s\n%s", err, o, e)
 		}
-		if !strings.Contains(o, "baseline") {
-			t.Errorf("the sweep's table has no baseline cell:\n%s", o)
+		if !strings.Contains(o, "| the cluster as imported |") {
+			t.Errorf("the sweep's table has no row of the baseline (its description):\n%s", o)
 		}
 		t.Logf("the imported testbed's sweep:\n%s", o)
 		checkNoLabSecret(t, lab, o+e)

@@ -88,3 +88,13 @@ func (f *Facts) hasAddr(ip string) bool {
 	}
 	return false
 }
+
+// hasRingFiles reports whether the host has any ring file.
+func (f *Facts) hasRingFiles() bool {
+	for _, r := range f.Rings {
+		if r.Kind == "ring" {
+			return true
+		}
+	}
+	return false
+}

@@ -77,6 +77,9 @@ func (d *draft) checkRingSync(facts []*Facts, name string, src *Facts, dump *Rin
 	sums := map[string][]string{}
 	var order []string
 	for _, f := range facts {
+		if f.ringFile(name) == nil && f.hasRingFiles() {
+			d.Diags.add(Error, f.Host, "ring %s is out of sync: this host has other rings' files but not %s.ring.gz", name, name)
+		}
 		if r := f.ringFile(name); r != nil {
 			if sums[r.Sum] == nil {
 				order = append(order, r.Sum)

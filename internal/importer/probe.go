@@ -40,7 +40,7 @@ echo "${m}swift-init"
 command -v swift-init 2>/dev/null
 for f in /etc/swift/*.conf; do [ -f "$f" ] && [ -r "$f" ] && { echo "${m}conf $f"; cat "$f"; echo; }; done
 echo "${m}rings"
-/usr/bin/python3 - 2>/dev/null <<'PY' || echo '{"kind":"error","error":"python3 cannot read the rings with Swift"}'
+/usr/bin/python3 - /etc/swift 2>/dev/null <<'PY' || echo '{"kind":"error","error":"python3 cannot read the rings with Swift"}'
 ` + ringsPy + `PY
 echo "${m}pidfiles"
 pids=" "
@@ -68,14 +68,16 @@ findmnt -rn -o TARGET,SOURCE,FSTYPE 2>/dev/null | while read -r t s f; do case "
 true
 `
 
-// ringsPy prints one JSON line per builder and ring file in /etc/swift,
-// read with Swift's own classes (nothing written).
-const ringsPy = `import glob, hashlib, json, os
+// ringsPy prints one JSON line per builder and ring file in the directory
+// it is given (/etc/swift), read with Swift's own classes (nothing
+// written).
+const ringsPy = `import glob, hashlib, json, os, sys
 from swift.common.ring import RingBuilder, RingData
+DIR = sys.argv[1]
 KEYS = ("id", "region", "zone", "ip", "port", "device", "weight")
 def devs(ds):
     return [{k: d[k] for k in KEYS} for d in ds if d is not None]
-for f in sorted(glob.glob("/etc/swift/*.builder")):
+for f in sorted(glob.glob(os.path.join(DIR, "*.builder"))):
     name = os.path.basename(f)[:-len(".builder")]
     try:
         b = RingBuilder.load(f)
@@ -83,7 +85,7 @@ for f in sorted(glob.glob("/etc/swift/*.builder")):
                           "min_part_hours": b.min_part_hours, "devs": devs(b.devs)}))
     except Exception as e:
         print(json.dumps({"kind": "builder", "name": name, "error": str(e)}))
-for f in sorted(glob.glob("/etc/swift/*.ring.gz")):
+for f in sorted(glob.glob(os.path.join(DIR, "*.ring.gz"))):
     name = os.path.basename(f)[:-len(".ring.gz")]
     try:
         r = RingData.load(f)

@@ -149,3 +149,40 @@ func TestBuildUnparsableConfQuotesNoLine(t *testing.T) {
 		t.Errorf("no error naming the file and line:\n%s", joined)
 	}
 }
+
+// TestBuildPolicies: swift.conf's storage policies become policy blocks
+// (a second policy on ring object-1), and the baseline renders swift.conf
+// setting for setting as the hosts have it.
+func TestBuildPolicies(t *testing.T) {
+	_, facts := labFacts(t)
+	for _, f := range facts {
+		c, ok := f.Confs[swiftConfPath]
+		if !ok {
+			continue
+		}
+		c2 := strings.Replace(string(c), "[storage-policy:0]\nname = Policy-0\ndefault = yes\n",
+			"[storage-policy:0]\nname = gold\naliases = yellow, orange\ndefault = yes\n\n[storage-policy:1]\nname = silver\npolicy_type = replication\n", 1)
+		if c2 == string(c) {
+			t.Fatalf("the lab's swift.conf has no lone Policy-0:\n%s", c)
+		}
+		f.Confs[swiftConfPath] = []byte(c2)
+		var extra []RingDump
+		for _, r := range f.Rings {
+			if r.Name == "object" {
+				r.Name = "object-1"
+				extra = append(extra, r)
+			}
+		}
+		f.Rings = append(f.Rings, extra...)
+	}
+	res := Build(facts, Options{})
+	text := string(res.Text)
+	if res.Diags.HasErrors() {
+		t.Errorf("diagnostics: %v\n%s", res.Diags, text)
+	}
+	for _, want := range []string{`policy "gold" {`, `aliases = ["yellow", "orange"]`, `policy "silver" {`, `type  = "replication"`, `ring "object-1" {`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+}

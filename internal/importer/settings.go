@@ -135,8 +135,13 @@ func inPipeline(live *templates.File, sec string) bool {
 	return slices.Contains(live.Pipeline(), strings.TrimPrefix(sec, "filter:"))
 }
 
-// defaultOf is Swift's default of a key (false without a catalog).
+// defaultOf is Swift's default of a key (false without a catalog): the
+// catalog's, else storage_policy.py's for a policy's default and
+// deprecated, which its sample conf does not document.
 func defaultOf(cat *catalog.Catalog, conf, sec, use, key string) (string, bool) {
+	if conf == "swift" && strings.HasPrefix(sec, "storage-policy:") && (key == "default" || key == "deprecated") {
+		return "no", true
+	}
 	if cat == nil {
 		return "", false
 	}

@@ -81,6 +81,23 @@ func TestImport(t *testing.T) {
 			t.Errorf("lab.hcl's %s against the import's baseline:\n%s", orig.Variants[0].Name, sb.String())
 		}
 	})
+	t.Run("OneProxyFindsTheRest", func(t *testing.T) {
+		o, e, err := lab.Benchbed(t, "import", "--ssh-config", lab.SSHConfig,
+			"--identity", filepath.Join(client, "id_ed25519"), "--known-hosts", filepath.Join(client, "known_hosts"),
+			"--user", "root", "proxy1")
+		if err != nil {
+			t.Fatalf("benchbed import proxy1: %v\n%s", err, e)
+		}
+		if !strings.Contains(e, "the rings name 2 hosts too: reading 198.18.0.21, 198.18.0.22") {
+			t.Errorf("import of proxy1 alone does not say it reads the rings' other hosts:\n%s", e)
+		}
+		for _, want := range []string{`host "stor1" {`, `host "stor2" {`, `address = "198.18.0.22"`, `clients = ["proxy1"]`} {
+			if !strings.Contains(o, want) {
+				t.Errorf("no %q in the import of proxy1 alone:\n%s", want, o)
+			}
+		}
+		checkNoLabSecret(t, lab, o+e)
+	})
 	t.Run("SweepOfTheImportedTestbed", func(t *testing.T) {
 		short := strings.NewReplacer(`"64KiB" = 1000`, `"64KiB" = 100`, "run_seconds     = 20", "run_seconds     = 5").Replace(string(text))
 		tb := filepath.Join(dir, "imported-short.hcl")

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -37,12 +38,43 @@ type Result struct {
 // Build describes the cluster of facts as a testbed (see the package
 // comment). It touches no host.
 func Build(facts []*Facts, opt Options) *Result {
+	path := cmp.Or(opt.Path, "imported.hcl")
 	d := &draft{SSH: opt.SSH}
-	path := opt.Path
-	if path == "" {
-		path = "imported.hcl"
-	}
 	cat := d.setVersion(facts)
+	d.describe(facts)
+	res := &Result{Vars: d.varValues()}
+	// First pass: what the templates alone render for these hosts, which
+	// the settings are the difference from.
+	first, diags := decodeText(path, d.writeHCL(false), res.Vars)
+	if !d.decoded(diags, "first pass") {
+		d.Diags = maskDiags(d.Diags, res.Vars)
+		res.Text, res.Diags = d.writeHCL(false), d.Diags
+		return res
+	}
+	if r1, err := render.Render(first, first.Variant(baseline), render.Options{}); err != nil {
+		d.Diags.add(Error, "", "rendering the first pass: %v", err)
+	} else {
+		d.setSettings(r1, cat)
+	}
+	res.Vars = d.varValues()
+	// Second pass: the testbed written, checked against the hosts.
+	tb, diags := decodeText(path, d.writeHCL(true), res.Vars)
+	if d.decoded(diags, "the testbed written") {
+		if r, err := render.Render(tb, tb.Variant(baseline), render.Options{}); err != nil {
+			d.Diags.add(Error, "", "rendering the baseline: %v", err)
+		} else {
+			res.Confs, res.Identical = len(r.Confs), d.checkRendering(tb, r, cat)
+		}
+	}
+	d.Diags = maskDiags(d.Diags, res.Vars) // before they are written into the testbed's head too
+	res.Text, res.Diags = d.writeHCL(true), d.Diags
+	return res
+}
+
+// describe fills the draft from the facts, in the order each step needs:
+// rings before addresses (a host is known by its ring address), addresses
+// before roles and disks, roles before services and the workload.
+func (d *draft) describe(facts []*Facts) {
 	d.addHosts(facts)
 	for _, name := range ringNames(facts) {
 		if r := d.readRing(facts, name); r != nil {
@@ -61,37 +93,15 @@ func Build(facts []*Facts, opt Options) *Result {
 	d.readSwiftConf()
 	d.setServices()
 	d.setWorkload()
-	res := &Result{Vars: map[string]string{}}
+}
+
+// varValues are the sensitive variables' values by name.
+func (d *draft) varValues() map[string]string {
+	out := map[string]string{}
 	for _, v := range d.Vars {
-		res.Vars[v.Name] = v.Value
+		out[v.Name] = v.Value
 	}
-	first, diags := decodeText(path, d.writeHCL(false), res.Vars)
-	if !d.decoded(diags, "first pass") {
-		d.Diags = maskDiags(d.Diags, res.Vars)
-		res.Text, res.Diags = d.writeHCL(false), d.Diags
-		return res
-	}
-	r1, err := render.Render(first, first.Variant(baseline), render.Options{})
-	if err != nil {
-		d.Diags.add(Error, "", "rendering the first pass: %v", err)
-	} else {
-		d.setSettings(r1, cat)
-	}
-	for _, v := range d.Vars {
-		res.Vars[v.Name] = v.Value
-	}
-	text := d.writeHCL(true)
-	tb, diags := decodeText(path, text, res.Vars)
-	if d.decoded(diags, "the testbed written") {
-		if r, err := render.Render(tb, tb.Variant(baseline), render.Options{}); err != nil {
-			d.Diags.add(Error, "", "rendering the baseline: %v", err)
-		} else {
-			res.Confs, res.Identical = len(r.Confs), d.checkRendering(tb, r, cat)
-		}
-	}
-	d.Diags = maskDiags(d.Diags, res.Vars) // before they are written into the testbed's head too
-	res.Text, res.Diags = d.writeHCL(true), d.Diags
-	return res
+	return out
 }
 
 // maskDiags masks every secret's value in the diagnostics' messages: a

@@ -186,3 +186,32 @@ func TestBuildPolicies(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildDefaultsAgainstTheTemplate: a key the template sets and the
+// hosts leave unset is written at Swift's default with a comment; a key
+// the template lacks is written only when it differs from Swift's default.
+func TestBuildDefaultsAgainstTheTemplate(t *testing.T) {
+	_, facts := labFacts(t)
+	for _, f := range facts {
+		c, ok := f.Confs["/etc/swift/object-server.conf"]
+		if !ok {
+			continue
+		}
+		c2 := strings.Replace(string(c), "log_facility = LOG_LOCAL2\n", "", 1)
+		c2 = strings.Replace(c2, "[DEFAULT]\n", "[DEFAULT]\nfallocate_reserve = 2%\nlog_max_line_length = 0\n", 1)
+		f.Confs["/etc/swift/object-server.conf"] = []byte(c2)
+	}
+	res := Build(facts, Options{})
+	text := string(res.Text)
+	if res.Diags.HasErrors() {
+		t.Errorf("diagnostics: %v", res.Diags)
+	}
+	for _, want := range []string{`# Swift's default (unset on the host; the built-in template has "LOG_LOCAL2")`, `log_facility = "LOG_LOCAL0"`, `fallocate_reserve = "2%"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "log_max_line_length") {
+		t.Errorf("a key at Swift's default that the template lacks is written:\n%s", text)
+	}
+}

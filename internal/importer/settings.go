@@ -79,6 +79,14 @@ func (d *draft) confSettings(cat *catalog.Catalog, conf string, h *dHost, live, 
 		}
 		out = append(out, dSection{Name: sec, Keys: []dKey{k}})
 	}
+	d.liveKeys(cat, conf, h, live, rendered, add)
+	d.templateKeys(cat, conf, h, live, rendered, add)
+	return out
+}
+
+// liveKeys adds live's keys that rendered lacks (unless at Swift's
+// default) or sets otherwise.
+func (d *draft) liveKeys(cat *catalog.Catalog, conf string, h *dHost, live, rendered *templates.File, add func(string, dKey)) {
 	for _, sec := range live.Sections {
 		use := sectionUse(live, rendered, sec.Name)
 		for _, e := range sec.Entries {
@@ -90,24 +98,26 @@ func (d *draft) confSettings(cat *catalog.Catalog, conf string, h *dHost, live, 
 				d.Diags.add(Warning, h.Name, "%s: bind_ip = %s: benchbed renders the host's address (%s) there", live.Name, e.Value, h.Address)
 				continue
 			}
-			def, hasDef := defaultOf(cat, conf, sec.Name, use, e.Key)
-			if !inTemplate && hasDef && def == e.Value {
+			if def, ok := defaultOf(cat, conf, sec.Name, use, e.Key); !inTemplate && ok && def == e.Value {
 				continue
 			}
 			add(sec.Name, dKey{Key: e.Key, Value: e.Value})
 		}
 	}
+}
+
+// templateKeys adds, at Swift's default, the keys rendered sets and live
+// leaves unset, but for a middleware live's pipeline does not load and the
+// template's alias of a key live sets.
+func (d *draft) templateKeys(cat *catalog.Catalog, conf string, h *dHost, live, rendered *templates.File, add func(string, dKey)) {
 	for _, sec := range rendered.Sections {
+		if live.Section(sec.Name) == nil && !inPipeline(live, sec.Name) && strings.HasPrefix(sec.Name, "filter:") {
+			continue
+		}
 		use := sectionUse(live, rendered, sec.Name)
 		for _, e := range sec.Entries {
-			if _, ok := live.Value(sec.Name, e.Key); ok || e.Key == "use" {
+			if _, ok := live.Value(sec.Name, e.Key); ok || e.Key == "use" || aliasSet(live, sec.Name, e.Key) {
 				continue
-			}
-			if live.Section(sec.Name) == nil && !inPipeline(live, sec.Name) && strings.HasPrefix(sec.Name, "filter:") {
-				continue // a middleware the host's pipeline does not load
-			}
-			if aliasSet(live, sec.Name, e.Key) {
-				continue // the render drops the template's alias of a key the settings set
 			}
 			def, ok := defaultOf(cat, conf, sec.Name, use, e.Key)
 			switch {
@@ -118,7 +128,6 @@ func (d *draft) confSettings(cat *catalog.Catalog, conf string, h *dHost, live, 
 			}
 		}
 	}
-	return out
 }
 
 // sectionUse is a section's paste.deploy entry point, from either file.

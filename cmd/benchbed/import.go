@@ -95,7 +95,13 @@ func (f *importFlags) run(cmd *cobra.Command, args []string) error {
 		}
 		return exitCode(exitCannot)
 	}
-	res := importer.Build(facts, importer.Options{SSH: ssh, Path: f.out})
+	ports := map[string]int{}
+	for _, fc := range facts {
+		if p := importer.SSHPort(fc.Host, cfgText); p != 0 {
+			ports[fc.Host] = p
+		}
+	}
+	res := importer.Build(facts, importer.Options{SSH: ssh, Path: f.out, Ports: ports})
 	if err := f.write(cmd.OutOrStdout(), res.Text); err != nil {
 		fmt.Fprintln(errOut, "benchbed import:", err)
 		return exitCode(exitCannot)

@@ -18,8 +18,11 @@ import (
 
 // Options are what Build writes besides the hosts' facts.
 type Options struct {
-	SSH  SSH    // the ssh block
-	Path string // where the testbed goes, for its diagnostics ("" = imported.hcl)
+	SSH SSH // the ssh block
+	// Ports are the SSH ports of hosts reached through an ssh_config
+	// alias with a Port (the testbed reaches them at their address).
+	Ports map[string]int
+	Path  string // where the testbed goes, for its diagnostics ("" = imported.hcl)
 }
 
 // Result is a written testbed.
@@ -39,7 +42,7 @@ type Result struct {
 // comment). It touches no host.
 func Build(facts []*Facts, opt Options) *Result {
 	path := cmp.Or(opt.Path, "imported.hcl")
-	d := &draft{SSH: opt.SSH}
+	d := &draft{SSH: opt.SSH, Ports: opt.Ports}
 	cat := d.setVersion(facts)
 	d.describe(facts)
 	res := &Result{Vars: d.varValues()}

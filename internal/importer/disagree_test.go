@@ -111,9 +111,15 @@ func TestBuildRingWithoutBuilder(t *testing.T) {
 }
 
 func TestHostNameAndDiscovery(t *testing.T) {
-	cfg := []byte("Host *\n  User root\nHost stor9\n  HostName 10.0.0.9\n  Port 22\n")
+	cfg := []byte("Host *\n  User root\n  Port 2200\nHost stor9 s9\n  HostName 10.0.0.9\n  Port 22\nHost aio\n  HostName=127.0.0.1\n  Port 2297\n")
 	if got := HostName("10.0.0.9", cfg); got != "stor9" {
 		t.Errorf("HostName = %q, want the alias stor9", got)
+	}
+	if got := SSHPort("aio", cfg); got != 2297 {
+		t.Errorf("SSHPort(aio) = %d", got)
+	}
+	if got := SSHPort("s9", cfg); got != 22 {
+		t.Errorf("SSHPort(s9) = %d", got)
 	}
 	if got := HostName("10.0.0.8", cfg); got != "host-10-0-0-8" {
 		t.Errorf("HostName = %q", got)

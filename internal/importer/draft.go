@@ -3,15 +3,16 @@ package importer
 // draft is the testbed being written: what Build found, in the shape of
 // the testbed language.
 type draft struct {
-	Version  string      // Swift's version on the hosts ("" = unknown)
-	Catalog  string      // the catalog's version Build used ("" = none)
-	SSH      SSH         // the ssh block
-	Hosts    []*dHost    // in the order given, then found
-	Rings    []*dRing    // object, object-N, container, account
-	Policies []dPolicy   // swift.conf's, nil when the template's Policy-0 is it
-	Services []*dService // proxy, object, container, account
-	Vars     []dVar      // the secrets' sensitive variables
-	Workload *dWorkload  // nil when there is no proxy
+	Version  string         // Swift's version on the hosts ("" = unknown)
+	Catalog  string         // the catalog's version Build used ("" = none)
+	SSH      SSH            // the ssh block
+	Ports    map[string]int // host -> SSH port, when not 22
+	Hosts    []*dHost       // in the order given, then found
+	Rings    []*dRing       // object, object-N, container, account
+	Policies []dPolicy      // swift.conf's, nil when the template's Policy-0 is it
+	Services []*dService    // proxy, object, container, account
+	Vars     []dVar         // the secrets' sensitive variables
+	Workload *dWorkload     // nil when there is no proxy
 	Diags    Diags
 }
 

@@ -115,6 +115,9 @@ func strings2(ss []string) cty.Value {
 func (d *draft) writeHost(b *hclwrite.Body, h *dHost) {
 	hb := block(b, "host", h.Name)
 	hb.SetAttributeValue("address", cty.StringVal(h.Address))
+	if p := d.Ports[h.Name]; p != 0 && p != 22 {
+		hb.SetAttributeValue("port", cty.NumberIntVal(int64(p)))
+	}
 	hb.SetAttributeValue("roles", strings2(h.Roles))
 	for _, g := range h.Disks {
 		db := hb.AppendNewBlock("disks", []string{g.Group}).Body()

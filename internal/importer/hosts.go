@@ -3,6 +3,7 @@ package importer
 import (
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"benchbed/templates"
@@ -151,20 +152,67 @@ func anyHasAddr(facts []*Facts, ip string) bool {
 // when the ssh_config text names one with that HostName, else the address
 // with dashes for dots and colons.
 func HostName(addr string, sshConfig []byte) string {
-	alias := ""
-	for _, l := range strings.Split(string(sshConfig), "\n") {
-		w := strings.Fields(l)
-		if len(w) != 2 {
+	for _, a := range parseSSHConfig(sshConfig) {
+		if a.hostName == addr {
+			return a.alias
+		}
+	}
+	return "host-" + strings.NewReplacer(".", "-", ":", "-").Replace(addr)
+}
+
+// SSHPort is the Port ssh_config gives alias (0 = none): a testbed that
+// reaches the host at its address needs it.
+func SSHPort(alias string, sshConfig []byte) int {
+	for _, a := range parseSSHConfig(sshConfig) {
+		if a.alias == alias {
+			return a.port
+		}
+	}
+	return 0
+}
+
+// sshAlias is what a Host block of ssh_config says of one plain alias.
+type sshAlias struct {
+	alias, hostName string
+	port            int
+}
+
+// parseSSHConfig reads the plain aliases (no wildcards) of ssh_config
+// text with their HostName and Port, the first value of each winning as
+// in OpenSSH.
+func parseSSHConfig(text []byte) []sshAlias {
+	var out []sshAlias
+	var cur []int // indexes into out of the current Host line's aliases
+	for _, l := range strings.Split(string(text), "\n") {
+		w := strings.Fields(strings.ReplaceAll(l, "=", " "))
+		if len(w) < 2 || strings.HasPrefix(w[0], "#") {
 			continue
 		}
 		switch strings.ToLower(w[0]) {
 		case "host":
-			alias = w[1]
+			cur = nil
+			for _, a := range w[1:] {
+				if !strings.ContainsAny(a, "*?!") {
+					cur = append(cur, len(out))
+					out = append(out, sshAlias{alias: a})
+				}
+			}
+		case "match":
+			cur = nil
 		case "hostname":
-			if w[1] == addr && alias != "" && !strings.ContainsAny(alias, "*?") {
-				return alias
+			for _, i := range cur {
+				if out[i].hostName == "" {
+					out[i].hostName = w[1]
+				}
+			}
+		case "port":
+			n, _ := strconv.Atoi(w[1])
+			for _, i := range cur {
+				if out[i].port == 0 {
+					out[i].port = n
+				}
 			}
 		}
 	}
-	return "host-" + strings.NewReplacer(".", "-", ":", "-").Replace(addr)
+	return out
 }

@@ -84,7 +84,7 @@ func clusterServices(tb *plan.Testbed, h *plan.Host) []*plan.Service {
 // and no secret in clear.
 func TestBuildLabRoundTrip(t *testing.T) {
 	tb, facts := labFacts(t)
-	res := Build(facts, Options{SSH: SSH{User: "root", Config: "/var/lib/benchbed-lab/client/ssh_config"}})
+	res := Build(facts, Options{SSH: SSH{User: "root", Config: "/var/lib/benchbed-lab/client/ssh_config"}, Ports: map[string]int{"proxy1": 2222, "stor1": 22}})
 	text := string(res.Text)
 	for _, d := range res.Diags {
 		if d.Severity == Error {
@@ -102,7 +102,7 @@ func TestBuildLabRoundTrip(t *testing.T) {
 	}
 	for _, want := range []string{`host "stor2"`, `roles   = ["object", "container", "account"]`, `disks "object"`,
 		`ring "container"`, `min_part_hours = 0`, `manager = "direct"`,
-		`memcache_max_connections = 10`, `disable_fallocate = true`, `variant "baseline"`, "prefill {\n  workloads = [\"get\"]", `swift_version = "2.30.1"`} {
+		`memcache_max_connections = 10`, `disable_fallocate = true`, `variant "baseline"`, "prefill {\n  workloads = [\"get\"]", `swift_version = "2.30.1"`, "address = \"198.18.0.11\"\n  port    = 2222"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}

@@ -221,3 +221,24 @@ func TestBuildDefaultsAgainstTheTemplate(t *testing.T) {
 		t.Errorf("a key at Swift's default that the template lacks is written:\n%s", text)
 	}
 }
+
+// TestBuildStoppedServers: servers that do not run are still described
+// from their confs (the proxy from its conf alone), each said on stderr.
+func TestBuildStoppedServers(t *testing.T) {
+	_, facts := labFacts(t)
+	for _, f := range facts {
+		f.Procs, f.PidFiles = nil, map[int]string{}
+	}
+	res := Build(facts, Options{})
+	text := string(res.Text)
+	if !strings.Contains(text, "roles   = [\"proxy\"]") || !strings.Contains(text, `service "proxy-server"`) {
+		t.Errorf("the stopped proxy is not described:\n%s", text)
+	}
+	joined := ""
+	for _, d := range res.Diags {
+		joined += d.String() + "\n"
+	}
+	if !strings.Contains(joined, "warning: proxy1: no proxy-server runs here") || !strings.Contains(joined, "object-server runs on none of its hosts: manager systemd is a guess") {
+		t.Errorf("diagnostics:\n%s", joined)
+	}
+}

@@ -86,8 +86,9 @@ func (d *draft) hostAt(addr string) *dHost {
 	return nil
 }
 
-// setRoles gives each host the roles of the rings it has devices in and of
-// the servers it runs; a host with neither is a client.
+// setRoles gives each host the roles of the rings it has devices in, of
+// the servers it runs, and proxy where it has a proxy-server.conf; a host
+// with none is a client.
 func (d *draft) setRoles() {
 	for _, h := range d.Hosts {
 		roles := map[string]bool{}
@@ -100,6 +101,9 @@ func (d *draft) setRoles() {
 			if s.Kind == "server" {
 				roles[s.Role] = true
 			}
+		}
+		if _, ok := h.Facts.Confs["/etc/swift/proxy-server.conf"]; ok {
+			roles["proxy"] = true // a proxy that is not running is still one (said by its service)
 		}
 		for _, r := range serverRoles {
 			if roles[r] {

@@ -19,7 +19,8 @@ import (
 var importVars = []string{"--var", "tempauth_bench_bench_key=lab-bench-key"}
 
 // TestImport imports the lab as lab.hcl's setup leaves it (a testbed not
-// written for the import) and proves the round trip: the imported testbed
+// written for the import), checks that it changed nothing there, and
+// proves the round trip: the imported testbed
 // validates; its baseline renders every conf setting for setting as the
 // hosts have it (and counts those byte for byte); its rings equal the live
 // builders device by device; its baseline and lab.hcl's first variant
@@ -31,6 +32,7 @@ func TestImport(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "imported.hcl")
 	client := filepath.Join(lab.Dir, "client")
+	before := readOnlyState(t, lab)
 	stdout, stderr, err := lab.Benchbed(t, "import", "--out", out, "--ssh-config", lab.SSHConfig,
 		"--identity", filepath.Join(client, "id_ed25519"), "--known-hosts", filepath.Join(client, "known_hosts"),
 		"--user", "root", "proxy1", "stor1", "stor2", "client1")
@@ -40,6 +42,9 @@ func TestImport(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "read only") || stdout != "" {
 		t.Errorf("import says nothing of being read only, or wrote on stdout with --out:\n%s", stdout)
+	}
+	if after := readOnlyState(t, lab); after != before {
+		t.Errorf("the import changed the hosts:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 	text, err := os.ReadFile(out)
 	must(t, err)
@@ -112,6 +117,14 @@ func TestImport(t *testing.T) {
 		t.Logf("the imported testbed's sweep:\n%s", o)
 		checkNoLabSecret(t, lab, o+e)
 	})
+}
+
+// readOnlyState is what an import must leave as it is on the Swift hosts:
+// labState (confs, rings, builders, benchbed's files, listening ports) and
+// every file of /etc/swift and /var/run/swift with its size and mtime.
+func readOnlyState(t *testing.T, lab *Env) string {
+	t.Helper()
+	return labState(t, lab) + onSwiftHosts(t, lab, "find /etc/swift /var/run/swift -printf '%p %s %T@\\n' | sort")
 }
 
 // loadWithVars decodes a testbed file with variables, failing on errors.

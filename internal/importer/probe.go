@@ -30,7 +30,9 @@ const mark = "\x1e"
 // own mount and network namespaces (a lab's hosts may share one machine's
 // process table; the others are counted as "elsewhere"), and what is
 // mounted under the devices directory. Each part follows a mark line.
+// Python writes no bytecode cache either: nothing on the host changes.
 const probeScript = `m=$(printf '\036')
+export PYTHONDONTWRITEBYTECODE=1 # not even a bytecode cache is written
 echo "${m}version"
 for py in /usr/bin/python3 python3; do v=$($py -c 'import swift; print(swift.__version__)' 2>/dev/null) && break; done
 echo "$v"

@@ -242,3 +242,19 @@ func TestBuildStoppedServers(t *testing.T) {
 		t.Errorf("diagnostics:\n%s", joined)
 	}
 }
+
+// TestBuildWithoutClientHost: without a client host among those read, the
+// first proxy gets role client and runs the workload's agents.
+func TestBuildWithoutClientHost(t *testing.T) {
+	_, facts := labFacts(t)
+	res := Build(facts[:3], Options{}) // proxy1, stor1, stor2
+	text := string(res.Text)
+	if res.Diags.HasErrors() || res.Identical != res.Confs {
+		t.Errorf("diagnostics: %v", res.Diags)
+	}
+	for _, want := range []string{`roles   = ["proxy", "client"]`, `clients = ["proxy1"]`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+}

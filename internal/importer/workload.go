@@ -42,8 +42,8 @@ func (d *draft) setWorkload() {
 		w.Clients = append(w.Clients, h.Name)
 	}
 	if len(w.Clients) == 0 {
-		w.Clients = []string{p.Name}
-		d.Diags.add(Note, "", "no host read is a client: the workload's agents run on %s (name a client host too, or edit its clients)", p.Name)
+		w.Clients, p.Roles = []string{p.Name}, append(p.Roles, "client")
+		d.Diags.add(Note, "", "no host read is a client: %s gets role client and runs the workload's agents (name a client host too, or edit the testbed)", p.Name)
 	}
 	d.Workload = w
 }

@@ -21,7 +21,11 @@ pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-accoun
       # fault cells (internal/faults): partition drops ports with nft or iptables
       iptables nftables
       # report.html tested in a headless browser, with the plots' font
-      chromium fonts-liberation)
+      chromium fonts-liberation
+      # metrics streaming (results/metrics): real receivers the tests start on
+      # loopback, Prometheus' remote-write receiver (and promtool for the
+      # OpenMetrics backfill) and VictoriaMetrics' remote write and Influx
+      prometheus victoria-metrics)
 case "$kind" in
   bench) pkgs+=(ansible-core wrk nginx-light hey) ;;
 esac

@@ -7,9 +7,11 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"time"
 
 	"benchbed/load"
+	"benchbed/plan"
 	"benchbed/results"
 	"benchbed/results/metrics"
 	"github.com/spf13/pflag"
@@ -35,6 +37,28 @@ func (m *metricsFlags) add(fl *pflag.FlagSet) {
 // any reports whether any output is asked for.
 func (m metricsFlags) any() bool {
 	return len(m.remoteWrite) > 0 || len(m.influx) > 0 || m.listen != ""
+}
+
+// withTestbed adds a testbed's metrics block to the flags (the flags'
+// queue wins when given).
+func (m metricsFlags) withTestbed(tm plan.Metrics) metricsFlags {
+	m.remoteWrite = append(slices.Clone(tm.RemoteWrite), m.remoteWrite...)
+	m.influx = append(slices.Clone(tm.Influx), m.influx...)
+	if m.listen == "" {
+		m.listen = tm.Listen
+	}
+	if m.queue == metrics.DefaultQueue && tm.Queue > 0 {
+		m.queue = tm.Queue
+	}
+	return m
+}
+
+// observer is the stream as a sweep's observer (nil when none).
+func (l *liveMetrics) observer() metrics.Observer {
+	if l == nil {
+		return nil
+	}
+	return l.agg
 }
 
 // liveMetrics is a run's stream: the aggregator, its exporter and the

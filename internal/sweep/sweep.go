@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"benchbed/internal/restore"
+	"benchbed/results/metrics"
 	"context"
 	"errors"
 	"fmt"
@@ -29,6 +30,9 @@ type Options struct {
 	OnFailure     string        // "continue" or "stop" ("" = the testbed's)
 	HealthTimeout time.Duration // per cell, for every server to answer (0 = restore.DefaultHealthTimeout)
 	Agents        agents.Hosts  // nil = PoolAgents over the pool
+	// Observer, when set, is told each load phase, merged agent event and
+	// telemetry sample (a metrics stream, results/metrics).
+	Observer metrics.Observer
 }
 
 // Sweeper runs one sweep of a testbed's matrix: its run-wide steps, in the

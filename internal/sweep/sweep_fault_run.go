@@ -100,6 +100,7 @@ func (fc *faultCell) act(ctx context.Context, a *faultAction) error {
 	if a.kind == schedule.StepFaultApply {
 		st = fc.applyStep(a)
 	}
+	defer fc.ex.s.faultPhase(a.kind == schedule.StepFaultApply)
 	return fc.ex.runner.Run(ctx, []step.Step{st})
 }
 

@@ -34,6 +34,7 @@ const (
 	blockPrefill   = "prefill"
 	blockSweep     = "sweep"
 	blockTelemetry = "telemetry"
+	blockMetrics   = "metrics"
 )
 
 var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
@@ -47,6 +48,7 @@ var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: blockService, LabelNames: []string{"name"}},
 	{Type: blockVariant, LabelNames: []string{"name"}},
 	{Type: blockTelemetry},
+	{Type: blockMetrics},
 	{Type: blockWorkload, LabelNames: []string{"name"}},
 	{Type: blockPrefill},
 	{Type: blockSweep},
@@ -173,6 +175,7 @@ func (d *decoder) decodeFile(body hcl.Body) {
 	d.decodeSweep(d.single(byType[blockSweep]))
 	d.decodeTelemetry(d.single(byType[blockTelemetry]))
 	d.checkTelemetry()
+	d.decodeMetrics(d.single(byType[blockMetrics]))
 	d.defaultClients()
 }
 

@@ -149,10 +149,16 @@ type Series struct {
 // selector) all of theirs.
 func (r *Receiver) Query(t testing.TB, q string) []Series {
 	t.Helper()
+	return r.QueryAt(t, q, time.Now().Add(time.Second))
+}
+
+// QueryAt is Query at time at.
+func (r *Receiver) QueryAt(t testing.TB, q string, at time.Time) []Series {
+	t.Helper()
 	r.Flush(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	u := r.Base + "/api/v1/query?" + url.Values{"query": {q}, "time": {strconv.FormatInt(time.Now().Unix()+1, 10)}}.Encode()
+	u := r.Base + "/api/v1/query?" + url.Values{"query": {q}, "time": {strconv.FormatInt(at.Unix(), 10)}}.Encode()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -119,6 +119,27 @@ func TestLoadStreamsToPrometheusAndVictoriaMetrics(t *testing.T) {
 	checkPhases(t, vm, run+`,source=""`)
 	checkNoSecret(t, prom, "testing", "tok")
 	checkNoSecret(t, vm, "testing", "tok")
+	checkDashboard(t, prom)
+}
+
+// checkDashboard runs every query of the shipped Grafana dashboard on the
+// receiver (Query fails on one it refuses) and wants the requests' and
+// latencies' panels to show the load.
+func checkDashboard(t *testing.T, r *metricstest.Receiver) {
+	t.Helper()
+	for _, q := range metricstest.Dashboard(t, "../../docs/grafana/benchbed.json") {
+		expr := strings.ReplaceAll(q.Expr, "$run", ".+")
+		if strings.HasPrefix(expr, "label_values(") {
+			continue // Grafana's, not PromQL
+		}
+		got := r.Query(t, "last_over_time(("+expr+")[1h:1s])")
+		// A load has no fault and no probe: their shading stays empty.
+		shows := (strings.Contains(expr, "benchbed_requests_per_second") || strings.Contains(expr, "_byte_seconds") ||
+			strings.Contains(expr, "benchbed_state")) && !strings.Contains(expr, `phase="fault`) && !strings.Contains(expr, `phase="probe"`)
+		if shows && len(got) == 0 {
+			t.Errorf("%s: %s shows nothing of the load", q.Where, q.Expr)
+		}
+	}
 }
 
 func TestLoadWithAReceiverKilledMidRun(t *testing.T) {

@@ -119,3 +119,20 @@ func appendOp(pts []Point, ls []Label, h *results.OpHists, d float64, t time.Tim
 	}
 	return pts
 }
+
+// SeriesNames are every series an Aggregator writes, in name order.
+func SeriesNames() []string {
+	names := []string{SeriesState, SeriesOfferedRate, SeriesRequests, SeriesReqPerS, SeriesErrPerS, SeriesFirstByte,
+		SeriesLastByte, SeriesPhaseRequests, SeriesPhaseErrors, SeriesPhaseReqPerS, SeriesPhaseFirstByte,
+		SeriesPhaseLastByte, SeriesPhaseElapsed, SeriesHostCPUBusy, SeriesHostCPUIOWait, SeriesHostLoad1,
+		SeriesHostMemUsed, SeriesHostNetRx, SeriesHostNetTx, SeriesHostDiskUtil, SeriesHostDiskAwait,
+		SeriesHostDiskReadMB, SeriesHostDiskWrite, SeriesHostProcCPU}
+	slices.Sort(names)
+	return names
+}
+
+// LabelNames are every label a point may carry.
+func LabelNames() []string {
+	return []string{LabelRun, LabelTestbed, LabelVariant, LabelWorkload, LabelCell, LabelRepeat, LabelPhase,
+		LabelEndpoint, LabelOp, LabelCause, LabelQuantile, LabelHost, LabelDevice, LabelService}
+}

@@ -28,12 +28,16 @@ type Aggregator struct {
 	top     int
 	sofar   map[string]results.Recording // by endpoint: the phase so far
 	elapsed float64                      // seconds of the phase's intervals told
+	free    []*results.OpHists           // emptied histograms of intervals told, for the next ones
 }
 
 type pendingInterval struct {
 	recs map[string]results.Recording // by endpoint label
-	dur  float64
-	end  time.Time
+	// borrowed: recs holds the event's own recording (one stream: the
+	// interval is told before Event returns), not the free list's.
+	borrowed bool
+	dur      float64
+	end      time.Time
 }
 
 // NewAggregator returns an Aggregator handing its points to send.
@@ -60,7 +64,7 @@ func (a *Aggregator) Phase(s State, endpoints []string, at time.Time) {
 		a.latest[i] = -1
 	}
 	a.pending, a.next, a.top = map[int]*pendingInterval{}, 0, -1
-	a.sofar, a.elapsed = map[string]results.Recording{}, 0
+	a.resetSofar()
 	a.send(a.statePoints(at))
 }
 
@@ -119,10 +123,15 @@ func (a *Aggregator) interval(stream int, ev results.AgentEvent) {
 		a.pending[ev.Index] = p
 	}
 	ep := a.endpoint(stream)
-	if p.recs[ep] == nil {
+	switch {
+	case len(a.latest) == 1 && len(p.recs) == 0:
+		p.recs[ep], p.borrowed = ev.Ops, true
+	case p.recs[ep] == nil:
 		p.recs[ep] = results.Recording{}
+		fallthrough
+	default:
+		a.merge(p.recs[ep], ev.Ops)
 	}
-	p.recs[ep].Merge(ev.Ops)
 	p.dur = max(p.dur, ev.End.Sub(ev.Start).Seconds())
 	if ev.End.After(p.end) {
 		p.end = ev.End
@@ -149,9 +158,74 @@ func (a *Aggregator) flush() {
 		p := a.pending[a.next]
 		delete(a.pending, a.next)
 		a.next++
-		if p == nil || p.dur <= 0 {
+		if p == nil {
 			continue
 		}
-		a.send(a.intervalPoints(p))
+		if p.dur > 0 {
+			a.send(a.intervalPoints(p))
+		}
+		for _, r := range p.recs {
+			if !p.borrowed {
+				a.release(r)
+			}
+		}
 	}
+}
+
+// merge adds o into r key by key, taking histograms from the free list:
+// an interval costs no allocation once the first ones are told.
+func (a *Aggregator) merge(r, o results.Recording) {
+	for k, h := range o {
+		if h == nil {
+			continue
+		}
+		if r[k] == nil {
+			r[k] = a.hists()
+		}
+		r[k].Merge(h)
+	}
+}
+
+// withAll returns r (not changed) with its operations merged as "all"
+// (free list histograms, for release).
+func (a *Aggregator) withAll(r results.Recording) results.Recording {
+	out := make(results.Recording, len(r)+1)
+	all := a.hists()
+	for k, h := range r {
+		if h != nil && k != opAll {
+			out[k] = h
+			all.Merge(h)
+		}
+	}
+	out[opAll] = all
+	return out
+}
+
+// hists returns empty histograms, from the free list when it has some.
+func (a *Aggregator) hists() *results.OpHists {
+	if n := len(a.free); n > 0 {
+		h := a.free[n-1]
+		a.free = a.free[:n-1]
+		return h
+	}
+	return results.NewOpHists()
+}
+
+// release empties r's histograms onto the free list.
+func (a *Aggregator) release(r results.Recording) {
+	for _, h := range r {
+		h.FirstByte.Reset()
+		h.LastByte.Reset()
+		clear(h.Errors)
+		h.Retries = 0
+		a.free = append(a.free, h)
+	}
+}
+
+// resetSofar starts the phase's figures so far again.
+func (a *Aggregator) resetSofar() {
+	for _, r := range a.sofar {
+		a.release(r)
+	}
+	a.sofar, a.elapsed = map[string]results.Recording{}, 0
 }

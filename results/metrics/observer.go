@@ -34,6 +34,6 @@ func (a *Aggregator) Relabel(phase string, at time.Time) {
 	}
 	a.state.Phase = phase
 	a.base = a.state.labels()
-	a.sofar, a.elapsed = map[string]results.Recording{}, 0
+	a.resetSofar()
 	a.send(a.statePoints(at))
 }

@@ -163,8 +163,10 @@ func TestScrapePage(t *testing.T) {
 	}
 }
 
-// blocking is an Output whose writes wait for release.
+// blocking is an Output whose writes say they began (entered, when not
+// nil) and wait for release.
 type blocking struct {
+	entered chan struct{}
 	release chan struct{}
 	mu      sync.Mutex
 	batches int
@@ -174,6 +176,9 @@ type blocking struct {
 func (b *blocking) Name() string                { return "blocking" }
 func (b *blocking) Probe(context.Context) error { return nil }
 func (b *blocking) Write(ctx context.Context, _ []Point) error {
+	if b.entered != nil {
+		b.entered <- struct{}{}
+	}
 	select {
 	case <-b.release:
 	case <-ctx.Done():
@@ -189,15 +194,18 @@ func (b *blocking) Write(ctx context.Context, _ []Point) error {
 }
 
 func TestExporterDropsWhenFullAndCounts(t *testing.T) {
-	out := &blocking{release: make(chan struct{})}
+	out := &blocking{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	e := NewExporter(2, out)
-	for range 10 {
-		e.Send(samplePoints()) // never blocks: the receiver holds its first write
+	e.Send(samplePoints())
+	<-out.entered // the first batch is in flight, held by the receiver
+	for range 9 {
+		e.Send(samplePoints()) // never blocks
 	}
+	out.entered = nil
 	close(out.release)
 	st := e.Close(time.Minute)
-	if len(st) != 1 || st[0].Sent+st[0].Dropped != 10 || st[0].Dropped < 7 {
-		t.Fatalf("stats %+v: want 10 batches in all, at least 7 dropped (queue of 2, one in flight)", st)
+	if len(st) != 1 || st[0].Sent != 3 || st[0].Dropped != 7 {
+		t.Fatalf("stats %+v: want 3 sent (one in flight, a queue of 2) and 7 dropped", st)
 	}
 	if !strings.Contains(st[0].String(), "dropped") {
 		t.Errorf("report %q", st[0])

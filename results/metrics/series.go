@@ -50,41 +50,42 @@ func (a *Aggregator) intervalPoints(p *pendingInterval) []Point {
 	a.elapsed += p.dur
 	t := p.end
 	pts := a.statePoints(t)
-	recs := p.recs
-	if len(recs) > 1 {
+	recs := make(map[string]results.Recording, len(p.recs)+1)
+	if len(p.recs) > 1 {
 		all := results.Recording{}
-		for _, r := range recs {
-			all.Merge(r)
+		for _, r := range p.recs {
+			a.merge(all, r)
 		}
-		recs = maps.Clone(recs)
+		defer a.release(all)
 		recs[endpointAll] = all
 	}
+	for ep, r := range p.recs {
+		recs[ep] = r
+	}
 	for _, ep := range slices.Sorted(maps.Keys(recs)) {
+		r := a.withAll(recs[ep])
 		so := a.sofar[ep]
 		if so == nil {
 			so = results.Recording{}
 			a.sofar[ep] = so
 		}
-		so.Merge(recs[ep])
-		pts = appendRecording(pts, a.base, ep, recs[ep], p.dur, t, false)
+		a.merge(so, r)
+		pts = appendRecording(pts, a.base, ep, r, p.dur, t, false)
+		a.release(results.Recording{opAll: r[opAll]})
 		pts = appendRecording(pts, a.base, ep, so, a.elapsed, t, true)
 		pts = append(pts, Point{Name: SeriesPhaseElapsed, Labels: labelSet(a.base, LabelEndpoint, ep), Value: a.elapsed, Time: t})
 	}
 	return pts
 }
 
-// appendRecording appends a recording's points per operation and for all
-// of them: over d seconds, the interval's series or (sofar) the phase's.
+// appendRecording appends a recording's points per operation (its "all"
+// included: withAll's): over d seconds, the interval's series or
+// (sofar) the phase's.
 func appendRecording(pts []Point, base []Label, ep string, r results.Recording, d float64, t time.Time, sofar bool) []Point {
-	total := results.NewOpHists()
 	for _, op := range slices.Sorted(maps.Keys(r)) {
-		if r[op] == nil {
-			continue
-		}
-		total.Merge(r[op])
 		pts = appendOp(pts, labelSet(base, LabelEndpoint, ep, LabelOp, op), r[op], d, t, sofar)
 	}
-	return appendOp(pts, labelSet(base, LabelEndpoint, ep, LabelOp, opAll), total, d, t, sofar)
+	return pts
 }
 
 // appendOp appends one operation's points (labels ls).

@@ -24,8 +24,9 @@ pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-accoun
       chromium fonts-liberation
       # metrics streaming (results/metrics): real receivers the tests start on
       # loopback, Prometheus' remote-write receiver (and promtool for the
-      # OpenMetrics backfill) and VictoriaMetrics' remote write and Influx
-      prometheus victoria-metrics)
+      # OpenMetrics backfill), VictoriaMetrics' remote write and Influx, and
+      # InfluxDB 1.x's /write
+      prometheus victoria-metrics influxdb)
 case "$kind" in
   bench) pkgs+=(ansible-core wrk nginx-light hey) ;;
 esac

@@ -183,3 +183,28 @@ func TestLoadRefusesAWrongMetricsURLBeforeItStarts(t *testing.T) {
 		t.Errorf("the load started (%d PUTs) although its metrics URL was wrong", sw.puts)
 	}
 }
+
+func TestLoadStreamsToInfluxDB(t *testing.T) {
+	ix := metricstest.StartInflux(t, "benchbed")
+	c, errOut := streamedLoad(t, "--influx", ix.Base+"/write?db=benchbed")
+	if !regexp.MustCompile(`influx \S+/write: \d+ batches sent, 0 dropped`).MatchString(errOut) {
+		t.Errorf("stderr does not report the influx output with nothing dropped:\n%s", errOut)
+	}
+	run := []string{"workload", "stream", "phase", "run", "op", "all"}
+	for _, ck := range []struct {
+		field string
+		tags  []string
+		want  float64
+	}{
+		{"phase_requests_per_second", nil, c.Total.ReqPerS},
+		{"phase_first_byte_seconds", []string{"quantile", "0.99"}, c.Total.FirstByte.P99},
+		{"phase_last_byte_seconds", []string{"quantile", "0.99"}, c.Total.LastByte.P99},
+	} {
+		q := metricstest.InfluxLast(ck.field, append(run, ck.tags...)...)
+		if got := ix.InfluxValue(t, "benchbed", q); !within(got, ck.want) {
+			t.Errorf("influxdb: %s = %g, summary says %g", q, got, ck.want)
+		} else {
+			t.Logf("influxdb: %s = %g beside the summary's %g", q, got, ck.want)
+		}
+	}
+}

@@ -40,6 +40,10 @@ type pendingInterval struct {
 	end      time.Time
 }
 
+// maxIndex bounds an interval's index (a month of seconds, as results'
+// merge bounds it): a broken stream cannot make the pending map grow.
+const maxIndex = 31 * 24 * 3600
+
 // NewAggregator returns an Aggregator handing its points to send.
 func NewAggregator(send func([]Point)) *Aggregator {
 	return &Aggregator{send: send, top: -1}
@@ -114,7 +118,7 @@ func (a *Aggregator) Interval(stream, index int, start, end time.Time, r results
 }
 
 func (a *Aggregator) interval(stream int, ev results.AgentEvent) {
-	if ev.Index < a.next || ev.Index > 31*24*3600 {
+	if ev.Index < a.next || ev.Index > maxIndex {
 		return
 	}
 	p := a.pending[ev.Index]

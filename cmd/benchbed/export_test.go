@@ -38,22 +38,24 @@ func TestExportOpenMetricsBackfillsWithPromtool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The run phase's last count of each cell is its summary's.
+	// Each fault window's last count of each cell is its summary's phase's.
 	rr, err := rundirReadRun(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range rr.Summary.Cells {
-		prefix := `benchbed_phase_requests{cell="` + c.ID + `",op="all",`
-		var last string
-		for _, line := range strings.Split(string(b), "\n") {
-			if strings.HasPrefix(line, prefix) {
-				last = line
+		for _, ph := range c.Fault.Phases {
+			prefix := `benchbed_phase_requests{cell="` + c.ID + `",op="all",phase="fault_` + ph.Name + `",`
+			var last string
+			for _, line := range strings.Split(string(b), "\n") {
+				if strings.HasPrefix(line, prefix) {
+					last = line
+				}
 			}
-		}
-		f := strings.Fields(last)
-		if len(f) != 3 || f[1] != strconv.FormatInt(c.Total.Count, 10)+".0" {
-			t.Errorf("cell %s: last count line %q, want %d", c.ID, last, c.Total.Count)
+			f := strings.Fields(last)
+			if len(f) != 3 || f[1] != strconv.FormatInt(ph.Total.Count, 10)+".0" {
+				t.Errorf("cell %s, %s: last count line %q, want %d", c.ID, ph.Name, last, ph.Total.Count)
+			}
 		}
 	}
 	if !strings.HasSuffix(string(b), "# EOF\n") {
@@ -82,21 +84,23 @@ func TestExportToVictoriaMetrics(t *testing.T) {
 	}
 	at := time.Date(2026, 12, 1, 12, 1, 0, 0, time.UTC) // after the fixture's 30 s runs
 	for _, c := range rr.Summary.Cells {
-		for _, src := range []string{`source=""`, `source="influx"`} {
-			sel := `cell="` + c.ID + `",op="all",phase="run",` + src
-			var got []metricstest.Series
-			for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(time.Second) {
-				got = vm.QueryAt(t, `last_over_time(benchbed_phase_requests_per_second{`+sel+`}[1h])`, at)
-				if len(got) == 1 && within(got[0].Values[0], c.Total.ReqPerS) {
-					break
+		for _, ph := range c.Fault.Phases {
+			for _, src := range []string{`source=""`, `source="influx"`} {
+				sel := `cell="` + c.ID + `",op="all",phase="fault_` + ph.Name + `",` + src
+				var got []metricstest.Series
+				for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(time.Second) {
+					got = vm.QueryAt(t, `last_over_time(benchbed_phase_requests_per_second{`+sel+`}[1h])`, at)
+					if len(got) == 1 && within(got[0].Values[0], ph.Total.ReqPerS) {
+						break // VictoriaMetrics makes what it took searchable a little later
+					}
 				}
-			}
-			if len(got) != 1 || !within(got[0].Values[0], c.Total.ReqPerS) {
-				t.Errorf("%s: req/s %+v, summary %g", sel, got, c.Total.ReqPerS)
-			}
-			p99 := vm.QueryAt(t, `last_over_time(benchbed_phase_last_byte_seconds{`+sel+`,quantile="0.99"}[1h])`, at)
-			if len(p99) != 1 || !within(p99[0].Values[0], c.Total.LastByte.P99) {
-				t.Errorf("%s: p99 %+v, summary %g", sel, p99, c.Total.LastByte.P99)
+				if len(got) != 1 || !within(got[0].Values[0], ph.Total.ReqPerS) {
+					t.Errorf("%s: req/s %+v, summary's phase %g", sel, got, ph.Total.ReqPerS)
+				}
+				p99 := vm.QueryAt(t, `last_over_time(benchbed_phase_last_byte_seconds{`+sel+`,quantile="0.99"}[1h])`, at)
+				if len(p99) != 1 || !within(p99[0].Values[0], ph.Total.LastByte.P99) {
+					t.Errorf("%s: p99 %+v, summary's phase %g", sel, p99, ph.Total.LastByte.P99)
+				}
 			}
 		}
 	}

@@ -29,6 +29,10 @@ type Aggregator struct {
 	sofar   map[string]results.Recording // by endpoint: the phase so far
 	elapsed float64                      // seconds of the phase's intervals told
 	free    []*results.OpHists           // emptied histograms of intervals told, for the next ones
+	// PhaseOf, when set, names the phase of an interval from its start
+	// (a finished fault cell's windows, ExportRun's): an interval of
+	// another phase than the current one relabels it first.
+	PhaseOf func(start time.Time) string
 }
 
 type pendingInterval struct {
@@ -37,6 +41,7 @@ type pendingInterval struct {
 	// interval is told before Event returns), not the free list's.
 	borrowed bool
 	dur      float64
+	start    time.Time // the earliest stream's
 	end      time.Time
 }
 
@@ -140,6 +145,9 @@ func (a *Aggregator) interval(stream int, ev results.AgentEvent) {
 	if ev.End.After(p.end) {
 		p.end = ev.End
 	}
+	if p.start.IsZero() || ev.Start.Before(p.start) {
+		p.start = ev.Start
+	}
 	a.latest[stream] = max(a.latest[stream], ev.Index)
 	a.top = max(a.top, ev.Index)
 }
@@ -164,6 +172,11 @@ func (a *Aggregator) flush() {
 		a.next++
 		if p == nil {
 			continue
+		}
+		if a.PhaseOf != nil {
+			if ph := a.PhaseOf(p.start); ph != a.state.Phase {
+				a.relabel(ph, p.start)
+			}
 		}
 		if p.dur > 0 {
 			a.send(a.intervalPoints(p))

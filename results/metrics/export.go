@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -16,7 +17,9 @@ import (
 // ExportRun hands send, cell by cell, the points a live stream would have
 // sent of a finished run's measured runs: each cell's agents' streams
 // (cells/<id>/agents/*.jsonl) merged by interval, phase "run", with the
-// hosts' telemetry of the cell; a cell without streams (a command
+// hosts' telemetry of the cell, a fault cell's intervals labelled by its
+// windows (faults.json: fault_before, fault_during from the first apply
+// to the last undo, fault_after); a cell without streams (a command
 // workload's, one never run) is skipped. It returns the cells exported
 // and every error met (send's stop the export).
 func ExportRun(rr *rundir.RunResults, send func([]Point) error) (int, error) {
@@ -64,10 +67,17 @@ func cellPoints(rr *rundir.RunResults, c *results.Cell) ([]Point, error) {
 	agg := NewAggregator(func(p []Point) { pts = append(pts, p...) })
 	st := State{Run: rr.Summary.Run, Testbed: rr.Summary.Testbed, Variant: c.Variant, Workload: c.Workload,
 		Cell: c.ID, Repeat: c.Repeat, Phase: PhaseRun}
+	faults, err := rundir.ReadFaults(dir)
+	if err != nil {
+		return nil, err
+	}
 	begun := false
 	var last time.Time
 	m := results.MergeStreamsEach(streams, nil, func(i int, ev results.AgentEvent) {
 		if ev.Type == "interval" && !begun {
+			if len(faults) > 0 {
+				st.Phase, agg.PhaseOf = PhaseFaultBefore, faultWindows(faults, ev.Start)
+			}
 			agg.Phase(st, make([]string, len(streams)), ev.Start)
 			begun = true
 		}
@@ -90,4 +100,35 @@ func cellPoints(rr *rundir.RunResults, c *results.Cell) ([]Point, error) {
 	}
 	agg.End(last)
 	return pts, errors.Join(m.Err, err)
+}
+
+// faultWindows names an interval's phase by its start against a fault
+// cell's faults, their times from the run's start (its first interval's):
+// before the first apply, during until the last undo (or the run's end),
+// after.
+func faultWindows(fs []rundir.FaultRecord, start time.Time) func(time.Time) string {
+	from, to := -1.0, -1.0
+	for _, f := range fs {
+		if f.AppliedS <= 0 && f.Error != "" {
+			continue // never applied
+		}
+		if from < 0 || f.AppliedS < from {
+			from = f.AppliedS
+		}
+		undone := f.UndoneS
+		if undone <= 0 {
+			undone = math.Inf(1)
+		}
+		to = max(to, undone)
+	}
+	return func(t time.Time) string {
+		s := t.Sub(start).Seconds()
+		switch {
+		case from < 0 || s < from:
+			return PhaseFaultBefore
+		case s < to:
+			return PhaseFaultDuring
+		}
+		return PhaseFaultAfter
+	}
 }

@@ -32,6 +32,11 @@ func (a *Aggregator) Relabel(phase string, at time.Time) {
 	if a.state.Phase == PhaseIdle || a.state.Phase == "" {
 		return
 	}
+	a.relabel(phase, at)
+}
+
+// relabel is Relabel under the lock.
+func (a *Aggregator) relabel(phase string, at time.Time) {
 	a.state.Phase = phase
 	a.base = a.state.labels()
 	a.resetSofar()

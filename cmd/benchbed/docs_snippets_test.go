@@ -28,7 +28,7 @@ type docSnippet struct {
 }
 
 // TestDocsSnippets validates every HCL example of the README, the
-// language reference and docs/: a whole testbed as it is, a fragment
+// language reference and docs/ (its guides included): a whole testbed as it is, a fragment
 // completed by testdata/docs/skeleton.hcl. An example marked hcl-invalid
 // must fail, so the mark cannot hide a broken example either.
 func TestDocsSnippets(t *testing.T) {
@@ -53,15 +53,10 @@ func TestDocsSnippets(t *testing.T) {
 	}
 }
 
-// docSnippets returns the HCL snippets of README.md, plan/LANGUAGE.md and
-// docs/*.md.
+// docSnippets returns the HCL snippets of the docs (docFiles).
 func docSnippets(t *testing.T) []docSnippet {
-	files, err := filepath.Glob("../../docs/*.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []docSnippet
-	for _, f := range append([]string{"../../README.md", "../../plan/LANGUAGE.md"}, files...) {
+	for _, f := range docFiles(t) {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -69,6 +64,23 @@ func docSnippets(t *testing.T) []docSnippet {
 		out = append(out, fencedHCL(strings.TrimPrefix(f, "../../"), b)...)
 	}
 	return out
+}
+
+// docFiles returns the documents the docs' tests read, relative to this
+// package: README.md, plan/LANGUAGE.md and every .md file under docs/, its
+// guides included.
+func docFiles(t *testing.T) []string {
+	files := []string{"../../README.md", "../../plan/LANGUAGE.md"}
+	err := filepath.WalkDir("../../docs", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
 // fencedHCL returns the ```hcl and ```hcl-invalid blocks of a Markdown
@@ -135,7 +147,7 @@ func blockKey(b *hclsyntax.Block) string {
 var scenarioRE = regexp.MustCompile(`scenario\s*=\s*"([^"]+)"`)
 
 // validateSnippet writes src as a testbed in a temporary directory, with
-// the scenario files it names, and loads it.
+// the scenario files it names, and loads it with BENCHBED_VAR_auth_key set.
 func validateSnippet(t *testing.T, src []byte) hcl.Diagnostics {
 	dir := t.TempDir()
 	for _, m := range scenarioRE.FindAllSubmatch(src, -1) {
@@ -151,7 +163,9 @@ func validateSnippet(t *testing.T, src []byte) hcl.Diagnostics {
 	if err := os.WriteFile(p, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, diags := decode.Load(p, decode.LoadOptions{})
+	// The README's experiment declares auth_key without a default and
+	// says to give it in the environment, as a real key should be given.
+	_, diags := decode.Load(p, decode.LoadOptions{Environ: []string{"BENCHBED_VAR_auth_key=docs-key"}})
 	return diags
 }
 

@@ -42,13 +42,14 @@ type loadCmdFlags struct {
 	fill       results.FillSpec
 	auto       autoFlags   // --duration, --warmup and their limits
 	search     searchFlags // --search and its range
+	replay     replayFlags // --replay LOG and its options
 	metrics    metricsFlags
 }
 
 func newLoadCmd() *cobra.Command {
 	var f loadCmdFlags
 	cmd := &cobra.Command{
-		Use:   "load --scenario FILE (--auth-url URL --user U --key K | --storage-url URL --token T)",
+		Use:   "load (--scenario FILE | --replay LOG...) (--auth-url URL --user U --key K | --storage-url URL --token T)",
 		Short: "Run one ssbench scenario from this machine against a Swift endpoint (no SSH)",
 		Long: "Runs an ssbench scenario in-process as ssbench does and prints the ssbench-style table (time to first\n" +
 			"byte, req/s, errors), or with --json the summary cell. First, unmeasured, the scenario's initial\n" +
@@ -66,6 +67,10 @@ func newLoadCmd() *cobra.Command {
 			"With --storage-url and --token no auth is done, so any HTTP server can be the target (with\n" +
 			"--initial skip). The key and token may also come from the environment (BENCHBED_AUTH_KEY,\n" +
 			"BENCHBED_TOKEN); they are never printed.\n" +
+			"With --replay LOG (Swift proxy access logs, repeatable) the logs' client object requests are replayed\n" +
+			"open-loop at their logged times (--speed faster), on hashed names in the containers\n" +
+			"replay_000000.., after the objects they read before writing are put with their logged sizes;\n" +
+			"the table sets each method's latency beside the logged request_time.\n" +
 			"Exit status: 0 ok; 1 an error, or more failed operations than --max-error-rate (the table and\n" +
 			"JSON say failed, with the top causes); 130 interrupted.",
 		Args: cobra.NoArgs,
@@ -105,14 +110,22 @@ func newLoadCmd() *cobra.Command {
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a pprof CPU profile of the measured phase to this file")
+	addReplayFlags(fl, &f.replay)
 	f.metrics.add(fl)
-	_ = cmd.MarkFlagRequired("scenario")
 	return cmd
 }
 
 func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if f.initial != "upload" && f.initial != "check" && f.initial != "skip" {
 		return usagef(cmd, "--initial %q: want upload, check or skip", f.initial)
+	}
+	switch {
+	case len(f.replay.logs) > 0 && f.scenario != "":
+		return usagef(cmd, "--scenario and --replay: give one")
+	case len(f.replay.logs) > 0:
+		return runReplay(cmd, f)
+	case f.scenario == "":
+		return usagef(cmd, "--scenario FILE or --replay LOG is needed")
 	}
 	data, err := templates.ReadBounded(f.scenario)
 	if err != nil {

@@ -64,7 +64,7 @@ func managers(tb *plan.Testbed) []string {
 
 // DefaultCosts are the step times measured with bench/sweep/run on the
 // netns lab (manager "direct", telemetry on, the shared 2-core machine at
-// load average 4-7; the medians of the README's "How fast" runs, the
+// load average 4-7; the medians of docs/benchmarks.md's "How fast" runs, the
 // agents and telemetry started ahead of their steps; the rings' files made
 // once in the render step, 2026-12-03: ring ports 0.1 s, render 1.5-1.9 s), for a testbed
 // without journaled runs. They are the only measured ones: for other
@@ -89,7 +89,7 @@ func DefaultCosts(tb *plan.Testbed) *Costs {
 		c.Wide[StepRender] = s(0.1)
 	}
 	kind, mgrs := HostKind(tb), managers(tb)
-	c.Source = "measured defaults (no journaled run of this testbed): manager direct on the netns lab, from README's bench/sweep figures"
+	c.Source = "measured defaults (no journaled run of this testbed): manager direct on the netns lab, from docs/benchmarks.md's bench/sweep figures"
 	if kind != "netns lab" || len(mgrs) != 1 || mgrs[0] != plan.ManagerDirect {
 		c.Source += fmt.Sprintf("; this testbed's hosts are %s with manager %v, whose step times are not measured: the lab's are used", kind, mgrs)
 	}

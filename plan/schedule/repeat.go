@@ -10,7 +10,8 @@ import (
 
 // Round is one round of repeat = "auto": the cells of repeat number
 // Repeat of every workload whose max_repeat reaches it, variant by
-// variant (those the workload runs on: plan.Workload.RunsOn). The sweep runs a round's cells of the (variant, workload)
+// variant (those the workload runs on: plan.Workload.RunsOn), rotated as
+// interleaved rounds are (plan.Testbed.RoundVariants). The sweep runs a round's cells of the (variant, workload)
 // pairs compare's test has not decided yet, and none once all are.
 type Round struct {
 	Repeat int
@@ -32,7 +33,7 @@ func Rounds(tb *plan.Testbed) []Round {
 	i := len(plan.Expand(tb))
 	for r := 1; r <= top; r++ {
 		rd := Round{Repeat: r}
-		for _, v := range tb.Variants {
+		for _, v := range tb.RoundVariants(r) {
 			for _, w := range tb.Workloads {
 				if lo, hi := tb.Repeats(w); r > lo && r <= hi && w.RunsOn(v) {
 					i++

@@ -82,9 +82,7 @@ func (r *Report) Rebase(baseline string) error {
 	if err != nil {
 		return err
 	}
-	for _, g := range r.kernelGroups() {
-		v.Caveats = append(v.Caveats, "hosts sharing a kernel: "+g.Text())
-	}
+	v.Caveats = append(v.Caveats, r.hostCaveats()...)
 	r.Verdict = v
 	return nil
 }

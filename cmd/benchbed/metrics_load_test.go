@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"io"
+	"log"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -70,14 +72,8 @@ func checkCell(t *testing.T, r *metricstest.Receiver, sel string, c results.Cell
 // checkPhases wants the state series' phases in order: warm-up, run, idle.
 func checkPhases(t *testing.T, r *metricstest.Receiver, sel string) {
 	t.Helper()
-	series := r.Query(t, `benchbed_state{`+sel+`}[1h]`)
-	slices.SortFunc(series, func(a, b metricstest.Series) int { return a.Times[0].Compare(b.Times[0]) })
-	var phases []string
-	for _, s := range series {
-		phases = append(phases, s.Metric["phase"])
-	}
-	if want := []string{"warmup", "run", "idle"}; !slices.Equal(phases, want) {
-		t.Errorf("%s: phases in time order %v, want %v", r.Name, phases, want)
+	if got, want := r.Phases(t, sel), []string{"warmup", "run", "idle"}; !slices.Equal(got, want) {
+		t.Errorf("%s: phases in time order %v, want %v", r.Name, got, want)
 	}
 }
 
@@ -146,6 +142,7 @@ func TestLoadWithAReceiverKilledMidRun(t *testing.T) {
 	vm := metricstest.StartVictoria(t)
 	target, _ := url.Parse(vm.Base)
 	proxy := httputil.NewSingleHostReverseProxy(target)
+	proxy.ErrorLog = log.New(io.Discard, "", 0) // the dead receiver's every batch
 	var writes atomic.Int32
 	// The probe passes; the first batch's write kills the receiver: it and every later one fail.
 	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

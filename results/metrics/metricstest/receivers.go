@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"sync"
 	"syscall"
@@ -247,4 +248,29 @@ func (r *Receiver) Settle(t testing.TB, sel string) {
 		}
 	}
 	t.Fatalf("%s: the stream's samples (%s) did not settle", r.Name, sel)
+}
+
+// Phases is the timeline of the phases the benchbed_state series selected
+// by sel went through: every sample in time order, a phase repeated by
+// the next sample told once.
+func (r *Receiver) Phases(t testing.TB, sel string) []string {
+	t.Helper()
+	type at struct {
+		t     time.Time
+		phase string
+	}
+	var samples []at
+	for _, s := range r.Query(t, `benchbed_state{`+sel+`}[1h]`) {
+		for _, ts := range s.Times {
+			samples = append(samples, at{ts, s.Metric["phase"]})
+		}
+	}
+	sort.SliceStable(samples, func(i, j int) bool { return samples[i].t.Before(samples[j].t) })
+	var out []string
+	for _, s := range samples {
+		if len(out) == 0 || out[len(out)-1] != s.phase {
+			out = append(out, s.phase)
+		}
+	}
+	return out
 }

@@ -64,9 +64,14 @@ func TestMetrics(t *testing.T) {
 			t.Errorf("cell %s: %s %s", c.ID, c.Status, c.Error)
 		}
 	}
+	note := regexp.MustCompile(`each cell's req/s \(summary.json's req_per_s\): (\S+)`).FindStringSubmatch(errOut)
+	if note == nil {
+		t.Fatalf("no query in the closing note:\n%s", lastLines(errOut, 6))
+	}
 	for _, r := range []*metricstest.Receiver{prom, vm} {
 		sel := `run="` + run + `"`
 		r.Settle(t, sel)
+		checkNote(t, r, note[1], cells)
 		for _, c := range cells {
 			checkCellSeries(t, r, sel+`,cell="`+c.ID+`"`, c)
 		}
@@ -81,6 +86,22 @@ func TestMetrics(t *testing.T) {
 			}
 		}
 	}
+}
+
+// checkNote runs the closing note's query on r and finds each cell's
+// req/s in its answer.
+func checkNote(t *testing.T, r *metricstest.Receiver, q string, cells []results.Cell) {
+	t.Helper()
+	got := map[string]float64{}
+	for _, s := range r.Query(t, q) {
+		got[s.Metric["cell"]] = s.Values[0]
+	}
+	for _, c := range cells {
+		if v, ok := got[c.ID]; !ok || math.Abs(v-c.Total.ReqPerS) > 0.01*c.Total.ReqPerS {
+			t.Errorf("%s: the closing note's %s gives cell %s %v, summary.json %g", r.Name, q, c.ID, got, c.Total.ReqPerS)
+		}
+	}
+	t.Logf("%s: %s: %v", r.Name, q, got)
 }
 
 // killingProxy fronts r: its second write (the first after the probe,

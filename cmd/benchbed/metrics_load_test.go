@@ -109,6 +109,16 @@ func TestLoadStreamsToPrometheusAndVictoriaMetrics(t *testing.T) {
 	checkCell(t, prom, run, c)
 	prom.Settle(t, run)
 	vm.Settle(t, run)
+	// The closing note's query gives the cell's req/s (VictoriaMetrics also
+	// holds the Influx copy).
+	note := regexp.MustCompile(`each cell's req/s \(summary.json's req_per_s\): (\S+)`).FindStringSubmatch(errOut)
+	if note == nil {
+		t.Errorf("no query in the closing note:\n%s", errOut)
+	} else {
+		if got := prom.Value(t, note[1]); !within(got, c.Total.ReqPerS) {
+			t.Errorf("the note's %s = %g, the cell's req/s %g", note[1], got, c.Total.ReqPerS)
+		}
+	}
 	checkCell(t, vm, run+`,source=""`, c)
 	checkCell(t, vm, run+`,source="influx"`, c)
 	checkPhases(t, prom, run)

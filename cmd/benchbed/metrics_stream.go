@@ -53,6 +53,14 @@ func (m metricsFlags) withTestbed(tm plan.Metrics) metricsFlags {
 	return m
 }
 
+// setRun names the run in the closing note (a sweep's, once its run
+// directory exists).
+func (l *liveMetrics) setRun(id string) {
+	if l != nil {
+		l.state.Run = id
+	}
+}
+
 // observer is the stream as a sweep's observer (nil when none).
 func (l *liveMetrics) observer() metrics.Observer {
 	if l == nil {
@@ -161,6 +169,10 @@ func (l *liveMetrics) close(w io.Writer) {
 	l.agg.End(time.Now())
 	for _, s := range l.exp.Close(closeWait) {
 		fmt.Fprintln(w, "benchbed: metrics:", s)
+	}
+	if l.state.Run != "" {
+		fmt.Fprintf(w, "benchbed: metrics: each cell's req/s (summary.json's req_per_s): "+
+			"last_over_time(benchbed_phase_requests_per_second{run=%q,phase=\"run\",op=\"all\"}[1h])\n", l.state.Run)
 	}
 	if l.srv != nil {
 		err := l.srv.Close()

@@ -85,6 +85,7 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 	if err != nil {
 		return err
 	}
+	lm.setRun(sw.Run().ID)
 	fmt.Fprintln(stderr, "sweep: run directory", sw.Run().Dir)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

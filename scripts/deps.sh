@@ -21,7 +21,12 @@ pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-accoun
       # fault cells (internal/faults): partition drops ports with nft or iptables
       iptables nftables
       # report.html tested in a headless browser, with the plots' font
-      chromium fonts-liberation)
+      chromium fonts-liberation
+      # metrics streaming (results/metrics): real receivers the tests start on
+      # loopback, Prometheus' remote-write receiver (and promtool for the
+      # OpenMetrics backfill), VictoriaMetrics' remote write and Influx, and
+      # InfluxDB 1.x's /write
+      prometheus victoria-metrics influxdb)
 case "$kind" in
   bench) pkgs+=(ansible-core wrk nginx-light hey) ;;
 esac

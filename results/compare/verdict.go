@@ -91,6 +91,13 @@ func addBatches(out map[string]results.Samples, s pool, c *results.Cell) {
 		}
 		return
 	}
+	appendBatches(out, s, c, b, means)
+}
+
+// appendBatches appends batches b of cell c to out: their req/s means and
+// their percentiles, read from the cell's agents' streams (said in the
+// samples' Why when they cannot be).
+func appendBatches(out map[string]results.Samples, s pool, c *results.Cell, b results.Batches, means []float64) {
 	req := out[MetricReqPerS]
 	req.Values = append(req.Values, means...)
 	out[MetricReqPerS] = req

@@ -113,22 +113,7 @@ func addPhaseBatches(out map[string]results.Samples, s pool, c *results.Cell, p 
 		return
 	}
 	b.First += lo
-	req := out[MetricReqPerS]
-	req.Values = append(req.Values, means...)
-	out[MetricReqPerS] = req
-	bl := results.NewBatchLatency(b)
-	if err := s.run.ReadIntervals(c, bl.Add); err != nil {
-		for _, m := range results.LatencyMetrics {
-			out[m] = undecided(out[m], "no per-batch latency",
-				"one run a side, and no per-batch latency from its agents' streams ("+err.Error()+")")
-		}
-		return
-	}
-	for m, vs := range bl.Close() {
-		sm := out[m]
-		sm.Values = append(sm.Values, vs...)
-		out[m] = sm
-	}
+	appendBatches(out, s, c, b, means)
 }
 
 // PhaseLabel says a phase for people: "during the fault".

@@ -50,24 +50,34 @@ func alsoTell(first, next onInterval) onInterval {
 	}
 }
 
-// stopWhen is a Stop channel closed once, with the reason why.
-type stopWhen struct {
+// StopOnce is a Stop channel (Config.Stop, an agents' job's) closed once,
+// with the reason why: what stops a warm-up once steady or a run once
+// precise.
+type StopOnce struct {
 	once   sync.Once
-	stop   chan struct{}
+	ch     chan struct{}
 	mu     sync.Mutex
 	reason string
 }
 
-func (s *stopWhen) close(reason string) {
+// NewStopOnce returns an open StopOnce.
+func NewStopOnce() *StopOnce { return &StopOnce{ch: make(chan struct{})} }
+
+// C is the channel Stop closes.
+func (s *StopOnce) C() <-chan struct{} { return s.ch }
+
+// Stop closes the channel, the first time with reason.
+func (s *StopOnce) Stop(reason string) {
 	s.once.Do(func() {
 		s.mu.Lock()
 		s.reason = reason
 		s.mu.Unlock()
-		close(s.stop)
+		close(s.ch)
 	})
 }
 
-func (s *stopWhen) why() string {
+// Why is the reason Stop was given, "" before it was.
+func (s *StopOnce) Why() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.reason
@@ -78,19 +88,19 @@ func (s *stopWhen) why() string {
 // which: "steady after 14s" or "not steady after 2m: req/s not steady: ...".
 func Warmup(ctx context.Context, cfg Config, max time.Duration) (string, error) {
 	st := results.NewSteady()
-	w := &stopWhen{stop: make(chan struct{})}
+	w := NewStopOnce()
 	started := time.Now()
-	cfg.Duration, cfg.Operations, cfg.Stop = max, 0, w.stop
+	cfg.Duration, cfg.Operations, cfg.Stop = max, 0, w.C()
 	cfg.OnInterval = alsoTell(cfg.OnInterval, IntervalRates(func(req, p99 float64) {
 		st.Add(req, p99)
 		if st.Check() == nil {
-			w.close("steady after " + slo.ShortDuration(time.Since(started).Round(time.Second)))
+			w.Stop("steady after " + slo.ShortDuration(time.Since(started).Round(time.Second)))
 		}
 	}))
 	if _, err := Run(ctx, cfg); err != nil {
 		return "", err
 	}
-	if r := w.why(); r != "" {
+	if r := w.Why(); r != "" {
 		return r, nil
 	}
 	return fmt.Sprintf("not steady after %s: %v", slo.ShortDuration(max), st.Check()), nil
@@ -102,16 +112,16 @@ func Warmup(ctx context.Context, cfg Config, max time.Duration) (string, error) 
 // "precision 1.8% reached" or "max 1h reached".
 func RunPrecise(ctx context.Context, cfg Config, precision float64, max time.Duration) (*Result, string, error) {
 	p := &results.Precision{Target: precision, Max: max, Interval: cfg.interval()}
-	w := &stopWhen{stop: make(chan struct{})}
-	cfg.Duration, cfg.Operations, cfg.Stop = max, 0, w.stop
+	w := NewStopOnce()
+	cfg.Duration, cfg.Operations, cfg.Stop = max, 0, w.C()
 	cfg.OnInterval = alsoTell(cfg.OnInterval, IntervalRates(func(req, _ float64) {
 		p.Add(req)
 		if done, why := p.Done(); done {
-			w.close(why)
+			w.Stop(why)
 		}
 	}))
 	res, err := Run(ctx, cfg)
-	why := w.why()
+	why := w.Why()
 	if why == "" {
 		why = "max " + slo.ShortDuration(max) + " reached"
 	}

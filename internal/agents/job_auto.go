@@ -1,55 +1,30 @@
 package agents
 
 import (
-	"sync"
 	"time"
 
+	"benchbed/load"
 	"benchbed/plan"
 	"benchbed/plan/slo"
 	"benchbed/results"
 )
-
-// stopOnce is a job's Stop channel closed once, with the reason why.
-type stopOnce struct {
-	once   sync.Once
-	ch     chan struct{}
-	mu     sync.Mutex
-	reason string
-}
-
-func newStopOnce() *stopOnce { return &stopOnce{ch: make(chan struct{})} }
-
-func (s *stopOnce) stop(reason string) {
-	s.once.Do(func() {
-		s.mu.Lock()
-		s.reason = reason
-		s.mu.Unlock()
-		close(s.ch)
-	})
-}
-
-func (s *stopOnce) why() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.reason
-}
 
 // SteadyWarmup makes the agents' warm-up ar of warmup = "auto" stop once
 // the merged req/s and p99 per second are steady (results.Steady); the
 // returned function says why it ended: "steady after 14s" or "not steady
 // after 2m: ...".
 func SteadyWarmup(ar *Job) func() string {
-	st, so, started := results.NewSteady(), newStopOnce(), time.Now()
+	st, so, started := results.NewSteady(), load.NewStopOnce(), time.Now()
 	max := ar.Duration
-	ar.Stop = so.ch
+	ar.Stop = so.C()
 	ar.Second = func(req, p99 float64) {
 		st.Add(req, p99)
 		if st.Check() == nil {
-			so.stop("steady after " + slo.ShortDuration(time.Since(started).Round(time.Second)))
+			so.Stop("steady after " + slo.ShortDuration(time.Since(started).Round(time.Second)))
 		}
 	}
 	return func() string {
-		if r := so.why(); r != "" {
+		if r := so.Why(); r != "" {
 			return r
 		}
 		return "not steady after " + slo.ShortDuration(max) + ": " + st.Check().Error()
@@ -67,16 +42,16 @@ func PreciseRun(w *plan.Workload, ar *Job) func() string {
 		return func() string { return "" }
 	}
 	a := w.AutoDuration
-	p, so := &results.Precision{Target: a.Precision, Max: a.Max}, newStopOnce()
-	ar.Duration, ar.Ops, ar.Stop = a.Max, 0, so.ch
+	p, so := &results.Precision{Target: a.Precision, Max: a.Max}, load.NewStopOnce()
+	ar.Duration, ar.Ops, ar.Stop = a.Max, 0, so.C()
 	ar.Second = func(req, _ float64) {
 		p.Add(req)
 		if done, why := p.Done(); done {
-			so.stop(why)
+			so.Stop(why)
 		}
 	}
 	return func() string {
-		if r := so.why(); r != "" {
+		if r := so.Why(); r != "" {
 			return r
 		}
 		return "max " + slo.ShortDuration(a.Max) + " reached"

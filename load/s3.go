@@ -20,18 +20,18 @@ import (
 // with (SigV4). The secret key is sensitive: String never shows it, and
 // no error carries it.
 type S3Config struct {
-	Endpoint  string // http://host:port[/path] (https through net/http)
-	AccessKey string // Swift's tempauth: account:user
-	SecretKey string // Swift's tempauth: the user's key
-	Region    string // the region signed for: s3api's location ("": us-east-1)
+	Endpoint  string `json:"endpoint"`         // http://host:port[/path] (https through net/http)
+	AccessKey string `json:"access_key"`       // Swift's tempauth: account:user
+	SecretKey string `json:"secret_key"`       // Swift's tempauth: the user's key
+	Region    string `json:"region,omitempty"` // the region signed for: s3api's location ("": us-east-1)
 	// PathStyle addresses buckets as /bucket/key on the endpoint's host;
 	// else as virtual hosts (bucket.host/key), the endpoint's host still
 	// the one connected to.
-	PathStyle bool
+	PathStyle bool `json:"path_style,omitempty"`
 	// SignPayload signs each body's SHA-256 (hashed); else the payload is
 	// UNSIGNED-PAYLOAD. Never aws-chunked streaming (Swift 2.30's s3api
 	// answers it 501).
-	SignPayload bool
+	SignPayload bool `json:"sign_payload,omitempty"`
 }
 
 // DefaultRegion is the region signed for when none is given: s3api's

@@ -120,7 +120,12 @@ func (a *s3API) containerPuts(s *scenario.Scenario) ([]Request, func(Outcome) bo
 	for i := range s.ContainerCount {
 		reqs = append(reqs, Request{Method: http.MethodPut, Container: s.ContainerName(i), Header: h})
 	}
-	return reqs, func(o Outcome) bool {
-		return o.Status == http.StatusConflict && (o.Code == "BucketAlreadyOwnedByYou" || o.Code == "BucketAlreadyExists")
-	}
+	return reqs, bucketThere
+}
+
+// bucketThere reports whether a bucket PUT failed because the bucket is
+// already there (ours: AWS says BucketAlreadyOwnedByYou; s3api and
+// gofakes3 may say BucketAlreadyExists).
+func bucketThere(o Outcome) bool {
+	return o.Status == http.StatusConflict && (o.Code == "BucketAlreadyOwnedByYou" || o.Code == "BucketAlreadyExists")
 }

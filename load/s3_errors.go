@@ -67,8 +67,11 @@ func s3ErrorCode(body []byte) string {
 // s3Hints say what to fix for the S3 error codes a misconfigured workload
 // gets.
 var s3Hints = map[string]string{
-	"SignatureDoesNotMatch": "the secret key is not the access key's (Swift's tempauth: the user's key), or a proxy between changed the request",
-	"InvalidAccessKeyId":    "the server does not know the access key (Swift's tempauth: account:user, with the user in [filter:tempauth])",
+	"SignatureDoesNotMatch": "the secret key is not the access key's (Swift's tempauth: the user's key), or the access key is unknown " +
+		"(Swift's tempauth: account:user, with the user in [filter:tempauth]), or a proxy between changed the request",
+	"MethodNotAllowed": "the server took the request for another resource: virtual-host-style buckets need the server to know " +
+		"its domain (s3api's storage_domain), else give --path-style (a workload's path_style)",
+	"InvalidAccessKeyId": "the server does not know the access key (Swift's tempauth: account:user, with the user in [filter:tempauth])",
 	"AuthorizationHeaderMalformed": "the region signed for is not the endpoint's: give it (--region, or s3api's location in Swift; " +
 		"default " + DefaultRegion + ")",
 	"AccessDenied":              "the credentials are refused this request: check the user's rights (Swift: an admin of the account, .admin in tempauth)",

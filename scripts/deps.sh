@@ -21,7 +21,10 @@ pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-accoun
       # fault cells (internal/faults): partition drops ports with nft or iptables
       iptables nftables
       # report.html tested in a headless browser, with the plots' font
-      chromium fonts-liberation)
+      chromium fonts-liberation
+      # S3 through Swift's s3api: a client nobody here wrote lists and reads
+      # back what benchbed wrote (cmd/benchbed/load_s3_swift_test.go)
+      s3cmd)
 case "$kind" in
   bench) pkgs+=(ansible-core wrk nginx-light hey) ;;
 esac

@@ -57,11 +57,12 @@ func (c S3Config) region() string {
 // s3API is S3 on one endpoint: containers are buckets (S3Bucket's names),
 // large objects multipart uploads, every request SigV4-signed.
 type s3API struct {
-	cfg    S3Config
-	base   *url.URL
-	raw    string // base without its trailing slash
-	creds  credentials.Credentials
-	signer *sigv4.Signer
+	cfg     S3Config
+	base    *url.URL
+	raw     string // base without its trailing slash
+	creds   credentials.Credentials
+	signer  *sigv4.Signer
+	signers signers // the sessions' fast signers
 }
 
 var _ API = (*s3API)(nil)
@@ -143,7 +144,7 @@ func (a *s3API) payloadHash(r *Request) []byte {
 
 // signed returns r as a signed net/http request to the endpoint's host
 // (ctx's, with r's body, when it is to be sent by net/http; else bodiless).
-func (a *s3API) signed(ctx context.Context, r *Request, withBody bool) (*http.Request, error) {
+func (a *s3API) signed(ctx context.Context, r *Request, withBody bool, now time.Time) (*http.Request, error) {
 	host, path := a.address(r)
 	u := &url.URL{Scheme: a.base.Scheme, Host: a.base.Host, Path: path, RawQuery: r.Query}
 	var req *http.Request
@@ -160,7 +161,7 @@ func (a *s3API) signed(ctx context.Context, r *Request, withBody bool) (*http.Re
 	}
 	req.Host = host
 	err := a.signer.SignRequest(&sigv4.SignRequestInput{Request: req, PayloadHash: a.payloadHash(r),
-		Credentials: a.creds, Service: "s3", Region: a.cfg.region(), Time: time.Now()})
+		Credentials: a.creds, Service: "s3", Region: a.cfg.region(), Time: now})
 	if err != nil {
 		return nil, fmt.Errorf("S3: signing %s %s: %v", r.Method, path, err) // the error never holds the secret
 	}
@@ -168,12 +169,19 @@ func (a *s3API) signed(ctx context.Context, r *Request, withBody bool) (*http.Re
 }
 
 func (a *s3API) newRequest(ctx context.Context, _, _ string, r *Request) (*http.Request, error) {
-	return a.signed(ctx, r, true)
+	return a.signed(ctx, r, true, time.Now())
 }
 
-// appendHead appends r's request line and its signed headers to b.
+// appendHead appends r's request line and its signed headers to b: by the
+// fast signer when it can, else by smithy's.
 func (a *s3API) appendHead(b []byte, _ *url.URL, _ string, r *Request) ([]byte, error) {
-	req, err := a.signed(context.Background(), r, false)
+	if fastOK(r) {
+		s := a.getSigner()
+		b = s.appendSigned(b, r, time.Now())
+		a.signers.pool.Put(s)
+		return b, nil
+	}
+	req, err := a.signed(context.Background(), r, false, time.Now())
 	if err != nil {
 		return b, err
 	}

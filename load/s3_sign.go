@@ -28,6 +28,7 @@ type fastSigner struct {
 	mac   hash.Hash // HMAC-SHA256 with key
 	sha   hash.Hash
 	date  []byte // X-Amz-Date, 20060102T150405Z
+	sec   int64  // the Unix second of date
 	path  []byte // the canonical (and wire) path
 	canon []byte // the canonical request, then the string to sign
 	sum   [sha256.Size]byte
@@ -132,7 +133,9 @@ func hmacSum(key, data []byte) []byte {
 // appendSigned appends r's request line and headers, signed at now, to b.
 func (s *fastSigner) appendSigned(b []byte, r *Request, now time.Time) []byte {
 	a := s.a
-	s.date = now.UTC().AppendFormat(s.date[:0], "20060102T150405Z")
+	if sec := now.Unix(); sec != s.sec || len(s.date) == 0 { // formatted once a second
+		s.date, s.sec = now.UTC().AppendFormat(s.date[:0], "20060102T150405Z"), sec
+	}
 	s.signingKey()
 	payload := a.payloadHash(r)
 	hashHex := string(unsignedPayload)

@@ -8,13 +8,8 @@ import (
 	"testing"
 )
 
-// heapAfter runs n GETs against url and returns the live heap after the
-// run, with its result still referenced.
-func heapAfter(t *testing.T, url string, n int64) (uint64, *Result) {
-	return heapAfterWith(t, staticClient(url, 8), n)
-}
-
-// heapAfterWith is heapAfter on client c.
+// heapAfterWith runs n GETs on client c and returns the live heap after
+// the run, with its result still referenced.
 func heapAfterWith(t *testing.T, c *Client, n int64) (uint64, *Result) {
 	s := readScenario(t)
 	res, err := Run(context.Background(), Config{Scenario: s, Client: c, Users: 8, Operations: n})

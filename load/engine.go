@@ -283,7 +283,11 @@ func ensureContainers(ctx context.Context, c *Client, s *scenario.Scenario) erro
 	return parallel(len(reqs), s.ContainerConcurrency, func(i int) error {
 		o := c.Do(ctx, &reqs[i], time.Now())
 		if !o.OK() && !there(o) {
-			return fmt.Errorf("load: PUT container %s: %s", reqs[i].Container, describe(o))
+			hint := ""
+			if c.api().errorBodies() && o.Err == nil && o.Code == "" {
+				hint = S3NotS3
+			}
+			return fmt.Errorf("load: PUT container %s: %s%s", reqs[i].Container, describe(o), hint)
 		}
 		return nil
 	})

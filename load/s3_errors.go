@@ -85,6 +85,11 @@ var s3Hints = map[string]string{
 	"XAmzContentSHA256Mismatch": "the body differs from its signed SHA-256: a proxy between changed it",
 }
 
+// S3NotS3 says what to check when an S3 request's failure names no S3
+// error code: the endpoint did not answer as S3 does.
+const S3NotS3 = ": the answer names no S3 error code, so the endpoint may not speak S3: with Swift, put s3api in the proxy's " +
+	"pipeline (after cache, before tempauth) and set it up before the sweep's prefill"
+
 // S3Hint returns a sentence saying what to fix for an S3 error code, as
 // ": ..." to follow the code, or "" when there is none to say.
 func S3Hint(code string) string {

@@ -55,6 +55,8 @@ func outcomeErr(o load.Outcome, what string) error {
 	msg := fmt.Sprintf("%s: HTTP %d", what, o.Status)
 	if o.Code != "" {
 		msg += " " + o.Code + load.S3Hint(o.Code)
+	} else {
+		msg += load.S3NotS3
 	}
 	return fmt.Errorf("%s", msg)
 }

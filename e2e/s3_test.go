@@ -14,10 +14,10 @@ import (
 	"benchbed/results"
 )
 
-// TestS3Sweep: setup of testbeds/lab/s3-lab.hcl over the lab (its proxy
-// pipeline gets s3api: prefill, which runs before the cells, needs it;
-// the lab is then spoiled for lab.hcl's tests, which take it down and up
-// again), then one sweep of its normal variant (4 s runs, 200 initial
+// TestS3Sweep: setup of testbeds/lab/s3-lab.hcl over the lab (setUp: its
+// proxy pipeline gets s3api, which prefill, run before the cells, needs;
+// a later test's setUp of lab.hcl sees the change and sets it up again),
+// then one sweep of its normal variant (4 s runs, 200 initial
 // files, one repeat) gives the 64 KiB GET cells through Swift's API and through S3 side by
 // side on the same policy, and the mixed S3 cell with multipart uploads,
 // every one ok with 0 errors and its reads verified; compare of the two
@@ -26,14 +26,10 @@ import (
 // proxy and reads its objects back byte for byte.
 func TestS3Sweep(t *testing.T) {
 	lab := Lab(t)
-	t.Cleanup(spoilLab)
 	tb := s3LabTestbed(t, lab)
-	out, errOut, err := lab.Benchbed(t, "setup", "-q", tb)
-	if err != nil {
-		t.Fatalf("benchbed setup: %v\n%s\n%s", err, out, errOut)
-	}
+	setUp(t, lab, tb)
 	runs := t.TempDir()
-	out, errOut, err = lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", tb)
+	out, errOut, err := lab.Benchbed(t, "sweep", "--runs-dir", runs, "--only", "normal", tb)
 	if err != nil {
 		t.Fatalf("sweep: %v\n%s\n%s", err, out, errOut)
 	}

@@ -149,7 +149,7 @@ func TestS3SlowDownRetriedThenCounted(t *testing.T) {
 	}
 }
 
-func TestS3RangedGetAndHead(t *testing.T) {
+func TestS3RangedGetHeadAndBucketDelete(t *testing.T) {
 	f := s3fake.Start(t, true)
 	c := s3Client(t, f, false, false, f.SecretKey)
 	ctx := context.Background()
@@ -172,6 +172,17 @@ func TestS3RangedGetAndHead(t *testing.T) {
 	}
 	if o := sess.Do(&Request{Method: http.MethodHead, Container: "b_one", Object: "gone"}, time.Now()); o.Status != http.StatusNotFound {
 		t.Fatalf("HEAD of a missing key: %+v", o)
+	}
+	if o := sess.Do(&Request{Method: http.MethodDelete, Container: "b_one"}, time.Now()); o.ErrorKey() != "s3_BucketNotEmpty" {
+		t.Fatalf("DELETE of a bucket with a key: %+v (%s)", o, o.ErrorKey())
+	}
+	for _, r := range []Request{{Method: http.MethodDelete, Container: "b_one", Object: "k"}, {Method: http.MethodDelete, Container: "b_one"}} {
+		if o := sess.Do(&r, time.Now()); !o.OK() {
+			t.Fatalf("%s %s/%s: %+v", r.Method, r.Container, r.Object, o)
+		}
+	}
+	if o := sess.Do(&Request{Method: http.MethodGet, Container: "b_one", Object: "k"}, time.Now()); o.ErrorKey() != "s3_NoSuchBucket" {
+		t.Fatalf("GET in a deleted bucket: %+v (%s)", o, o.ErrorKey())
 	}
 }
 

@@ -21,7 +21,8 @@ import (
 // files, one repeat) gives the 64 KiB GET cells through Swift's API and through S3 side by
 // side on the same policy, and the mixed S3 cell with multipart uploads,
 // every one ok with 0 errors and its reads verified; compare of the two
-// GET cells shows S3's cost over the Swift API; and Debian's s3cmd, when
+// GET cells shows S3's cost over the Swift API, and the report the proxy's
+// CPU in each cell; and Debian's s3cmd, when
 // installed, lists a bucket the S3 workloads filled through the lab's
 // proxy and reads its objects back byte for byte.
 func TestS3Sweep(t *testing.T) {
@@ -55,6 +56,20 @@ func TestS3Sweep(t *testing.T) {
 		t.Fatalf("compare of the Swift and S3 GET cells: %v\n%s\n%s", err, out, errOut)
 	}
 	t.Logf("benchbed compare 64K_get (Swift API) 64K_get_s3 (S3):\n%s", out)
+	out, errOut, err = lab.Benchbed(t, "report", dirs[0])
+	if err != nil {
+		t.Fatalf("benchbed report: %v\n%s", err, errOut)
+	}
+	var cpu []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "Telemetry of ") || strings.Contains(l, "proxy-server CPU") {
+			cpu = append(cpu, strings.TrimSpace(l))
+		}
+	}
+	if n := strings.Count(out, "proxy1 proxy-server CPU"); n < 3 {
+		t.Errorf("the report gives the proxy's CPU in %d cells, want 3:\n%s", n, out)
+	}
+	t.Logf("the report's proxy CPU per cell:\n%s", strings.Join(cpu, "\n"))
 	t.Run("s3cmd", func(t *testing.T) { s3cmdReadsBack(t, "lab-s3mix-000001-default-policy") })
 }
 

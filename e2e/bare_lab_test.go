@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"benchbed/e2e/labkit"
 )
 
 func TestMain(m *testing.M) { os.Exit(Main(m)) }
@@ -164,11 +166,10 @@ func swiftHashes(t *testing.T, lab *Env, host string) []string {
 // secret does.
 func testOneMoreDisk(t *testing.T, lab *Env) {
 	dir := t.TempDir()
-	src, err := os.ReadFile(lab.Testbed)
+	text, err := labkit.Inlined(lab.Testbed) // stor1 is in the lab's part
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(src)
 	i, j := strings.Index(text, `host "stor1"`), strings.Index(text, `host "stor2"`)
 	if i < 0 || j < i {
 		t.Fatalf("%s has no stor1 block before stor2", lab.Testbed)

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"benchbed/e2e/labkit"
 )
 
 // newerOption is a variant of lab.hcl's that sets an option Swift 2.33
@@ -31,12 +33,12 @@ func testPreflightChecksEachHostsSwift(t *testing.T, lab *Env) {
 		t.Fatalf("preflight of lab.hcl: %v\n%s\n%s", err, out, errOut)
 	}
 	dir := t.TempDir()
-	text, err := os.ReadFile(lab.Testbed)
+	text, err := labkit.Inlined(lab.Testbed)
 	must(t, err)
 	scen, err := os.ReadFile(filepath.Join(filepath.Dir(lab.Testbed), "64K_get_lab.scenario"))
 	must(t, err)
 	tb := filepath.Join(dir, "newer.hcl")
-	must(t, os.WriteFile(tb, append(text, newerOption...), 0o644))
+	must(t, os.WriteFile(tb, append([]byte(text), newerOption...), 0o644))
 	must(t, os.WriteFile(filepath.Join(dir, "64K_get_lab.scenario"), scen, 0o644))
 	if out, errOut, err := lab.Benchbed(t, "validate", tb); err != nil {
 		t.Fatalf("validate (any carried Swift knows the option): %v\n%s\n%s", err, out, errOut)

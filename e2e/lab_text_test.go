@@ -1,9 +1,10 @@
 package e2e
 
 import (
-	"os"
 	"strings"
 	"testing"
+
+	"benchbed/e2e/labkit"
 )
 
 // demoSweep are lab.hcl's lines that make its sweep the demo's (three
@@ -16,13 +17,12 @@ var demoSweep = [][2]string{
 	{`  duration          = "8s"`, `  duration          = "20s"`},
 }
 
-// labText is lab.hcl's text with one run a variant (demoSweep), the base
-// of the tests' testbeds that sweep over the lab.
+// labText is lab.hcl's text, its parts inlined, with one run a variant
+// (demoSweep), the base of the tests' testbeds that sweep over the lab.
 func labText(t *testing.T, lab *Env) string {
 	t.Helper()
-	src, err := os.ReadFile(lab.Testbed)
+	s, err := labkit.Inlined(lab.Testbed)
 	must(t, err)
-	s := string(src)
 	for _, r := range demoSweep {
 		if !strings.Contains(s, r[0]) {
 			t.Fatalf("%s lacks %q: the demo's sweep changed, update demoSweep", lab.Testbed, r[0])

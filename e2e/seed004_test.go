@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/e2e/labkit"
 	"benchbed/results"
 	"benchbed/results/rundir"
 )
@@ -73,8 +74,9 @@ func TestSeed004(t *testing.T) {
 // directory and returns its path.
 func seed004Testbed(t *testing.T, lab *Env) string {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join(lab.Root, "testbeds", "lab", "seed004-lab.hcl"))
+	text, err := labkit.Inlined(filepath.Join(lab.Root, "testbeds", "lab", "seed004-lab.hcl"))
 	must(t, err)
+	src := []byte(text)
 	re := regexp.MustCompile(`(?m)^(\s*repeat\s*=\s*)\d+`)
 	if !re.Match(src) {
 		t.Fatal("seed004-lab.hcl: no sweep.repeat to edit: the test needs updating")

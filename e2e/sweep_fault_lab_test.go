@@ -79,7 +79,7 @@ func labAsBefore(t *testing.T, f *fault, hosts ...string) {
 	}
 }
 
-// lockDir is restore.LockDir, spelt out: the test checks the contract.
+// lockDir is custody.LockDir, spelt out: the test checks the contract.
 const lockDir = "/var/tmp/benchbed/sweep.lock"
 
 // hostAddr and basePorts are lab.hcl's addresses and the ports its first

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/e2e/labkit"
 	"benchbed/results"
 )
 
@@ -117,9 +118,8 @@ func checkPolicyRings(t *testing.T, files string) {
 // as many and a DELETE one in four.
 func policiesTestbed(t *testing.T, lab *Env) string {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join(filepath.Dir(lab.Testbed), "policies-lab.hcl"))
+	s, err := labkit.Inlined(filepath.Join(filepath.Dir(lab.Testbed), "policies-lab.hcl"))
 	must(t, err)
-	s := string(src)
 	for _, e := range [][2]string{
 		{`policies = ["rep2", "ec42", "ec62"]`, `policies = ["rep2", "ec42"]`},
 		{`"64KiB" = 500`, `"64KiB" = 50`},

@@ -44,6 +44,8 @@ type Config struct {
 	// these do: no operation starts after it, those under way finish and
 	// count (duration and warm-up "auto"); nil never stops.
 	Stop <-chan struct{}
+
+	schedule *scenario.Schedule // the scenario's rate profile, when Rate is 0
 }
 
 // Result is a finished run.
@@ -82,6 +84,9 @@ func (c *Config) resolve() error {
 		if err := c.resolveFill(); err != nil {
 			return err
 		}
+	}
+	if c.Rate == 0 && s.RateProfile != nil {
+		c.schedule = s.RateProfile.Schedule()
 	}
 	if c.Duration == 0 && c.Operations == 0 {
 		if s.RunSeconds > 0 { // ssbench: run_seconds wins over operation_count
@@ -221,12 +226,12 @@ func (u *users) next(ctx context.Context, timer *time.Timer) (time.Time, bool) {
 	if u.cfg.Operations > 0 && k >= u.cfg.Operations || ctx.Err() != nil || stopped(u.cfg.Stop) {
 		return time.Time{}, false
 	}
-	if u.cfg.Rate <= 0 {
+	if u.cfg.Rate <= 0 && u.cfg.schedule == nil {
 		now := time.Now()
 		return now, u.deadline.IsZero() || now.Before(u.deadline)
 	}
-	at := u.start.Add(time.Duration(float64(k) / u.cfg.Rate * float64(time.Second)))
-	if !u.deadline.IsZero() && !at.Before(u.deadline) {
+	at, ok := u.slot(k)
+	if !ok || !u.deadline.IsZero() && !at.Before(u.deadline) {
 		return time.Time{}, false
 	}
 	if d := time.Until(at); d > 0 {
@@ -241,6 +246,18 @@ func (u *users) next(ctx context.Context, timer *time.Timer) (time.Time, bool) {
 		}
 	}
 	return at, true
+}
+
+// slot is when open-loop slot k starts: at the rate, or by the rate
+// profile, of which this agent (part of parts) takes every parts-th
+// operation; false past the profile's end.
+func (u *users) slot(k int64) (time.Time, bool) {
+	if u.cfg.schedule == nil {
+		return u.start.Add(time.Duration(float64(k) / u.cfg.Rate * float64(time.Second))), true
+	}
+	parts, part := int64(max(u.cfg.Parts, 1)), int64(max(u.cfg.Part, 0))
+	off, ok := u.cfg.schedule.At(k*parts + part%parts)
+	return u.start.Add(off), ok
 }
 
 // stopped reports whether stop is closed (never for nil).

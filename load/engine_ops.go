@@ -20,6 +20,9 @@ const maxRedraws = 16
 // maxRedraws such draws it is a read.
 func (u *users) draw(rng *rand.Rand) (int, string, int64) {
 	o := u.objs
+	if h := o.s.HeadShare; h > 0 && rng.Float64() < h {
+		return pick(o.sizeCum, rng.Float64()), OpHead, 0
+	}
 	for range maxRedraws {
 		c := pick(o.sizeCum, rng.Float64())
 		op := crudOps[pick(o.classes[c].crudCum[:], rng.Float64())]
@@ -51,9 +54,12 @@ func (u *users) do(sess *Session, req *Request, op string, c int, index int64, r
 	case OpRead:
 		index, req.Method = o.existing(c, rng), http.MethodGet
 		defer o.release(c, index)
+	case OpHead:
+		index, req.Method = o.existing(c, rng), http.MethodHead
+		defer o.release(c, index)
 	case OpDelete:
 		req.Method = http.MethodDelete
-		if u.cfg.Rate <= 0 { // closed loop: a wait for the object's readers is no latency
+		if u.cfg.Rate <= 0 && u.cfg.schedule == nil { // closed loop: a wait for the object's readers is no latency
 			at = time.Now()
 		}
 	}

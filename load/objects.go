@@ -13,6 +13,7 @@ const (
 	OpRead   = "GET"    // a read of an existing object
 	OpUpdate = "UPDATE" // a PUT over an existing object
 	OpDelete = "DELETE" // a delete of an existing object
+	OpHead   = "HEAD"   // a HEAD of an existing object (a scenario's head_share)
 )
 
 var crudOps = [4]string{OpCreate, OpRead, OpUpdate, OpDelete}

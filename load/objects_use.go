@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+
+	"benchbed/plan/scenario"
 )
 
 // objectUsers keeps a run's requests off each other's objects: a read or
@@ -48,7 +50,7 @@ func (o *objects) drawExisting(c int, rng *rand.Rand) int64 {
 	own := o.own(c)
 	lo, n := cl.created.live()
 	for range drawTries {
-		r := rng.Int64N(own + n)
+		r := o.drawRank(own+n, rng)
 		if r >= own {
 			return lo + r - own
 		}
@@ -66,6 +68,15 @@ func (o *objects) drawExisting(c int, rng *rand.Rand) int64 {
 		}
 	}
 	return o.ownInitial(c, start) // nothing left: its request will say so
+}
+
+// drawRank draws a rank from 0 to n-1: uniformly (ssbench's way), or by
+// the scenario's Zipf popularity, rank 0 the most popular.
+func (o *objects) drawRank(n int64, rng *rand.Rand) int64 {
+	if p := o.s.Popularity; p != nil && p.Zipf > 0 {
+		return scenario.ZipfRank(rng.Float64(), n, p.Zipf)
+	}
+	return rng.Int64N(n)
 }
 
 // release ends a hold taken by existing.

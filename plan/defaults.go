@@ -6,7 +6,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
-// Defaults of the model (see README "Defaults").
+// Defaults of the model (plan/LANGUAGE.md, "Blocks and defaults").
 const (
 	DefaultParallelism     = 32
 	DefaultConnectTimeout  = 10 * time.Second

@@ -10,7 +10,8 @@ import (
 // that runs on it (Workload.RunsOn) times its planned repeats (sweep.repeat;
 // a repeat = "auto" workload's minimum: Testbed.Repeats), in declaration
 // order (variant, then workload, then repeat; with sweep.interleave repeat
-// first, then variant, then workload), numbered without gaps. It is a pure
+// first, then variant, then workload, each round's variants rotated one
+// further than the round before's), numbered without gaps. It is a pure
 // function of tb: the same testbed gives the same cells with the same ids.
 // The repeats an "auto" workload may add are schedule.Rounds'.
 func Expand(tb *Testbed) []Cell {
@@ -21,7 +22,7 @@ func Expand(tb *Testbed) []Cell {
 	}
 	if tb.Sweep.Interleave {
 		for r := 1; r <= tb.maxRepeats(); r++ {
-			tb.eachPair(func(v *Variant, w *Workload, repeat int) {
+			tb.eachPairFrom(r-1, func(v *Variant, w *Workload, repeat int) {
 				if r <= repeat {
 					add(v, w, r)
 				}
@@ -48,6 +49,32 @@ func (tb *Testbed) eachPair(fn func(v *Variant, w *Workload, repeat int)) {
 			}
 		}
 	}
+}
+
+// eachPairFrom calls fn as eachPair does, the variants rotated to start
+// at the shift-th (modulo their number): round r of interleaved repeats
+// starts one variant later than round r-1, so that no variant always runs
+// first in its round and a drift within rounds does not always favour one.
+func (tb *Testbed) eachPairFrom(shift int, fn func(v *Variant, w *Workload, repeat int)) {
+	for _, v := range tb.RoundVariants(shift + 1) {
+		for _, w := range tb.Workloads {
+			if w.RunsOn(v) {
+				repeat, _ := tb.Repeats(w)
+				fn(v, w, repeat)
+			}
+		}
+	}
+}
+
+// RoundVariants are the variants in the order round r of interleaved
+// repeats runs them: rotated to start at the r-th (modulo their number).
+func (tb *Testbed) RoundVariants(r int) []*Variant {
+	n := len(tb.Variants)
+	out := make([]*Variant, n)
+	for i := range n {
+		out[i] = tb.Variants[(i+r-1)%n]
+	}
+	return out
 }
 
 // maxRepeats is the most planned repeats of any workload.

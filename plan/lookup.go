@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -137,4 +138,28 @@ func RingRole(name string) string {
 		return "object"
 	}
 	return name
+}
+
+// BuilderHost is the host that keeps the ring builders: the first ring's
+// builder when the testbed names one, else the first proxy, else the first
+// host with a ring role (as setup chooses it). Setup, the sweep, the
+// faults and the restore all ask it here.
+func (tb *Testbed) BuilderHost() (*Host, error) {
+	for _, r := range tb.Rings {
+		if r.Builder != "" {
+			if h := tb.Host(r.Builder); h != nil {
+				return h, nil
+			}
+			return nil, fmt.Errorf("ring %s: builder host %q is not a host of %s", r.Name, r.Builder, tb.File)
+		}
+	}
+	if ps := tb.HostsWithRole(RoleProxy); len(ps) > 0 {
+		return ps[0], nil
+	}
+	for _, r := range tb.Rings {
+		if hs := tb.HostsWithRole(r.Role); len(hs) > 0 {
+			return hs[0], nil
+		}
+	}
+	return nil, fmt.Errorf("%s: no proxy and no ring host to keep the ring builders", tb.File)
 }

@@ -33,6 +33,7 @@ type Testbed struct {
 	// found beside errors and warnings, for plan (settings_check.go).
 	SettingsCheck SettingsCheck
 	File          string                    // path of the file as given
+	Sources       []string                  // every file of the testbed: File, then what it includes, in reading order
 	Variables     map[string]*lang.Variable // by name
 	SSH           SSH                       // connection defaults
 	Hosts         []*Host                   // in declaration order

@@ -17,14 +17,14 @@ type HostResult struct {
 	Duration time.Duration
 }
 
-// Summary is the outcome of a FanOut: one result per host, in the order the
+// Outcomes are what a FanOut did: one result per host, in the order the
 // hosts were given.
-type Summary struct {
+type Outcomes struct {
 	Results []HostResult
 }
 
 // Failed returns the hosts whose function failed, in order.
-func (s *Summary) Failed() []string {
+func (s *Outcomes) Failed() []string {
 	var out []string
 	for _, r := range s.Results {
 		if r.Err != nil {
@@ -36,7 +36,7 @@ func (s *Summary) Failed() []string {
 
 // Err is nil when every host succeeded; otherwise it names the failed hosts
 // and wraps every host's error (errors.Is and errors.As see them).
-func (s *Summary) Err() error {
+func (s *Outcomes) Err() error {
 	failed := s.Failed()
 	if len(failed) == 0 {
 		return nil
@@ -54,14 +54,14 @@ func (s *Summary) Err() error {
 // for all. A failing host does not stop the others; cancel ctx for that.
 // Hosts not started when ctx ends get ctx's error. A panic in fn becomes
 // that host's error.
-func (p *Pool) FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *Summary {
+func (p *Pool) FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *Outcomes {
 	return FanOut(ctx, p.parallelism, hosts, fn)
 }
 
 // FanOut is Pool.FanOut with at most limit calls at once (limit <= 0: no
 // limit), for callers that reach hosts through something other than a Pool.
-func FanOut(ctx context.Context, limit int, hosts []string, fn func(ctx context.Context, host string) error) *Summary {
-	s := &Summary{Results: make([]HostResult, len(hosts))}
+func FanOut(ctx context.Context, limit int, hosts []string, fn func(ctx context.Context, host string) error) *Outcomes {
+	s := &Outcomes{Results: make([]HostResult, len(hosts))}
 	var g errgroup.Group
 	if limit > 0 {
 		g.SetLimit(limit)

@@ -120,7 +120,7 @@ func parsePreflight(out string, become bool) (sudo string, missing []string) {
 // Err is nil when every host is ready; otherwise it names the hosts that
 // are not and wraps their errors.
 func (r PreflightReport) Err() error {
-	s := &Summary{}
+	s := &Outcomes{}
 	for _, x := range r {
 		s.Results = append(s.Results, HostResult{Host: x.Host, Err: x.Err})
 	}

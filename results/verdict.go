@@ -31,6 +31,7 @@ const (
 const (
 	IntervalWelch     = "t"         // Welch's t interval of the difference of the means
 	IntervalBootstrap = "bootstrap" // percentile bootstrap of the ratio of the means, seeded
+	IntervalPaired    = "paired t"  // t interval of the mean of the rounds' differences
 )
 
 // DefaultMargin is the equivalence margin: a change whose whole 95 %
@@ -46,6 +47,10 @@ const MinBootstrap = 8
 type Samples struct {
 	Kind   string    `json:"kind"` // EvidenceRepeats or EvidenceBatches
 	Values []float64 `json:"-"`
+	// Rounds is each value's round (its repeat's number) when the sweep
+	// interleaved its repeats, so that the baseline's and the variant's of
+	// one round ran minutes apart and Decide pairs them; nil otherwise.
+	Rounds []int `json:"-"`
 	// Why says why there are too few values ("one run of 8 s: too short
 	// for 10 batches"); "" when there are enough. Reason says it in a few
 	// words ("run too short").
@@ -56,9 +61,12 @@ type Samples struct {
 // Change is one metric of a variant against the baseline: the change of
 // the samples' means, its interval and its word.
 type Change struct {
-	Metric    string  `json:"metric"` // "req/s", "first_byte_p99", "last_byte_p99", ...
-	Base      float64 `json:"base"`   // the baseline's mean of its samples
-	Value     float64 `json:"value"`  // the variant's
+	Metric string `json:"metric"` // "req/s", "first_byte_p99", "last_byte_p99", ...
+	// Phase is the fault cell's phase the change is of (PhaseDuring...),
+	// "" for a whole run's.
+	Phase     string  `json:"phase,omitempty"`
+	Base      float64 `json:"base"`  // the baseline's mean of its samples
+	Value     float64 `json:"value"` // the variant's
 	DeltaPct  float64 `json:"delta_pct"`
 	LowPct    float64 `json:"low_pct"` // the 95 % interval of DeltaPct (0 and 0 without one)
 	HighPct   float64 `json:"high_pct"`
@@ -108,7 +116,10 @@ func Decide(metric string, a, b Samples, o VerdictOptions) Change {
 		return c
 	}
 	c.Interval = IntervalWelch
-	if IsPercentile(metric) && c.N1 >= MinBootstrap && c.N2 >= MinBootstrap {
+	if d, ok := pairedDiffs(a, b); ok {
+		c.Interval = IntervalPaired
+		c.LowPct, c.HighPct = pairedRelative(d, c.Base)
+	} else if IsPercentile(metric) && c.N1 >= MinBootstrap && c.N2 >= MinBootstrap {
 		c.Interval = IntervalBootstrap
 		c.LowPct, c.HighPct = bootstrapRatio(a.Values, b.Values, o, metric)
 	} else {
@@ -204,8 +215,11 @@ func (c Change) By() string {
 		return ""
 	}
 	how := "Welch's t"
-	if c.Interval == IntervalBootstrap {
+	switch c.Interval {
+	case IntervalBootstrap:
 		how = "bootstrap"
+	case IntervalPaired:
+		return fmt.Sprintf("paired t over %d interleaved rounds of repeats", c.N1)
 	}
 	s := fmt.Sprintf("%s over %d+%d %s", how, c.N1, c.N2, c.Evidence)
 	if c.Evidence == EvidenceBatches {

@@ -125,3 +125,28 @@ func TestBatchLatency(t *testing.T) {
 		t.Errorf("per-batch last-byte p99 %v", got)
 	}
 }
+
+// TestDecidePairedRounds: interleaved repeats whose rounds drift by ±20 %
+// together hide a steady +5 % from Welch's t, but not from the pairs of
+// each round.
+func TestDecidePairedRounds(t *testing.T) {
+	drift := []float64{1000, 800, 1200, 900, 1100}
+	a := Samples{Kind: EvidenceRepeats, Rounds: []int{1, 2, 3, 4, 5}}
+	b := Samples{Kind: EvidenceRepeats, Rounds: []int{5, 4, 3, 2, 1}}
+	for i, d := range drift {
+		a.Values = append(a.Values, d)
+		b.Values = append([]float64{d*1.05 + float64(i%2)*4}, b.Values...)
+	}
+	c := Decide("req/s", a, b, VerdictOptions{})
+	if c.Interval != IntervalPaired || c.Word != WordBetter || c.LowPct > 5 || c.HighPct < 5 || !strings.Contains(c.By(), "paired t over 5 interleaved rounds") {
+		t.Fatalf("paired: %+v (%s)", c, c.By())
+	}
+	a.Rounds, b.Rounds = nil, nil
+	if w := Decide("req/s", a, b, VerdictOptions{}); w.Interval != IntervalWelch || w.Word != WordUndecided {
+		t.Errorf("unpaired, the drift hides the change: %+v", w)
+	}
+	a.Rounds, b.Rounds = []int{1, 2, 3, 4, 5}, []int{1, 2, 3, 4, 6}
+	if w := Decide("req/s", a, b, VerdictOptions{}); w.Interval == IntervalPaired {
+		t.Errorf("rounds that differ were paired: %+v", w)
+	}
+}

@@ -134,3 +134,30 @@ func TestMissingValueFailsNamingTemplateAndLine(t *testing.T) {
 		t.Fatalf("missing field: %v", err)
 	}
 }
+
+// TestSwiftConfHashFromVariables: the built-in swift.conf takes the hash
+// path prefix and suffix from variables of their names (what benchbed
+// import writes for a cluster's own), and keeps its placeholders without.
+func TestSwiftConfHashFromVariables(t *testing.T) {
+	tm, err := Load("swift", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := testData()
+	f, err := tm.Execute(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := f.Value("swift-hash", "swift_hash_path_suffix"); v != "benchbed-suffix" {
+		t.Errorf("without variables: suffix %q, want the placeholder", v)
+	}
+	d.Vars = map[string]string{"swift_hash_path_suffix": "own-suffix", "swift_hash_path_prefix": "own-prefix"}
+	if f, err = tm.Execute(d); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := f.Value("swift-hash", "swift_hash_path_suffix")
+	p, _ := f.Value("swift-hash", "swift_hash_path_prefix")
+	if s != "own-suffix" || p != "own-prefix" {
+		t.Errorf("with variables: suffix %q prefix %q", s, p)
+	}
+}

@@ -5,8 +5,8 @@
 #
 # The seed ran against Rackspace Cloud Files, whose configuration it does
 # not know; here it runs against the kind of cluster seed 000 describes
-# (testbeds/swiftstack-2015.hcl): two proxies, two storage nodes with 32 and
-# 29 object disks and two SSDs for accounts and containers. Assumed (the
+# (parts/swiftstack-2015.hcl, which testbeds/swiftstack-2015.hcl includes
+# too): two proxies, two storage nodes with 32 and 29 object disks and two SSDs for accounts and containers. Assumed (the
 # seed gives none of it): addresses, part powers, the services' settings,
 # that each N writes into containers of its own (container_base), and the
 # auth user and key.
@@ -31,97 +31,11 @@ testbed "seed003-containers" {
   description = "1-byte PUTs from 128 users into 1..512 containers, 15 min, and into one container up to 3.2 M objects, 3 runs each (seed 003)"
 }
 
-variable "auth_user" {
-  type        = string
-  default     = "bench1:bench1" # assumed
-  description = "tempauth user of the benchmark account"
-}
-
-variable "auth_key" {
-  type        = string
-  sensitive   = true
-  default     = "change-me" # assumed: set the real key with BENCHBED_VAR_auth_key
-  description = "key of auth_user"
-}
+# Seed 000's cluster: hosts, rings, the auth user.
+include "parts/swiftstack-2015.hcl" {}
 
 locals {
   containers = [1, 32, 64, 128, 256, 512]
-  cpu_proxy  = "12x E5-2650 0 @ 2.00GHz (24 HT cores)"
-  cpu_stor   = "12x E5-2620 0 @ 2.00GHz (24 HT cores)"
-}
-
-ssh {
-  user        = "root"
-  parallelism = 32
-}
-
-host "proxy1" {
-  address = "192.168.201.51"
-  roles   = ["proxy", "client"]
-  hardware {
-    cpu    = local.cpu_proxy
-    memory = "32 GiB"
-    nic    = "10 Gbps"
-  }
-}
-
-host "proxy2" {
-  address = "192.168.201.52"
-  roles   = ["proxy", "client"]
-  hardware {
-    cpu    = local.cpu_proxy
-    memory = "32 GiB"
-    nic    = "10 Gbps"
-  }
-}
-
-host "stor1" {
-  address = "192.168.201.61"
-  roles   = ["object", "container", "account"]
-  hardware {
-    cpu    = local.cpu_stor
-    memory = "64 GiB"
-    nic    = "10 Gbps"
-    disks  = "32x 3 TB object disks, 2x 120 GB account/container SSDs"
-  }
-  disks "object" { names = [for i in range(32) : format("d%d", i)] }
-  disks "meta" { names = ["ssd0", "ssd1"] }
-}
-
-host "stor2" {
-  address = "192.168.201.62"
-  roles   = ["object", "container", "account"]
-  hardware {
-    cpu    = local.cpu_stor
-    memory = "64 GiB"
-    nic    = "10 Gbps"
-    disks  = "29x 3 TB object disks, 2x 120 GB account/container SSDs"
-  }
-  disks "object" { names = [for i in range(29) : format("d%d", i)] }
-  disks "meta" { names = ["ssd0", "ssd1"] }
-}
-
-ring "object" {
-  part_power = 18
-  replicas   = 3
-  disks      = "object"
-  port       = 6200
-  port_base  = 6210
-}
-
-# Container databases take every write's update: they live on the SSDs.
-ring "container" {
-  part_power = 14
-  replicas   = 3
-  disks      = "meta"
-  port       = 6201
-}
-
-ring "account" {
-  part_power = 12
-  replicas   = 3
-  disks      = "meta"
-  port       = 6202
 }
 
 service "proxy-server" {

@@ -147,7 +147,7 @@ func TestPackageArrows(t *testing.T) {
 	forbid("results", "the results model touches no host and knows nothing of the sweep",
 		"remote", "internal")
 	forbid("internal/cluster", "the cluster is below setup, the sweep and the agents", "internal/setup", "internal/sweep", "internal/agents")
-	forbid("internal/restore", "the restore is below the sweep, which takes its locks and backups", "internal/sweep")
+	forbid("internal/custody", "the hosts' custody is below the sweep, which takes its locks and backups", "internal/sweep")
 
 	for _, p := range mod {
 		for _, imp := range p.Imports {

@@ -45,10 +45,7 @@ func TestCompareFailIf(t *testing.T) {
 // pairs of their workload as --fail-if does, whatever variants it runs on.
 func TestCompareTestbedThresholds(t *testing.T) {
 	run := compareRun(t, []string{"normal", "slow"}, []float64{500, 400}, []int{0, 0})
-	src, err := os.ReadFile("../../testbeds/lab/lab.hcl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := labInlined(t)
 	text := strings.Replace(string(src), `workload "64K_get" {`, `workload "w" {
   variants = ["normal", "servers_per_port=2"]
   threshold {

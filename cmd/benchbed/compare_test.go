@@ -1,6 +1,7 @@
 package main
 
 import (
+	"benchbed/plan/decode"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -93,4 +94,15 @@ func TestCompareCmdErrors(t *testing.T) {
 			t.Errorf("compare %q: exit %d, stderr %q, want 2 and %q\n%s", tc.args, code, stderr, tc.want, out)
 		}
 	}
+}
+
+// labInlined is testbeds/lab/lab.hcl with its parts inlined (one text a
+// test edits and writes elsewhere, where the parts are not).
+func labInlined(t *testing.T) []byte {
+	t.Helper()
+	tb, diags := decode.Load("../../testbeds/lab/lab.hcl", decode.LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	return tb.Inlined()
 }

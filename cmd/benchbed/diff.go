@@ -40,6 +40,7 @@ func newDiffCmd() *cobra.Command {
 			if errA != nil || errB != nil {
 				return exitCode(exitCannot)
 			}
+			fmt.Fprintln(cmd.ErrOrStderr(), "benchbed: files read:", strings.Join(tb.Sources, ", "))
 			printWarnings(cmd, tb, newWarnings(a.Warnings, b.Warnings), args[2]+": ")
 			if note := workloadsNote(tb, a.Variant, b.Variant); note != "" {
 				fmt.Fprintln(cmd.ErrOrStderr(), "benchbed: note:", note)

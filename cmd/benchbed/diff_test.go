@@ -54,10 +54,7 @@ func TestDiffSameUnifiedAndErrors(t *testing.T) {
 // the two variants only (their variants), and its exit status stays the
 // hosts' difference.
 func TestDiffWorkloadVariants(t *testing.T) {
-	src, err := os.ReadFile("../../testbeds/lab/lab.hcl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := labInlined(t)
 	text := strings.Replace(string(src), "\nprefill {", `
 workload "base" {
   scenario = "64K_get_lab.scenario"

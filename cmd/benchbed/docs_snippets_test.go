@@ -19,16 +19,19 @@ import (
 )
 
 // docSnippet is one fenced HCL block of a document: ```hcl, or
-// ```hcl-invalid for an example that shows a mistake.
+// ```hcl-invalid for an example that shows a mistake; ```hcl NAME is
+// also the file NAME beside the document's later snippets (a lab file
+// they include).
 type docSnippet struct {
 	file    string
 	line    int // of the opening fence
 	text    string
 	invalid bool
+	name    string // the file it is, "" for none
 }
 
 // TestDocsSnippets validates every HCL example of the README, the
-// language reference and docs/: a whole testbed as it is, a fragment
+// language reference and docs/ (its guides included): a whole testbed as it is, a fragment
 // completed by testdata/docs/skeleton.hcl. An example marked hcl-invalid
 // must fail, so the mark cannot hide a broken example either.
 func TestDocsSnippets(t *testing.T) {
@@ -40,9 +43,17 @@ func TestDocsSnippets(t *testing.T) {
 	if len(snips) < 8 {
 		t.Fatalf("found %d HCL snippets in the docs, want 8 or more: is the extraction broken?", len(snips))
 	}
+	named := map[string]map[string]string{} // document -> file name -> text
 	for _, s := range snips {
+		beside := named[s.file]
+		if s.name != "" {
+			if named[s.file] == nil {
+				named[s.file] = map[string]string{}
+			}
+			named[s.file][s.name] = s.text
+		}
 		t.Run(fmt.Sprintf("%s:%d", s.file, s.line), func(t *testing.T) {
-			diags := validateSnippet(t, completeSnippet(t, skel, []byte(s.text)))
+			diags := validateSnippet(t, completeSnippet(t, skel, []byte(s.text)), beside)
 			switch {
 			case s.invalid && !diags.HasErrors():
 				t.Errorf("%s:%d is marked hcl-invalid and validates", s.file, s.line)
@@ -53,15 +64,10 @@ func TestDocsSnippets(t *testing.T) {
 	}
 }
 
-// docSnippets returns the HCL snippets of README.md, plan/LANGUAGE.md and
-// docs/*.md.
+// docSnippets returns the HCL snippets of the docs (docFiles).
 func docSnippets(t *testing.T) []docSnippet {
-	files, err := filepath.Glob("../../docs/*.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []docSnippet
-	for _, f := range append([]string{"../../README.md", "../../plan/LANGUAGE.md"}, files...) {
+	for _, f := range docFiles(t) {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -69,6 +75,23 @@ func docSnippets(t *testing.T) []docSnippet {
 		out = append(out, fencedHCL(strings.TrimPrefix(f, "../../"), b)...)
 	}
 	return out
+}
+
+// docFiles returns the documents the docs' tests read, relative to this
+// package: README.md, plan/LANGUAGE.md and every .md file under docs/, its
+// guides included.
+func docFiles(t *testing.T) []string {
+	files := []string{"../../README.md", "../../plan/LANGUAGE.md"}
+	err := filepath.WalkDir("../../docs", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
 // fencedHCL returns the ```hcl and ```hcl-invalid blocks of a Markdown
@@ -82,6 +105,8 @@ func fencedHCL(name string, md []byte) []docSnippet {
 		switch {
 		case cur == nil && (line == "```hcl" || line == "```hcl-invalid"):
 			cur = &docSnippet{file: name, line: n, invalid: line == "```hcl-invalid"}
+		case cur == nil && strings.HasPrefix(line, "```hcl "):
+			cur = &docSnippet{file: name, line: n, name: strings.TrimSpace(strings.TrimPrefix(line, "```hcl "))}
 		case cur != nil && line == "```":
 			out = append(out, *cur)
 			cur = nil
@@ -135,9 +160,16 @@ func blockKey(b *hclsyntax.Block) string {
 var scenarioRE = regexp.MustCompile(`scenario\s*=\s*"([^"]+)"`)
 
 // validateSnippet writes src as a testbed in a temporary directory, with
-// the scenario files it names, and loads it.
-func validateSnippet(t *testing.T, src []byte) hcl.Diagnostics {
+// the scenario files it names and the files beside it (name -> text: the
+// document's earlier named snippets), and loads it with
+// BENCHBED_VAR_auth_key set.
+func validateSnippet(t *testing.T, src []byte, beside map[string]string) hcl.Diagnostics {
 	dir := t.TempDir()
+	for name, text := range beside {
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(name)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, m := range scenarioRE.FindAllSubmatch(src, -1) {
 		p := filepath.Join(dir, string(m[1]))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -151,7 +183,9 @@ func validateSnippet(t *testing.T, src []byte) hcl.Diagnostics {
 	if err := os.WriteFile(p, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, diags := decode.Load(p, decode.LoadOptions{})
+	// The README's experiment declares auth_key without a default and
+	// says to give it in the environment, as a real key should be given.
+	_, diags := decode.Load(p, decode.LoadOptions{Environ: []string{"BENCHBED_VAR_auth_key=docs-key"}})
 	return diags
 }
 

@@ -60,10 +60,10 @@ func exitCases(bad, noRun, dir string) []exitCase {
 		{"version/flag", []string{"--version"}, exitOK},
 		{"usage-unknown-command", []string{"nosuch"}, exitCannot},
 	}
-	for _, c := range []string{"validate", "plan", "render", "diff", "preflight", "setup", "prefill", "sweep", "restore", "report", "compare", "load", "version", "agent"} {
+	for _, c := range []string{"validate", "plan", "render", "diff", "preflight", "setup", "prefill", "sweep", "restore", "report", "compare", "load", "version", "agent", "import"} {
 		cases = append(cases, exitCase{c + "/usage-unknown-flag", []string{c, "--no-such-flag"}, exitCannot})
 	}
-	for _, c := range []string{"validate", "plan", "render", "diff", "preflight", "setup", "prefill", "sweep", "restore", "report"} {
+	for _, c := range []string{"validate", "plan", "render", "diff", "preflight", "setup", "prefill", "sweep", "restore", "report", "import"} {
 		cases = append(cases, exitCase{c + "/usage-missing-arg", []string{c}, exitCannot})
 	}
 	for _, c := range []string{"plan", "preflight", "setup", "prefill", "sweep", "report"} {
@@ -72,6 +72,15 @@ func exitCases(bad, noRun, dir string) []exitCase {
 	cases = append(cases, exitCase{"render/invalid-testbed", []string{"render", bad, "--out", out}, exitCannot},
 		exitCase{"diff/invalid-testbed", []string{"diff", bad, "a", "b"}, exitCannot},
 		exitCase{"version/usage-extra-arg", []string{"version", "x"}, exitCannot},
-		exitCase{"agent/usage-extra-arg", []string{"agent", "x"}, exitCannot})
+		exitCase{"agent/usage-extra-arg", []string{"agent", "x"}, exitCannot},
+		exitCase{"import/unreachable-host", []string{"import", "--ssh-config", unreachableConfig(dir), "--known-hosts", filepath.Join(dir, "kh"), "nohost"}, exitCannot})
 	return cases
+}
+
+// unreachableConfig writes an ssh_config whose host "nohost" is a port of
+// 127.0.0.1 where nothing listens.
+func unreachableConfig(dir string) string {
+	p := filepath.Join(dir, "ssh_config")
+	_ = os.WriteFile(p, []byte("Host nohost\n  HostName 127.0.0.1\n  Port 1\n"), 0o644)
+	return p
 }

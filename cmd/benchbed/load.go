@@ -41,12 +41,13 @@ type loadCmdFlags struct {
 	auto       autoFlags   // --duration, --warmup and their limits
 	search     searchFlags // --search and its range
 	s3         s3Flags     // --api s3 and its endpoint and keys
+	replay     replayFlags // --replay LOG and its options
 }
 
 func newLoadCmd() *cobra.Command {
 	var f loadCmdFlags
 	cmd := &cobra.Command{
-		Use:   "load --scenario FILE (--auth-url URL --user U --key K | --storage-url URL --token T | --api s3 --endpoint URL --access-key K --secret-key S)",
+		Use:   "load (--scenario FILE | --replay LOG...) (--auth-url URL --user U --key K | --storage-url URL --token T | --api s3 --endpoint URL --access-key K --secret-key S)",
 		Short: "Run one ssbench scenario from this machine against a Swift or S3 endpoint (no SSH)",
 		Long: "Runs an ssbench scenario in-process as ssbench does and prints the ssbench-style table (time to first\n" +
 			"byte, req/s, errors), or with --json the summary cell. First, unmeasured, the scenario's initial\n" +
@@ -68,6 +69,10 @@ func newLoadCmd() *cobra.Command {
 			"become buckets (lower case, '-' for '_'), its large size classes multipart uploads, its initial files\n" +
 			"are listed with ListObjectsV2; the keys may come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, the\n" +
 			"endpoint and region from AWS_ENDPOINT_URL and AWS_REGION. Failures are counted by S3 error code (s3_SlowDown...).\n" +
+			"With --replay LOG (Swift proxy access logs, repeatable) the logs' client object requests are replayed\n" +
+			"open-loop at their logged times (--speed faster), on hashed names in the containers\n" +
+			"replay_000000.., after the objects they read before writing are put with their logged sizes;\n" +
+			"the table sets each method's latency beside the logged request_time.\n" +
 			"Exit status: 0 ok; 1 an error, or more failed operations than --max-error-rate (the table and\n" +
 			"JSON say failed, with the top causes); 130 interrupted.",
 		Args: cobra.NoArgs,
@@ -108,13 +113,23 @@ func newLoadCmd() *cobra.Command {
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a pprof CPU profile of the measured phase to this file")
 	f.s3.add(fl)
-	_ = cmd.MarkFlagRequired("scenario")
+	addReplayFlags(fl, &f.replay)
 	return cmd
 }
 
 func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	if f.initial != "upload" && f.initial != "check" && f.initial != "skip" {
 		return usagef(cmd, "--initial %q: want upload, check or skip", f.initial)
+	}
+	switch {
+	case len(f.replay.logs) > 0 && f.scenario != "":
+		return usagef(cmd, "--scenario and --replay: give one")
+	case len(f.replay.logs) > 0 && f.s3.api != "swift":
+		return usagef(cmd, "--replay replays Swift proxy logs through Swift's API: not with --api %s", f.s3.api)
+	case len(f.replay.logs) > 0:
+		return runReplay(cmd, f)
+	case f.scenario == "":
+		return usagef(cmd, "--scenario FILE or --replay LOG is needed")
 	}
 	data, err := templates.ReadBounded(f.scenario)
 	if err != nil {

@@ -26,7 +26,7 @@ func newPlanCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			p := schedule.NewPlan(tb)
+			p := schedule.New(tb)
 			p.Reestimate(planCosts(tb, runsDir, ""))
 			if !asJSON {
 				return p.WriteText(cmd.OutOrStdout())

@@ -49,7 +49,7 @@ func pastRun(r *rundir.Run) (schedule.PastRun, bool) {
 	}
 	pr := schedule.PastRun{ID: r.ID}
 	for _, st := range rundir.PairSteps(entries) {
-		pr.Steps = append(pr.Steps, schedule.PastStep{Kind: st.Name, Cell: st.Cell, Status: st.Status, Duration: st.Duration})
+		pr.Steps = append(pr.Steps, schedule.PastStep{Kind: schedule.Kind(st.Name), Cell: st.Cell, Status: st.Status, Duration: st.Duration})
 	}
 	return pr, true
 }
@@ -73,7 +73,7 @@ func sweepEstimateLine(tb *plan.Testbed, root string, run *rundir.Run, resumed b
 	var cells []plan.Cell
 	seen := map[string]bool{}
 	for _, e := range entries {
-		if c, ok := byID[e.Cell]; ok && e.Step == schedule.StepRecord && !seen[e.Cell] {
+		if c, ok := byID[e.Cell]; ok && e.Step == string(schedule.StepRecord) && !seen[e.Cell] {
 			seen[e.Cell] = true
 			cells = append(cells, c)
 		}

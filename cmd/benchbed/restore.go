@@ -9,7 +9,7 @@ import (
 	"syscall"
 
 	"benchbed/internal/cluster"
-	"benchbed/internal/restore"
+	"benchbed/internal/custody"
 	"benchbed/results/rundir"
 
 	"github.com/spf13/cobra"
@@ -68,7 +68,7 @@ func runRestoreCmd(cmd *cobra.Command, ref, runsDir string, lf *loadFlags) error
 	defer p.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := restore.Run(ctx, tb, p, run, restore.Options{Log: cmd.ErrOrStderr()}); err != nil {
+	if err := custody.Restore(ctx, tb, p, run, custody.RestoreOptions{Log: cmd.ErrOrStderr()}); err != nil {
 		return fmt.Errorf("restore of %s: %s", dir, tb.Mask(err.Error()))
 	}
 	fmt.Fprintln(cmd.OutOrStdout(), "restored:", dir)

@@ -36,8 +36,8 @@ func newValidateCmd() *cobra.Command {
 			} else if err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s: testbed %q is valid: %d hosts, %d variants, %d workloads, %d cells\n",
-				args[0], tb.Name, len(tb.Hosts), len(tb.Variants), len(tb.Workloads), len(plan.Expand(tb)))
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s: testbed %q is valid: %d hosts, %d variants, %d workloads, %d cells\nfiles read: %s\n",
+				args[0], tb.Name, len(tb.Hosts), len(tb.Variants), len(tb.Workloads), len(plan.Expand(tb)), strings.Join(tb.Sources, ", "))
 			return err
 		},
 	}

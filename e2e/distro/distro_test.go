@@ -64,7 +64,7 @@ func TestDistro(t *testing.T) {
 func testbedCopy(t *testing.T, lab *Env, dir, name string) string {
 	t.Helper()
 	src := filepath.Dir(lab.Testbed)
-	text, err := os.ReadFile(filepath.Join(src, name))
+	text, err := labkit.Inlined(filepath.Join(src, name)) // the lab's parts in it
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func testbedCopy(t *testing.T, lab *Env, dir, name string) string {
 			t.Fatal(err)
 		}
 	}
-	hcl := strings.Replace(string(text), "sweep {", "sweep {\n  runs_dir = \""+filepath.Join(dir, "runs")+"\"", 1)
+	hcl := strings.Replace(text, "sweep {", "sweep {\n  runs_dir = \""+filepath.Join(dir, "runs")+"\"", 1)
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, []byte(hcl), 0o644); err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,29 +22,33 @@ import (
 // an SSH session's and a process's start); on a failure the ones started
 // are stopped and the first failure in hosts' order returned.
 func startAgents(ctx context.Context, hs Hosts, hosts []string, bins map[string]string) ([]*Proc, error) {
-	procs := make([]*Proc, len(hosts))
-	keys := make([]string, len(hosts))
-	for i := range hosts {
+	return startEach(ctx, len(hosts), func(ctx context.Context, i int) (*Proc, error) {
+		p, err := hs.Start(ctx, hosts[i], bins[hosts[i]])
+		if err != nil {
+			return nil, fmt.Errorf("%s: starting an agent: %w", hosts[i], err)
+		}
+		return p, nil
+	}, func(started []*Proc) { _ = stopAgents(started) })
+}
+
+// startEach starts n processes, start(i) each, all at once (the load
+// agents, the telemetry agents); on a failure it stops those started and
+// returns the first failure in i's order.
+func startEach(ctx context.Context, n int, start func(context.Context, int) (*Proc, error), stop func(started []*Proc)) ([]*Proc, error) {
+	procs := make([]*Proc, n)
+	keys := make([]string, n)
+	for i := range keys {
 		keys[i] = strconv.Itoa(i)
 	}
 	sum := remote.FanOut(ctx, 0, keys, func(ctx context.Context, key string) error {
 		i, _ := strconv.Atoi(key)
-		p, err := hs.Start(ctx, hosts[i], bins[hosts[i]])
-		if err != nil {
-			return fmt.Errorf("%s: starting an agent: %w", hosts[i], err)
-		}
+		p, err := start(ctx, i)
 		procs[i] = p
-		return nil
+		return err
 	})
 	for _, r := range sum.Results {
 		if r.Err != nil {
-			var started []*Proc
-			for _, p := range procs {
-				if p != nil {
-					started = append(started, p)
-				}
-			}
-			stopAgents(started)
+			stop(slices.DeleteFunc(procs, func(p *Proc) bool { return p == nil }))
 			return nil, r.Err
 		}
 	}

@@ -8,11 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"sync"
 	"time"
 
-	"benchbed/remote"
 	"benchbed/results/telemetry"
 )
 
@@ -79,31 +77,21 @@ func StartTelemetry(ctx context.Context, th TelemetryHosts, cfgs []telemetry.Con
 // the ones started are stopped, and the first failure in the configs'
 // order returned.
 func spawnTelemetry(ctx context.Context, th TelemetryHosts, cfgs []telemetry.Config) ([]*Proc, error) {
-	procs := make([]*Proc, len(cfgs))
-	keys := make([]string, len(cfgs))
-	for i := range cfgs {
-		keys[i] = strconv.Itoa(i)
-	}
-	sum := remote.FanOut(ctx, 0, keys, func(ctx context.Context, key string) error {
-		i, _ := strconv.Atoi(key)
+	return startEach(ctx, len(cfgs), func(ctx context.Context, i int) (*Proc, error) {
 		bin, err := th.Install(ctx, cfgs[i].Host)
+		var p *Proc
 		if err == nil {
-			procs[i], err = th.StartTelemetryAgent(ctx, cfgs[i].Host, bin)
+			p, err = th.StartTelemetryAgent(ctx, cfgs[i].Host, bin)
 		}
 		if err != nil {
-			return fmt.Errorf("%s: telemetry agent: %w", cfgs[i].Host, err)
+			return p, fmt.Errorf("%s: telemetry agent: %w", cfgs[i].Host, err)
 		}
-		return nil
+		return p, nil
+	}, func(started []*Proc) {
+		for _, p := range started {
+			abandon(p)
+		}
 	})
-	for _, r := range sum.Results {
-		if r.Err != nil {
-			for _, p := range procs {
-				abandon(p)
-			}
-			return nil, r.Err
-		}
-	}
-	return procs, nil
 }
 
 // abandon stops a started agent that has no config yet (nil: none).

@@ -17,7 +17,7 @@ const confMode = 0o640
 
 // PushConfs places host's rendered confs and returns the paths whose
 // content changed.
-func PushConfs(ctx context.Context, p *remote.Pool, r *render.Rendering, host string, rep *Summary) ([]string, error) {
+func PushConfs(ctx context.Context, p *remote.Pool, r *render.Rendering, host string, rep *Report) ([]string, error) {
 	var dirs []string
 	var confs []*render.Conf
 	for _, c := range r.Confs {

@@ -83,7 +83,7 @@ func GenericHosts(tb *plan.Testbed) []*plan.Host {
 
 // PushGenericConfs places host's generic confs of a rendering and returns
 // the services whose conf changed.
-func PushGenericConfs(ctx context.Context, p *remote.Pool, confs []*render.GenericConf, host string, rep *Summary) (map[string]bool, error) {
+func PushGenericConfs(ctx context.Context, p *remote.Pool, confs []*render.GenericConf, host string, rep *Report) (map[string]bool, error) {
 	changed := map[string]bool{}
 	for _, c := range confs {
 		if c.Host.Name != host {
@@ -107,7 +107,7 @@ func PushGenericConfs(ctx context.Context, p *remote.Pool, confs []*render.Gener
 // StartGenericService starts daemon d of service g on host when it is not
 // running, or restarts it when restart is true, then runs the variant's
 // after_start commands; it reports whether the daemon was running before.
-func StartGenericService(ctx context.Context, p *remote.Pool, host string, g *plan.Generic, v *plan.Variant, restart bool, rep *Summary) (bool, error) {
+func StartGenericService(ctx context.Context, p *remote.Pool, host string, g *plan.Generic, v *plan.Variant, restart bool, rep *Report) (bool, error) {
 	d := genericDaemon(g, v, host)
 	running, err := daemonRunning(ctx, p, host, d)
 	if err != nil {

@@ -19,7 +19,7 @@ func GenericKey(host, service string) string { return host + "/" + service }
 // ("host/service" false in before) is stopped; one that did is restarted
 // as declared, on its original conf, and waited for (within timeout). A
 // service the sweep never touched is left.
-func RestoreGenericServices(ctx context.Context, tb *plan.Testbed, p *remote.Pool, before map[string]bool, rep *Summary, timeout time.Duration) error {
+func RestoreGenericServices(ctx context.Context, tb *plan.Testbed, p *remote.Pool, before map[string]bool, rep *Report, timeout time.Duration) error {
 	var again []string
 	err := p.FanOut(ctx, Names(GenericHosts(tb)), func(ctx context.Context, host string) error {
 		var errs []error

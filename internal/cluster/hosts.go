@@ -58,29 +58,6 @@ func liveMask(tb *plan.Testbed) func() func(string) string {
 	return func() func(string) string { return set.Lines().Line }
 }
 
-// BuilderHost is the host that keeps the ring builders: the first ring's
-// builder when the testbed names one, else the first proxy, else the first
-// host with a ring role.
-func BuilderHost(tb *plan.Testbed) (*plan.Host, error) {
-	for _, r := range tb.Rings {
-		if r.Builder != "" {
-			if h := tb.Host(r.Builder); h != nil {
-				return h, nil
-			}
-			return nil, fmt.Errorf("ring %s: builder host %q is not a host of %s", r.Name, r.Builder, tb.File)
-		}
-	}
-	if ps := tb.HostsWithRole("proxy"); len(ps) > 0 {
-		return ps[0], nil
-	}
-	for _, r := range tb.Rings {
-		if hs := tb.HostsWithRole(r.Role); len(hs) > 0 {
-			return hs[0], nil
-		}
-	}
-	return nil, fmt.Errorf("%s: no proxy and no ring host to keep the ring builders", tb.File)
-}
-
 // ServiceHosts returns the hosts that run at least one service, in
 // declaration order: they get swift.conf, the rings and their daemons.
 func ServiceHosts(tb *plan.Testbed) []*plan.Host {
@@ -117,7 +94,7 @@ func Names(hs []*plan.Host) []string {
 // through remote's fan-out; *remote.Pool is one.
 type Runner interface {
 	Run(ctx context.Context, host, cmd string) (*remote.Result, error)
-	FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Summary
+	FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Outcomes
 }
 
 var _ Runner = (*remote.Pool)(nil)

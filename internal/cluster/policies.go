@@ -21,12 +21,18 @@ const readSwiftConfScript = "[ ! -e " + render.SwiftConfPath + " ] || cat " + re
 // stored in it would become unreadable. A host without swift.conf has none.
 // Setup (internal/setup) and the sweep run it before they change anything.
 func PolicyConflicts(ctx context.Context, p Runner, tb *plan.Testbed) error {
+	return checkSwiftConfs(ctx, p, tb, render.PolicyConflicts)
+}
+
+// checkSwiftConfs reads every service host's swift.conf and returns what
+// check finds there (a sentence each), naming the host.
+func checkSwiftConfs(ctx context.Context, p Runner, tb *plan.Testbed, check func(tb *plan.Testbed, name string, live []byte) ([]string, error)) error {
 	return p.FanOut(ctx, Names(ServiceHosts(tb)), func(ctx context.Context, host string) error {
 		res, err := p.Run(remote.Quiet(ctx), host, readSwiftConfScript)
 		if err != nil {
 			return fmt.Errorf("%s: reading %s: %w", host, render.SwiftConfPath, err)
 		}
-		out, err := render.PolicyConflicts(tb, host+":"+render.SwiftConfPath, res.Stdout)
+		out, err := check(tb, host+":"+render.SwiftConfPath, res.Stdout)
 		if err != nil {
 			return fmt.Errorf("%s: %w", host, err)
 		}

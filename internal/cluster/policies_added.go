@@ -2,14 +2,11 @@ package cluster
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"benchbed/plan"
-	"benchbed/plan/render"
-	"benchbed/remote"
 	"benchbed/templates"
 )
 
@@ -52,19 +49,5 @@ func SweepPolicies(ctx context.Context, p Runner, tb *plan.Testbed) error {
 	if err := CheckPolicies(ctx, p, tb); err != nil {
 		return err
 	}
-	return p.FanOut(ctx, Names(ServiceHosts(tb)), func(ctx context.Context, host string) error {
-		res, err := p.Run(remote.Quiet(ctx), host, readSwiftConfScript)
-		if err != nil {
-			return fmt.Errorf("%s: reading %s: %w", host, render.SwiftConfPath, err)
-		}
-		out, err := PoliciesAdded(tb, host+":"+render.SwiftConfPath, res.Stdout)
-		if err != nil {
-			return fmt.Errorf("%s: %w", host, err)
-		}
-		var errs []error
-		for _, c := range out {
-			errs = append(errs, errors.New(c))
-		}
-		return errors.Join(errs...)
-	}).Err()
+	return checkSwiftConfs(ctx, p, tb, PoliciesAdded)
 }

@@ -144,6 +144,6 @@ func (failRunner) Run(context.Context, string, string) (*remote.Result, error) {
 	return nil, errors.New("h: connection refused")
 }
 
-func (failRunner) FanOut(ctx context.Context, hosts []string, fn func(context.Context, string) error) *remote.Summary {
+func (failRunner) FanOut(ctx context.Context, hosts []string, fn func(context.Context, string) error) *remote.Outcomes {
 	return remote.FanOut(ctx, 0, hosts, fn)
 }

@@ -90,15 +90,27 @@ else
   esac
 fi
 if [ -z "$act" ]; then
-  since=$(awk -v t="$(sed 's/.*) //' /proc/$pid/stat | cut -d' ' -f20)" -v hz="$(getconf CLK_TCK)" -v now="$(date +%%s.%%N)" \
-    '{ printf "%%.3f", now - $1 + t / hz }' /proc/uptime)
+  since=$(python3 -c %[5]s "$pid")
   if [ -r %[3]s ]; then
     read -r spid stime <%[3]s
     if [ "$spid" = "$pid" ] && awk -v a="$stime" -v b="$since" 'BEGIN { exit !(a > b) }'; then since=$stime; fi
   fi
-  if [ -z "$(find %[4]s -maxdepth 0 -newerct "@$since" 2>/dev/null)" ]; then act=current; else act=reload; fi
-fi`, d.pidFile(), remote.Quote(argv), d.stampFile(), strings.Join(in, " "))
+  if [ -n "$since" ] && [ -z "$(find %[4]s -maxdepth 0 -newerct "@$since" 2>/dev/null)" ]; then act=current; else act=reload; fi
+fi`, d.pidFile(), remote.Quote(argv), d.stampFile(), strings.Join(in, " "), remote.Quote(startEpoch))
 }
+
+// startEpoch is Python that prints the Unix time at which the process
+// argv[1] started, from its start in clock ticks since boot
+// (/proc/PID/stat's 22nd field) and the boot time that the wall clock and
+// CLOCK_BOOTTIME read microseconds apart give: reading the uptime in one
+// process and the clock in another (awk and date) set the boot time late
+// by as long as the machine took between them, and a loaded host then saw
+// a conf written before its server started as newer and reloaded it for
+// nothing. The ticks' truncation still puts the start up to one tick
+// early: the safe side (a reload too many, never one too few).
+const startEpoch = `import os, sys, time
+t = int(open("/proc/%s/stat" % sys.argv[1]).read().rsplit(")", 1)[1].split()[19])
+print("%.3f" % (time.time() - time.clock_gettime(time.CLOCK_BOOTTIME) + t / os.sysconf("SC_CLK_TCK")))`
 
 // stampFile is where ReloadScript writes the pid and the time of its
 // signal, beside the pid file.

@@ -22,6 +22,19 @@ type listener struct {
 	Addr    string // ip:port
 }
 
+// StartScript is the script that starts daemon name on host as the
+// restart step starts it (a direct service's, for a stop fault's undo);
+// "" when host runs no such daemon.
+func StartScript(tb *plan.Testbed, r *render.Rendering, host, name string) string {
+	ds, _ := HostDaemons(tb, r, tb.Host(host))
+	for _, d := range ds {
+		if d.Name == name {
+			return d.StartScript()
+		}
+	}
+	return ""
+}
+
 // HostDaemons returns host h's daemons in start order (memcached first on a
 // proxy host, each server followed by the background daemons its service
 // names) and the listeners of its Swift servers, from the rendering:

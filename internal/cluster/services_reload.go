@@ -38,7 +38,7 @@ func ReloadDaemon(ctx context.Context, p Runner, host string, d Daemon) (string,
 
 // ReportActs reports what StartServices or ReloadServices did to each of
 // host's daemons.
-func ReportActs(rep *Summary, host string, ds []Daemon, acts []string) {
+func ReportActs(rep *Report, host string, ds []Daemon, acts []string) {
 	for i, d := range ds {
 		switch acts[i] {
 		case "start":

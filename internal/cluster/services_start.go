@@ -20,7 +20,7 @@ const StartParallel = 4
 // StartParallel at once): a host's restart costs its slowest daemon's, not
 // their sum. Changes are reported, and the first failure returned, in the
 // daemons' order.
-func StartServices(ctx context.Context, p Runner, host string, ds []Daemon, changed map[string]bool, restartAll bool, rep *Summary) error {
+func StartServices(ctx context.Context, p Runner, host string, ds []Daemon, changed map[string]bool, restartAll bool, rep *Report) error {
 	acts := make([]string, len(ds))
 	keys := make([]string, len(ds))
 	for i := range ds {

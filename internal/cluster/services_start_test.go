@@ -58,7 +58,7 @@ func (r *barrierRunner) Run(ctx context.Context, host, cmd string) (*remote.Resu
 	return &remote.Result{}, nil
 }
 
-func (r *barrierRunner) FanOut(ctx context.Context, hosts []string, fn func(context.Context, string) error) *remote.Summary {
+func (r *barrierRunner) FanOut(ctx context.Context, hosts []string, fn func(context.Context, string) error) *remote.Outcomes {
 	return remote.FanOut(ctx, 0, hosts, fn)
 }
 
@@ -77,7 +77,7 @@ func directDaemons(names ...string) []Daemon {
 func TestStartServicesSideBySide(t *testing.T) {
 	r := &barrierRunner{n: 4, running: map[string]bool{"account-server": true, "memcached": true}, release: make(chan struct{})}
 	ds := directDaemons("memcached", "object-server", "container-server", "account-server", "proxy-server")
-	rep := NewSummary([]string{"h1"})
+	rep := NewReport([]string{"h1"})
 	changed := map[string]bool{"account-server": true}
 	if err := StartServices(context.Background(), r, "h1", ds, changed, false, rep); err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestStartServicesSideBySide(t *testing.T) {
 func TestStartServicesFirstFailureInOrder(t *testing.T) {
 	r := &barrierRunner{n: 3, fail: "container-server", release: make(chan struct{})}
 	ds := directDaemons("object-server", "container-server", "account-server")
-	rep := NewSummary([]string{"h1"})
+	rep := NewReport([]string{"h1"})
 	err := StartServices(context.Background(), r, "h1", ds, nil, false, rep)
 	if err == nil || !strings.Contains(err.Error(), "starting container-server") {
 		t.Fatalf("error %v: want container-server's start named", err)

@@ -57,7 +57,7 @@ func TestPoolConfigsAndBuilder(t *testing.T) {
 		!strings.HasSuffix(cfgs[0].SSHConfigFile, "/client/ssh_config") || len(cfgs[0].KnownHosts) != 1 {
 		t.Errorf("pool configs: %+v", cfgs)
 	}
-	b, err := BuilderHost(tb)
+	b, err := tb.BuilderHost()
 	if err != nil || b.Name != "proxy1" {
 		t.Errorf("builder host %v, %v; want proxy1", b, err)
 	}

@@ -6,14 +6,7 @@ import (
 	"time"
 
 	"benchbed/plan"
-)
-
-// Step names of a fault cell, as schedule names them (schedule.StepFault*).
-const (
-	StepProbe = "fault-probe"
-	StepApply = "fault-apply"
-	StepUndo  = "fault-undo"
-	StepCheck = "fault-check"
+	"benchbed/plan/schedule"
 )
 
 // HostScripts is one target and its scripts.
@@ -25,7 +18,7 @@ type HostScripts struct {
 // Action is one timed action of a fault cell: fault Fault of the variant
 // applied or undone At into the measured run, on every target.
 type Action struct {
-	Step    string // StepApply or StepUndo
+	Step    schedule.Kind // schedule.StepFaultApply or StepFaultUndo
 	At      time.Duration
 	Fault   int
 	Targets []HostScripts
@@ -56,14 +49,14 @@ func Actions(tb *plan.Testbed, v *plan.Variant, run time.Duration, start func(Ta
 			}
 			hs = append(hs, HostScripts{Target: t, Scripts: s})
 		}
-		out = append(out, Action{Step: StepApply, At: f.At, Fault: i, Targets: hs},
-			Action{Step: StepUndo, At: f.End(run), Fault: i, Targets: hs})
+		out = append(out, Action{Step: schedule.StepFaultApply, At: f.At, Fault: i, Targets: hs},
+			Action{Step: schedule.StepFaultUndo, At: f.End(run), Fault: i, Targets: hs})
 	}
 	slices.SortStableFunc(out, func(a, b Action) int {
 		switch {
 		case a.At != b.At:
 			return int(a.At - b.At)
-		case a.Step != b.Step && a.Step == StepApply:
+		case a.Step != b.Step && a.Step == schedule.StepFaultApply:
 			return -1
 		case a.Step != b.Step:
 			return 1

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"benchbed/plan/decode"
+	"benchbed/plan/schedule"
 )
 
 func TestActionsRegisterTheUndoWithTheApply(t *testing.T) {
@@ -21,16 +22,16 @@ func TestActionsRegisterTheUndoWithTheApply(t *testing.T) {
 	undone := map[int]bool{}
 	applied := map[int]bool{}
 	for _, a := range acts {
-		got = append(got, a.Step+" "+a.At.String())
+		got = append(got, string(a.Step)+" "+a.At.String())
 		switch a.Step {
-		case StepApply:
+		case schedule.StepFaultApply:
 			applied[a.Fault] = true
 			for _, h := range a.Targets {
 				if !strings.Contains(h.Scripts.Undo, "id="+h.Target.ID) || h.Scripts.Check == "" {
 					t.Errorf("fault %d on %s: applied without its undo and check", a.Fault, h.Target.Host)
 				}
 			}
-		case StepUndo:
+		case schedule.StepFaultUndo:
 			if !applied[a.Fault] || undone[a.Fault] {
 				t.Errorf("fault %d undone before its apply, or twice", a.Fault)
 			}

@@ -145,29 +145,9 @@ func ring(tb *plan.Testbed, f *plan.Fault, h *plan.Host) (Ring, error) {
 	if r == nil || len(f.Disks) != 1 {
 		return Ring{}, fmt.Errorf("rebalance fault: no ring %q or not one disk", f.Ring)
 	}
-	b := BuilderHost(tb)
-	if b == nil {
-		return Ring{}, fmt.Errorf("rebalance fault: no host keeps the ring builders")
+	b, err := tb.BuilderHost()
+	if err != nil {
+		return Ring{}, fmt.Errorf("rebalance fault: %w", err)
 	}
 	return Ring{Name: r.Name, Dir: "/etc/swift", Device: h.Address + "/" + f.Disks[0], Weight: f.Weight, Builder: b.Name}, nil
-}
-
-// BuilderHost is the host that keeps the ring builders: the first ring's
-// builder when the testbed names one, else the first proxy, else the first
-// host with a ring role (as setup chooses it).
-func BuilderHost(tb *plan.Testbed) *plan.Host {
-	for _, r := range tb.Rings {
-		if r.Builder != "" {
-			return tb.Host(r.Builder)
-		}
-	}
-	if ps := tb.HostsWithRole(plan.RoleProxy); len(ps) > 0 {
-		return ps[0]
-	}
-	for _, r := range tb.Rings {
-		if hs := tb.HostsWithRole(r.Role); len(hs) > 0 {
-			return hs[0]
-		}
-	}
-	return nil
 }

@@ -42,11 +42,11 @@ func (h *ScriptHosts) Count() int {
 }
 
 // FanOut runs fn on each host in turn.
-func (h *ScriptHosts) FanOut(ctx context.Context, hosts []string, fn func(context.Context, string) error) *remote.Summary {
+func (h *ScriptHosts) FanOut(ctx context.Context, hosts []string, fn func(context.Context, string) error) *remote.Outcomes {
 	for _, host := range hosts {
 		_ = fn(ctx, host)
 	}
-	return &remote.Summary{}
+	return &remote.Outcomes{}
 }
 
 // FaultsLab loads testbeds/lab/faults-lab.hcl from this tree.

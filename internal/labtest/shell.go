@@ -49,6 +49,6 @@ func (r *Shell) Run(ctx context.Context, host, cmd string) (*remote.Result, erro
 }
 
 // FanOut runs fn on every host through remote's fan-out, all at once.
-func (r *Shell) FanOut(ctx context.Context, hosts []string, fn func(context.Context, string) error) *remote.Summary {
+func (r *Shell) FanOut(ctx context.Context, hosts []string, fn func(context.Context, string) error) *remote.Outcomes {
 	return remote.FanOut(ctx, 0, hosts, fn)
 }

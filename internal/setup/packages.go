@@ -99,7 +99,7 @@ const absentCode = 3
 
 // installPackages installs on host those of pkgs it lacks with pm and
 // records what it installed; with nothing missing it changes nothing.
-func installPackages(ctx context.Context, p *remote.Pool, host, pm string, pkgs []string, rep *cluster.Summary) error {
+func installPackages(ctx context.Context, p *remote.Pool, host, pm string, pkgs []string, rep *cluster.Report) error {
 	if len(pkgs) == 0 {
 		return nil
 	}

@@ -36,7 +36,7 @@ type Options struct {
 // /healthcheck and does an auth, PUT, GET and DELETE through every proxy.
 // Every error names the host where it happened. A testbed without Swift
 // (generic services only) is set up by setupGeneric.
-func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts Options) (*cluster.Summary, error) {
+func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts Options) (*cluster.Report, error) {
 	logf := func(format string, a ...any) {
 		if opts.Log != nil {
 			fmt.Fprintf(opts.Log, "setup: "+format+"\n", a...)
@@ -56,12 +56,12 @@ func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts Options) (*
 	if swiftless(tb) {
 		return setupGeneric(ctx, tb, p, r, base, opts, logf)
 	}
-	builder, err := cluster.BuilderHost(tb)
+	builder, err := tb.BuilderHost()
 	if err != nil {
 		return nil, err
 	}
 	hosts := cluster.ServiceHosts(tb)
-	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(tb.Hosts))
 	s := &setup{tb: tb, p: p, r: r, builder: builder, hosts: hosts, rep: rep, logf: logf}
 	list := []step.Step{
 		{Name: "storage policies against the hosts' swift.conf", Run: func(ctx context.Context) error { return cluster.PolicyConflicts(ctx, p, tb) }},
@@ -92,7 +92,7 @@ type setup struct {
 	r       *render.Rendering
 	builder *plan.Host
 	hosts   []*plan.Host
-	rep     *cluster.Summary
+	rep     *cluster.Report
 	logf    func(string, ...any)
 	written map[string][]string // host -> conf paths written
 }

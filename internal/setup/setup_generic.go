@@ -23,9 +23,9 @@ func swiftless(tb *plan.Testbed) bool { return len(tb.Services) == 0 && len(tb.R
 // pushed, each service started (restarted when its conf changed), then
 // every health check passed. Run again it changes nothing.
 func setupGeneric(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *render.Rendering, base *plan.Variant,
-	opts Options, logf func(string, ...any)) (*cluster.Summary, error) {
+	opts Options, logf func(string, ...any)) (*cluster.Report, error) {
 	hosts := cluster.Names(cluster.GenericHosts(tb))
-	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(tb.Hosts))
 	if len(hosts) == 0 {
 		logf("nothing to set up: %s has no Swift service, no ring and no generic service", tb.File)
 		return rep, nil

@@ -2,6 +2,7 @@ package step
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -33,13 +34,16 @@ type Runner struct {
 	QuietUndo bool
 
 	mu     sync.Mutex
+	quiet  bool     // within RunAsOne: no step journaled
 	undos  []Step   // a stack: the last pushed runs first
 	failed []string // the undos that ran and failed, in the order they ran
 }
 
 // Run runs steps in order, each pushing its Undo first, and stops at the
-// first that fails, returning its *Error. The undos wait for Unwind.
+// first that fails, returning its *Error (with those of the steps Later
+// before it). The undos wait for Unwind.
 func (r *Runner) Run(ctx context.Context, steps []Step) error {
+	var later []error
 	for _, st := range steps {
 		if r.Begin != nil {
 			r.Begin(st.Name)
@@ -47,11 +51,33 @@ func (r *Runner) Run(ctx context.Context, steps []Step) error {
 		if st.Undo != nil {
 			r.Push(st)
 		}
-		if err := r.record(ctx, st.Name, "", st.Detail, st.Run); err != nil {
-			return &Error{Step: st.Name, Err: err}
+		err := r.record(ctx, st.Name, "", st.Detail, st.Run)
+		switch {
+		case err != nil && st.Later:
+			later = append(later, &Error{Step: st.Name, Err: err})
+		case err != nil:
+			return errors.Join(append(later, &Error{Step: st.Name, Err: err})...)
 		}
 	}
-	return nil
+	return errors.Join(later...)
+}
+
+// RunAsOne runs steps (Run), then their undos (Unwind), journaled as one
+// step, name (detail with its start): a scope whose own steps the journal
+// does not list, as `benchbed restore`. What Add journals meanwhile is
+// journaled.
+func (r *Runner) RunAsOne(ctx context.Context, name, detail string, steps []Step) error {
+	return r.record(ctx, name, "", detail, func(ctx context.Context) error {
+		r.mu.Lock()
+		r.quiet = true
+		r.mu.Unlock()
+		defer func() {
+			r.mu.Lock()
+			r.quiet = false
+			r.mu.Unlock()
+		}()
+		return errors.Join(r.Run(ctx, steps), r.Unwind(ctx))
+	})
 }
 
 // Push puts st's Undo on the stack (for a step run outside a list).
@@ -68,6 +94,12 @@ func (r *Runner) Record(ctx context.Context, name, host string, fn func(context.
 }
 
 func (r *Runner) record(ctx context.Context, name, host, detail string, fn func(context.Context) error) error {
+	r.mu.Lock()
+	quiet := r.quiet
+	r.mu.Unlock()
+	if quiet {
+		return fn(ctx)
+	}
 	r.Add(rundir.Entry{Step: name, Cell: r.Cell, Host: host, Status: rundir.StepStarted, Detail: detail})
 	start := time.Now()
 	err := fn(ctx)

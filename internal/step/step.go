@@ -2,7 +2,6 @@ package step
 
 import (
 	"context"
-	"fmt"
 )
 
 // Step is one named action of a run, with what undoes it.
@@ -26,6 +25,10 @@ type Step struct {
 	Detail string                      // journaled with its start ("" = none)
 	Run    func(context.Context) error // the action
 	Undo   func(context.Context) error // nil: nothing to undo
+	// Later: a failure does not stop the list; the steps after it run,
+	// and Run returns its error at the list's end (`benchbed restore`'s
+	// faults: the files go back all the same).
+	Later bool
 }
 
 // Error is the failure of a list's step: it names the step, and reads as
@@ -39,11 +42,3 @@ func (e *Error) Error() string { return e.Err.Error() }
 
 // Unwrap returns the step's error.
 func (e *Error) Unwrap() error { return e.Err }
-
-// Unknown is a step that fails at once: what a list holds for a step kind
-// its runner cannot run (a plan newer than the engine).
-func Unknown(name, what string) Step {
-	return Step{Name: name, Run: func(context.Context) error {
-		return fmt.Errorf("%s has a step %q that the engine cannot run", what, name)
-	}}
-}

@@ -85,3 +85,35 @@ func TestUnwindKeepsGoingAndLeftSaysWhat(t *testing.T) {
 		t.Fatalf("cell journal %v (%v)", j.lines(), err)
 	}
 }
+
+// TestTakeLaterAndRunAsOne: an undo taken from the stack runs once (Unwind
+// does not find it); a step Later does not stop the list, its error comes
+// at the end; RunAsOne journals the scope as one step.
+func TestTakeLaterAndRunAsOne(t *testing.T) {
+	j := &memJournal{}
+	r := &Runner{Journal: j}
+	undos := 0
+	undo := func(context.Context) error { undos++; return nil }
+	ok := func(context.Context) error { return nil }
+	err := r.RunAsOne(context.Background(), "restore", "benchbed restore", []Step{
+		{Name: "apply", Detail: "fault 0", Run: ok, Undo: undo},
+		{Name: "faults", Run: func(context.Context) error { return errors.New("one left") }, Later: true},
+		{Name: "undo-now", Run: func(ctx context.Context) error {
+			st, found := r.Take(func(s Step) bool { return s.Detail == "fault 0" })
+			if !found {
+				return errors.New("the apply's undo is not on the stack")
+			}
+			if _, again := r.Take(func(s Step) bool { return s.Detail == "fault 0" }); again {
+				return errors.New("taken twice")
+			}
+			return st.Undo(ctx)
+		}},
+	})
+	var se *Error
+	if !errors.As(err, &se) || se.Step != "faults" || undos != 1 {
+		t.Fatalf("err %v, %d undos: want the faults step's error at the end and the undo run once", err, undos)
+	}
+	if got, want := j.lines(), []string{"/restore:started", "/restore:failed"}; !slices.Equal(got, want) {
+		t.Fatalf("journal %v, want %v", got, want)
+	}
+}

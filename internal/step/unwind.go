@@ -44,6 +44,24 @@ func (r *Runner) Unwind(ctx context.Context) error {
 	}
 }
 
+// Take removes from the stack the undo last pushed of a step that match
+// accepts, for its caller to run now (a fault's undo at its time, the
+// telemetry agents stopped once the run is summarised): an undo is
+// reachable one way, from the stack. ok is false when none is there (its
+// step never ran, or its undo was taken already). An undo taken that
+// fails goes back on the stack (Push) for Unwind to try again.
+func (r *Runner) Take(match func(Step) bool) (st Step, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, u := range slices.Backward(r.undos) {
+		if match(u) {
+			r.undos = slices.Delete(r.undos, i, i+1)
+			return u, true
+		}
+	}
+	return Step{}, false
+}
+
 // Left names the steps whose undo is not done: those whose undo ran and
 // failed, in the order they ran, and those whose undo has not run, in the
 // order Unwind would run them.

@@ -1,7 +1,7 @@
 package sweep
 
 import (
-	"benchbed/internal/restore"
+	"benchbed/internal/custody"
 	"context"
 	"errors"
 	"fmt"
@@ -27,7 +27,7 @@ type Options struct {
 	Only          []string      // variant names to run (nil = all)
 	BreakLock     bool          // remove another sweep's locks
 	OnFailure     string        // "continue" or "stop" ("" = the testbed's)
-	HealthTimeout time.Duration // per cell, for every server to answer (0 = restore.DefaultHealthTimeout)
+	HealthTimeout time.Duration // per cell, for every server to answer (0 = custody.DefaultHealthTimeout)
 	Agents        agents.Hosts  // nil = PoolAgents over the pool
 }
 
@@ -44,7 +44,8 @@ type Sweeper struct {
 
 	rend     map[string]*render.Rendering // by variant name, from the render step
 	ringPrep *rings.Prepared              // the variants' ring files, from the render step (nil: none)
-	backup   backupState                  // the backup step's originals, for its undo
+	locks    *custody.Locks               // the lock step's, released by its undo
+	backup   rundir.Backup                // the backup step's originals, per host, for its undo
 	lab      labState                     // what the hosts run, as the cell steps left them
 	gen      genericState                 // the generic services' confs and what the restore needs
 	finished map[string]bool              // cells kept from an earlier attempt
@@ -65,7 +66,7 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts Options) (*Sweeper, error
 		opts.OnFailure = tb.Sweep.OnFailure
 	}
 	if opts.HealthTimeout <= 0 {
-		opts.HealthTimeout = restore.DefaultHealthTimeout
+		opts.HealthTimeout = custody.DefaultHealthTimeout
 	}
 	if opts.Agents == nil {
 		opts.Agents = agents.PoolAgents{Pool: p}
@@ -73,7 +74,8 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts Options) (*Sweeper, error
 	if err := tb.CheckOnly(opts.Only); err != nil {
 		return nil, err
 	}
-	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}, lab: labState{settled: opts.Resume == ""}}
+	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}, lab: labState{settled: opts.Resume == ""},
+		gen: genericState{cmd: map[string]string{}, before: map[string]bool{}}}
 	if err := s.openRun(); err != nil {
 		return nil, err
 	}
@@ -89,16 +91,7 @@ func (s *Sweeper) Run() *rundir.Run { return s.run }
 // kept, and an error when a step or a cell failed or ctx was cancelled.
 func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, error) {
 	defer s.closeJournal()
-	var steps []step.Step
-	wide := s.wideSteps()
-	for _, kind := range append(schedule.Kinds(schedule.Before(s.tb)), stepCells) {
-		st, ok := wide[kind]
-		if !ok {
-			st = step.Unknown(kind, "the schedule")
-		}
-		steps = append(steps, st)
-	}
-	err := s.steps.Run(ctx, steps)
+	err := s.steps.Run(ctx, s.wideSteps())
 	if cerr := s.steps.Unwind(cleanupCtx); cerr != nil {
 		err = errors.Join(err, cerr)
 	}
@@ -112,30 +105,6 @@ func (s *Sweeper) Sweep(ctx, cleanupCtx context.Context) (*results.Summary, erro
 // Mask hides secrets in text: the testbed's, and those the sweep learnt
 // from the cluster (swift.conf's hash path prefix and suffix).
 func (s *Sweeper) Mask(text string) string { return s.tb.Mask(text) }
-
-// stepCells is the run-wide step that runs the cells (each cell's steps
-// are journaled with its id).
-const stepCells = "cells"
-
-// wideSteps are the run-wide steps by kind; the schedule's Before says
-// which run, in which order. Their undos are journaled as "undo-" and the
-// step's name: schedule.StepUndoLock and StepUndoBackup.
-func (s *Sweeper) wideSteps() map[string]step.Step {
-	m := map[string]step.Step{}
-	for _, st := range []step.Step{
-		{Name: schedule.StepPreflight, Run: s.preflight},
-		{Name: schedule.StepPreconditions, Run: s.preconditions},
-		s.lockStep(),
-		{Name: schedule.StepEnvironment, Run: s.captureEnv},
-		{Name: schedule.StepRender, Run: s.prepare},
-		s.backupStep(),
-		{Name: schedule.StepPrefill, Run: s.prefill},
-		{Name: stepCells, Run: s.runCells},
-	} {
-		m[st.Name] = st
-	}
-	return m
-}
 
 func (s *Sweeper) logf(format string, a ...any) {
 	if s.opts.Log != nil {
@@ -164,11 +133,11 @@ func (s *Sweeper) leftLine(name string, failed bool) string {
 	if failed {
 		some = " on the hosts named in the error above"
 	}
-	switch name {
+	switch schedule.Kind(name) {
 	case schedule.StepBackup:
 		return "the original confs and rings are not restored" + some + ": once every host is reachable, run `benchbed restore " + s.run.Dir + "`"
 	case schedule.StepLock:
-		return "the sweep locks (" + restore.LockDir + ") are still held" + some + ": `benchbed restore " + s.run.Dir + "` releases them"
+		return "the sweep locks (" + custody.LockDir + ") are still held" + some + ": `benchbed restore " + s.run.Dir + "` releases them"
 	}
 	return "undo " + name
 }

@@ -69,22 +69,22 @@ type cellAhead struct {
 // usesAgents reports whether the cell's step kind (warm-up or run) runs
 // the load agents: a command workload has none, nor a warm-up of 0 s; a
 // search's probes are its run.
-func (ex *cellRun) usesAgents(kinds []string, kind string) bool {
+func (ex *cellRun) usesAgents(kinds []schedule.Kind, kind schedule.Kind) bool {
 	if kind == schedule.StepRun && slices.Contains(kinds, schedule.StepSearch) {
 		kind = schedule.StepSearch
 	}
 	if ex.c.Workload.IsCommand() || !slices.Contains(kinds, kind) {
 		return false
 	}
-	return kind != schedule.StepWarmup || ex.s.warmupOf(ex.c.Workload) > 0
+	return kind != schedule.StepWarmup || schedule.WarmupOf(ex.s.tb, ex.c.Workload) > 0
 }
 
 // beginAhead starts, as the cell begins, its first load run's agents and
 // its telemetry agents.
-func (ex *cellRun) beginAhead(ctx context.Context, kinds []string) {
+func (ex *cellRun) beginAhead(ctx context.Context, kinds []schedule.Kind) {
 	switch {
 	case ex.usesAgents(kinds, schedule.StepWarmup):
-		ex.ahead.warmup = ex.prepareAgents(ctx, ex.s.warmupOf(ex.c.Workload) > 0)
+		ex.ahead.warmup = ex.prepareAgents(ctx, schedule.WarmupOf(ex.s.tb, ex.c.Workload) > 0)
 	case ex.usesAgents(kinds, schedule.StepRun):
 		ex.ahead.run.Store(ex.prepareAgents(ctx, false))
 	}
@@ -100,7 +100,7 @@ func (ex *cellRun) beginAhead(ctx context.Context, kinds []string) {
 func (ex *cellRun) prepareAgents(ctx context.Context, warmup bool) *ahead[*agents.Prepared] {
 	job := ex.s.agentRun(ex.c, 0, &cellTelemetry{})
 	if warmup {
-		job = ex.s.agentRun(ex.c, ex.s.warmupOf(ex.c.Workload), &cellTelemetry{})
+		job = ex.s.agentRun(ex.c, schedule.WarmupOf(ex.s.tb, ex.c.Workload), &cellTelemetry{})
 	}
 	return startAhead(func() (*agents.Prepared, error) { return agents.Prepare(ctx, ex.s.opts.Agents, job) })
 }
@@ -136,7 +136,7 @@ func (ex *cellRun) runLoad(ctx context.Context, a *ahead[*agents.Prepared], job 
 // run).
 func (ex *cellRun) warmup(ctx context.Context) error {
 	s, c := ex.s, ex.c
-	d := s.warmupOf(c.Workload)
+	d := schedule.WarmupOf(s.tb, c.Workload)
 	if d <= 0 || c.Workload.IsCommand() {
 		return nil
 	}
@@ -146,7 +146,7 @@ func (ex *cellRun) warmup(ctx context.Context) error {
 	ar := s.agentRun(c, d, &ex.tele)
 	why := func() string { return "" }
 	if w := c.Workload.Warmup; w != nil && w.Auto {
-		why = steadyWarmup(&ar)
+		why = agents.SteadyWarmup(&ar)
 	}
 	_, err := ex.runLoad(ctx, ex.ahead.warmup, ar, false)
 	ex.tele.idle()

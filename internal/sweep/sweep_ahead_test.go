@@ -2,7 +2,10 @@ package sweep
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -38,7 +41,7 @@ func (c *countedAgents) Start(ctx context.Context, host, bin string) (*agents.Pr
 
 // aheadCell is teleCell's cell with a 300 ms warm-up before its run, its
 // agents counted, and steps of the kinds given before its warm-up.
-func aheadCell(t *testing.T, before ...string) (*Sweeper, schedule.CellPlan, *countedAgents) {
+func aheadCell(t *testing.T, before ...schedule.Kind) (*Sweeper, schedule.CellPlan, *countedAgents) {
 	s, cp := teleCell(t, func(h http.Handler) http.Handler { return h })
 	ca := &countedAgents{Local: &agents.Local{}}
 	s.opts.Agents = ca
@@ -72,11 +75,16 @@ func TestCellAgentsPreparedAhead(t *testing.T) {
 }
 
 // TestCellAgentsAheadEndWithAFailedCell: a cell that fails before its
-// warm-up ends the agents prepared for it, which got no job.
+// warm-up (its record step, made to fail) ends the agents prepared for
+// it, which got no job.
 func TestCellAgentsAheadEndWithAFailedCell(t *testing.T) {
-	s, cp, ca := aheadCell(t, "no-such-step")
-	if _, err := s.runCell(context.Background(), cp, false); err == nil {
-		t.Fatal("a cell with an unknown step succeeded")
+	saved := perCell
+	t.Cleanup(func() { perCell = saved })
+	perCell = slices.Clone(perCell)
+	perCell[0].run = func(*cellRun, context.Context) error { return errors.New("the record step fails") }
+	s, cp, ca := aheadCell(t, perCell[0].kind)
+	if _, err := s.runCell(context.Background(), cp, false); err == nil || !strings.Contains(err.Error(), "the record step fails") {
+		t.Fatalf("a cell whose record step fails: %v", err)
 	}
 	if ca.started != 1 || ca.ended != 1 || len(ca.Jobs) != 0 {
 		t.Fatalf("%d agents started, %d ended, %d jobs: want the warm-up's one agent ended without a job", ca.started, ca.ended, len(ca.Jobs))

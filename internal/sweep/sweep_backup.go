@@ -1,7 +1,7 @@
 package sweep
 
 import (
-	"benchbed/internal/restore"
+	"benchbed/internal/custody"
 	"context"
 	"errors"
 	"maps"
@@ -9,25 +9,14 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/internal/cluster/rings"
-	"benchbed/internal/step"
-	"benchbed/plan/schedule"
-	"benchbed/results/rundir"
 )
 
-// backupState is what the backup step took and its undo needs.
-type backupState struct {
-	files rundir.Backup // per host, the originals backed up and their checksums
-	// notRestored are the hosts whose originals the undo could not put
-	// back: they keep the sweep's lock (the lock step's undo leaves them).
-	notRestored []string
-}
+// lock takes the sweep lock on every host (custody.Locks: the protocol
+// `benchbed restore` shares); its undo, unlock, releases them, but on the
+// hosts whose originals the backup's undo could not put back (Keep).
+func (s *Sweeper) lock(ctx context.Context) error { return s.locks.Take(ctx) }
 
-// backupStep backs up every file the sweep may change (restore.TakeBackup, the
-// shell copies ending in restore.BackupSuffix); its undo puts the originals
-// back and the generic services as they were (restoreAll).
-func (s *Sweeper) backupStep() step.Step {
-	return step.Step{Name: schedule.StepBackup, Run: s.takeBackup, Undo: s.restoreAll}
-}
+func (s *Sweeper) unlock(ctx context.Context) error { return s.locks.Release(ctx) }
 
 // backupFiles lists per host every file the sweep may change: each conf
 // any variant renders there, the ring files on the service hosts, and the
@@ -38,7 +27,7 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 	if len(s.tb.Rings) == 0 && len(s.tb.Services) == 0 {
 		return files, nil
 	}
-	b, err := cluster.BuilderHost(s.tb)
+	b, err := s.tb.BuilderHost()
 	if err != nil {
 		return nil, err
 	}
@@ -63,17 +52,20 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 	return files, nil
 }
 
+// takeBackup backs up every file the sweep may change (custody.TakeBackup,
+// the shell copies ending in custody.BackupSuffix); its undo, restoreAll,
+// puts the originals back and the generic services as they were.
 func (s *Sweeper) takeBackup(ctx context.Context) error {
 	files, err := s.backupFiles()
 	if err != nil {
 		return err
 	}
-	s.backup.files, err = restore.TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
+	s.backup, err = custody.TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
 	var n int
-	for _, fs := range s.backup.files {
+	for _, fs := range s.backup {
 		n += len(fs)
 	}
-	s.logf("backed up %d files on %d hosts", n, len(s.backup.files))
+	s.logf("backed up %d files on %d hosts", n, len(s.backup))
 	return err
 }
 
@@ -90,20 +82,20 @@ func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
 		return s.dropBackups(ctx)
 	}
 	s.logf("restoring the original confs and rings")
-	var err error
-	s.backup.notRestored, err = restore.RestoreLab(ctx, s.tb, s.p, s.base(), s.backup.files, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
+	notBack, err := custody.RestoreLab(ctx, s.tb, s.p, s.base(), s.backup, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
+	s.locks.Keep(notBack...)
 	return err
 }
 
 // dropBackups puts back and checks the originals and removes the backups,
 // restarting nothing; a host where that fails keeps them and its lock.
 func (s *Sweeper) dropBackups(ctx context.Context) error {
-	byHost := restore.RestoreFilesByHost(ctx, s.p, s.backup.files)
+	byHost := custody.RestoreFilesByHost(ctx, s.p, s.backup)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
 		if err := byHost[h].Err; err != nil {
 			errs = append(errs, err)
-			s.backup.notRestored = append(s.backup.notRestored, h)
+			s.locks.Keep(h)
 		}
 	}
 	return errors.Join(errs...)

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"benchbed/internal/custody"
 	"benchbed/internal/labtest"
-	"benchbed/internal/restore"
 	"benchbed/internal/sweep/summary"
 	"benchbed/remote"
 	"benchbed/results/rundir"
@@ -28,7 +28,7 @@ func TestBackupFailureIsOneLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = restore.TakeBackup(context.Background(), r, run, map[string][]string{"proxy1": {conf}}, false)
+	_, err = custody.TakeBackup(context.Background(), r, run, map[string][]string{"proxy1": {conf}}, false)
 	if err == nil {
 		t.Fatal("backup below a file succeeded")
 	}

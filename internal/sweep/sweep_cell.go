@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"benchbed/internal/restore"
 	"context"
 	"errors"
 	"fmt"
@@ -106,7 +105,7 @@ func (s *Sweeper) runOne(ctx context.Context, c plan.Cell, prev **plan.Variant) 
 // the schedule marks unchanged need not check them again.
 func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted bool) (results.Cell, error) {
 	c := cp.Cell
-	res := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: "failed"}
+	res := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: c.Workload.Name, Repeat: c.Repeat, Status: results.StatusFailed}
 	dir, err := s.run.CellDir(c.ID)
 	if err != nil {
 		return res, err
@@ -117,7 +116,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	ex.beginAhead(ctx, schedule.Kinds(cp.Steps))
 	defer ex.endAhead() // after the undos: what no step took
 	s.lab.begin()
-	r := &step.Runner{Journal: s.steps.Journal, Cell: c.ID, Mask: s.Mask, Log: s.logf, QuietUndo: true, Failed: s.failedStep(c.ID)}
+	r := s.cellRunner(c.ID)
 	ex.plan, ex.runner = cp.Steps, r
 	defer func() {
 		// The cell's undos run as it ends, whatever its outcome; one that
@@ -129,11 +128,11 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	var se *step.Error
 	if err := r.Run(ctx, ex.steps(schedule.Kinds(cp.Steps))); errors.As(err, &se) {
 		if ctx.Err() != nil {
-			res.Status = "interrupted"
+			res.Status = results.StatusInterrupted
 		}
 		res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", se.Step, se.Err))
-		if se.Step == schedule.StepRun || se.Step == schedule.StepSearch {
-			_ = ex.finishTelemetry() // what the hosts did in a run that failed
+		if k := schedule.Kind(se.Step); k == schedule.StepRun || k == schedule.StepSearch {
+			_ = ex.finishTelemetry(ctx) // what the hosts did in a run that failed
 		}
 		_ = s.run.WriteCellError(c.ID, res.Error)
 		return res, fmt.Errorf("%s: %w", se.Step, se.Err)
@@ -169,7 +168,7 @@ func ringLayoutData(l *plan.Layout) *rundir.RingLayout {
 // pushConfs places every host's confs for the cell; only files whose
 // content differs are written, and their services marked for restart.
 func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restarts) error {
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, cluster.Names(cluster.ServiceHosts(s.tb)), func(ctx context.Context, host string) error {
 		written, err := cluster.PushConfs(ctx, s.p, r, host, rep)
 		changed, all := cluster.ChangedServices(s.tb, s.tb.Host(host), written)
@@ -188,7 +187,7 @@ func (s *Sweeper) pushConfs(ctx context.Context, r *render.Rendering, rs *restar
 }
 
 // logChanges logs what a report says changed.
-func (s *Sweeper) logChanges(rep *cluster.Summary) {
+func (s *Sweeper) logChanges(rep *cluster.Report) {
 	for _, h := range s.tb.Hosts {
 		for _, c := range rep.Changes(h.Name) {
 			s.logf("  %s: %s", h.Name, c)
@@ -200,7 +199,7 @@ func (s *Sweeper) logChanges(rep *cluster.Summary) {
 // does not answer in time, or stops, fails the cell with its last log
 // lines saved in the cell's logs/ directory.
 func (s *Sweeper) health(ctx context.Context, r *render.Rendering, dir string) error {
-	return s.keepLogsOnError(ctx, dir, restore.WaitAllHealthy(ctx, s.tb, s.p, r, cluster.Names(cluster.ServiceHosts(s.tb)), s.opts.HealthTimeout))
+	return s.keepLogsOnError(ctx, dir, cluster.WaitAllHealthy(ctx, s.tb, s.p, r, cluster.Names(cluster.ServiceHosts(s.tb)), s.opts.HealthTimeout))
 }
 
 // keepLogsOnError saves the end of every service's log in the cell's

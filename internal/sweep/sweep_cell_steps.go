@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"benchbed/internal/cluster"
-	"benchbed/internal/restore"
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -26,7 +25,7 @@ type cellRun struct {
 	res *results.Cell
 	// skip are the kinds with nothing to change that need no check of
 	// the hosts (unchangedKinds).
-	skip map[string]bool
+	skip map[schedule.Kind]bool
 	tele cellTelemetry // the telemetry-start step's agents, drop-caches' outcome
 	// ahead is the work started before the steps that take it
 	// (sweep_ahead.go); wantTelemetry and wantRun say whether the cell
@@ -41,75 +40,40 @@ type cellRun struct {
 	faults *faultCell
 }
 
-// cellSteps makes each kind of cell step, by the schedule's kind: the
-// steps `benchbed plan` prints for a cell, all listed here.
-var cellSteps = map[string]func(ex *cellRun) step.Step{
-	schedule.StepRecord: func(ex *cellRun) step.Step {
-		return run(schedule.StepRecord, func(context.Context) error { return ex.s.recordCell(ex.c.ID, ex.dir, ex.r) })
-	},
-	schedule.StepRingPorts: func(ex *cellRun) step.Step {
-		return run(schedule.StepRingPorts, func(ctx context.Context) error {
-			ex.lab.changing()
-			return ex.s.switchRings(ctx, ex.c.Variant, ex.rs)
-		})
-	},
-	schedule.StepPushConf: func(ex *cellRun) step.Step { return run(schedule.StepPushConf, ex.pushConfStep) },
-	schedule.StepRestart:  func(ex *cellRun) step.Step { return run(schedule.StepRestart, ex.restart(false)) },
-	schedule.StepReload:   func(ex *cellRun) step.Step { return run(schedule.StepReload, ex.restart(true)) },
-	schedule.StepHealth: func(ex *cellRun) step.Step {
-		return run(schedule.StepHealth, func(ctx context.Context) error { return ex.s.health(ctx, ex.r, ex.dir) })
-	},
-	schedule.StepTelemetryStart: (*cellRun).telemetryStartStep,
-	schedule.StepWarmup: func(ex *cellRun) step.Step {
-		return run(schedule.StepWarmup, ex.warmup)
-	},
-	schedule.StepServices: func(ex *cellRun) step.Step {
-		return run(schedule.StepServices, func(ctx context.Context) error { return ex.s.runGeneric(ctx, ex.c.Variant) })
-	},
-	schedule.StepDropCaches: func(ex *cellRun) step.Step { return run(schedule.StepDropCaches, ex.dropCaches) },
-	schedule.StepRun:        func(ex *cellRun) step.Step { return run(schedule.StepRun, ex.runStep) },
-	schedule.StepFaultProbe: func(ex *cellRun) step.Step { return run(schedule.StepFaultProbe, ex.faultProbe) },
-	schedule.StepFaultCheck: func(ex *cellRun) step.Step { return run(schedule.StepFaultCheck, ex.faultCheck) },
-	schedule.StepSearch:     func(ex *cellRun) step.Step { return run(schedule.StepSearch, ex.search) },
-	schedule.StepTelemetry: func(ex *cellRun) step.Step {
-		return run(schedule.StepTelemetry, func(context.Context) error { return ex.finishTelemetry() })
-	},
+// record keeps the cell's confs and ring layout in the run.
+func (ex *cellRun) record(context.Context) error { return ex.s.recordCell(ex.c.ID, ex.dir, ex.r) }
+
+// ringPorts switches the rings to the cell's variant's ports.
+func (ex *cellRun) ringPorts(ctx context.Context) error {
+	ex.lab.changing()
+	return ex.s.switchRings(ctx, ex.c.Variant, ex.rs)
 }
 
-// run is a step with nothing to undo.
-func run(name string, fn func(context.Context) error) step.Step {
-	return step.Step{Name: name, Run: fn}
-}
+// health waits for every server of the cell's variant.
+func (ex *cellRun) health(ctx context.Context) error { return ex.s.health(ctx, ex.r, ex.dir) }
 
-// steps are the cell's steps, in the order of kinds.
-func (ex *cellRun) steps(kinds []string) []step.Step {
-	var out []step.Step
-	for _, kind := range kinds {
-		mk, ok := cellSteps[kind]
-		switch {
-		case duringRun[kind]: // the run step's (runStep)
-		case !ok:
-			out = append(out, step.Unknown(kind, "the cell"))
-		case ex.skip[kind]:
-			out = append(out, run(kind, ex.unchanged(kind)))
-		default:
-			out = append(out, mk(ex))
-		}
-	}
-	return out
-}
+// services brings the generic services to the cell's variant.
+func (ex *cellRun) services(ctx context.Context) error { return ex.s.runGeneric(ctx, ex.c.Variant) }
 
-// restart is the restart step (reload: the reload step, restore.BringServices);
-// once it succeeds the hosts hold the cell's variant.
-func (ex *cellRun) restart(reload bool) func(context.Context) error {
-	return func(ctx context.Context) error {
-		ex.lab.restarting()
-		rep := cluster.NewSummary(cluster.Names(ex.s.tb.Hosts))
-		err := restore.BringServices(ctx, ex.s.p, ex.s.tb, ex.r, ex.rs.of, reload, rep)
-		ex.s.logChanges(rep)
-		ex.lab.restarted(ex.c.Variant, err, ex.s.opts.Resume != "")
-		return ex.s.keepLogsOnError(ctx, ex.dir, err)
-	}
+// telemetry is the telemetry step (finishTelemetry).
+func (ex *cellRun) telemetry(ctx context.Context) error { return ex.finishTelemetry(ctx) }
+
+// restart restarts the services whose inputs changed (bringServices).
+func (ex *cellRun) restart(ctx context.Context) error { return ex.bringServices(ctx, false) }
+
+// reload reloads them in place (bringServices).
+func (ex *cellRun) reload(ctx context.Context) error { return ex.bringServices(ctx, true) }
+
+// bringServices is the restart step (reload: the reload step,
+// cluster.BringServices); once it succeeds the hosts hold the cell's
+// variant.
+func (ex *cellRun) bringServices(ctx context.Context, reload bool) error {
+	ex.lab.restarting()
+	rep := cluster.NewReport(cluster.Names(ex.s.tb.Hosts))
+	err := cluster.BringServices(ctx, ex.s.p, ex.s.tb, ex.r, ex.rs.of, reload, rep)
+	ex.s.logChanges(rep)
+	ex.lab.restarted(ex.c.Variant, err, ex.s.opts.Resume != "")
+	return ex.s.keepLogsOnError(ctx, ex.dir, err)
 }
 
 // unchangedKinds returns the ring-ports and push-conf kinds that steps mark
@@ -117,12 +81,12 @@ func (ex *cellRun) restart(reload bool) func(context.Context) error {
 // its steps left them): comparing the rings and confs again would find
 // nothing, and costs seconds per cell. Untrusted (the first cell, or after
 // a cell whose changes failed), every step checks the hosts.
-func unchangedKinds(steps []schedule.Step, trusted bool) map[string]bool {
-	skip := map[string]bool{}
+func unchangedKinds(steps []schedule.Step, trusted bool) map[schedule.Kind]bool {
+	skip := map[schedule.Kind]bool{}
 	if !trusted {
 		return skip
 	}
-	for _, kind := range []string{schedule.StepRingPorts, schedule.StepPushConf} {
+	for _, kind := range []schedule.Kind{schedule.StepRingPorts, schedule.StepPushConf} {
 		all := false
 		for _, st := range steps {
 			if st.Kind == kind {
@@ -138,7 +102,7 @@ func unchangedKinds(steps []schedule.Step, trusted bool) map[string]bool {
 }
 
 // unchanged is a step that has nothing to do: the journal still names it.
-func (ex *cellRun) unchanged(kind string) func(context.Context) error {
+func (ex *cellRun) unchanged(kind schedule.Kind) func(context.Context) error {
 	return func(context.Context) error {
 		ex.s.logf("  %s: unchanged since the last cell", kind)
 		return nil

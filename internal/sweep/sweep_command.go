@@ -33,7 +33,7 @@ func (s *Sweeper) measureCommand(ctx context.Context, c plan.Cell, dir string, r
 		err = errors.Join(fmt.Errorf("the command ran longer than its timeout (%s)", cl.Timeout), err)
 	}
 	saveErr := s.saveOutputs(dir, out)
-	cell := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: w.Name, Repeat: c.Repeat, Status: results.StatusOK,
+	cell := results.Cell{ID: c.ID, Variant: c.Variant.Name, Workload: w.Name, Repeat: c.Repeat,
 		DurationS: out.Duration.Seconds(), Ops: map[string]results.OpSummary{}, Params: w.Params()}
 	if err == nil {
 		cell.Metrics, err = out.Metrics()
@@ -41,12 +41,7 @@ func (s *Sweeper) measureCommand(ctx context.Context, c plan.Cell, dir string, r
 	if _, ok := cell.Metrics[cl.Metric]; err == nil && !ok {
 		err = fmt.Errorf("the copies' output has no %s", cl.Metric)
 	}
-	switch {
-	case ctx.Err() != nil:
-		cell.Status = "interrupted"
-	case err != nil:
-		cell.Status = "failed"
-	}
+	cell.Status = cellStatus(ctx, err)
 	*res = cell
 	return errors.Join(err, saveErr, s.run.WriteCell(c.ID, res))
 }

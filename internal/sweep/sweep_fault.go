@@ -25,20 +25,18 @@ import (
 // and after every apply and undo, so that a restore after a killed sweep
 // knows what to undo.
 type faultCell struct {
-	ex      *cellRun
-	hosts   cluster.Runner // runs the scripts (the sweep's pool)
-	timed   []faultAction  // the plan's fault-apply and fault-undo steps, in its order
-	mu      sync.Mutex
-	recs    []rundir.FaultRecord // by fault index
-	applied []bool               // by fault index: its apply started (its undo is pushed)
-	undone  []bool               // by fault index: undone and checked
-	start   time.Time            // the measured run's shared start
+	ex    *cellRun
+	hosts cluster.Runner // runs the scripts (the sweep's pool)
+	timed []faultAction  // the plan's fault-apply and fault-undo steps, in its order
+	mu    sync.Mutex
+	recs  []rundir.FaultRecord // by fault index
+	start time.Time            // the measured run's shared start
 }
 
 // faultAction is one timed step of the plan: fault Fault applied or
 // undone At into the run, on its targets.
 type faultAction struct {
-	kind    string // schedule.StepFaultApply or StepFaultUndo
+	kind    schedule.Kind // schedule.StepFaultApply or StepFaultUndo
 	at      time.Duration
 	fault   int
 	targets []faults.HostScripts
@@ -88,13 +86,13 @@ func newFaultCell(ex *cellRun) (*faultCell, error) {
 	if err != nil {
 		return nil, err
 	}
-	fc := &faultCell{ex: ex, hosts: ex.s.p, applied: make([]bool, len(v.Faults)), undone: make([]bool, len(v.Faults))}
+	fc := &faultCell{ex: ex, hosts: ex.s.p}
 	fc.timed = planOrder(ex.plan, acts)
 	for i, f := range v.Faults {
 		rec := rundir.FaultRecord{Variant: v.Name, Index: i, Kind: f.Kind, Hosts: f.Hosts, What: schedule.FaultText(f),
 			AtS: f.At.Seconds(), EndS: f.End(dur).Seconds()}
 		for _, a := range acts {
-			if a.Fault == i && a.Step == faults.StepApply {
+			if a.Fault == i && a.Step == schedule.StepFaultApply {
 				for _, hs := range a.Targets {
 					rec.IDs = append(rec.IDs, hs.Target.ID)
 				}
@@ -109,7 +107,7 @@ func newFaultCell(ex *cellRun) (*faultCell, error) {
 // fault-undo steps (the journal follows the plan), acts' own order for a
 // plan without them.
 func planOrder(steps []schedule.Step, acts []faults.Action) []faultAction {
-	find := func(kind string, i int) *faults.Action {
+	find := func(kind schedule.Kind, i int) *faults.Action {
 		for j := range acts {
 			if acts[j].Step == kind && acts[j].Fault == i {
 				return &acts[j]
@@ -137,28 +135,18 @@ func planOrder(steps []schedule.Step, acts []faults.Action) []faultAction {
 // startScript is a direct service's start script on t's host (what a
 // stop's undo runs), as the restart step starts it.
 func (ex *cellRun) startScript(t faults.Target) string {
-	ds, _ := cluster.HostDaemons(ex.s.tb, ex.r, ex.s.tb.Host(t.Host))
-	for _, d := range ds {
-		if d.Name == t.Service.Name {
-			return d.StartScript()
-		}
-	}
-	return ""
+	return cluster.StartScript(ex.s.tb, ex.r, t.Host, t.Service.Name)
 }
 
 // applyStep is fault i's fault-apply step: faults.json names it before
 // anything changes, its undo (undo, check, rings pushed) is pushed on the
 // cell's stack before the apply runs (step.Runner), and the apply's end is
-// recorded.
+// recorded. The undo is reachable one way, from the stack: the fault-undo
+// step takes it (undoStep), or the cell's end runs it.
 func (fc *faultCell) applyStep(a *faultAction) step.Step {
 	i := a.fault
-	rec := fc.recs[i]
-	detail := fmt.Sprintf("variant %s fault %d (%s) ids %s on %s", rec.Variant, i, rec.Kind, strings.Join(rec.IDs, ","), strings.Join(rec.Hosts, ","))
-	return step.Step{Name: schedule.StepFaultApply, Detail: detail,
+	return step.Step{Name: string(schedule.StepFaultApply), Detail: fc.detail(i),
 		Run: func(ctx context.Context) error {
-			fc.mu.Lock()
-			fc.applied[i] = true
-			fc.mu.Unlock()
 			if err := fc.write(); err != nil {
 				return err
 			}
@@ -178,28 +166,40 @@ func (fc *faultCell) applyStep(a *faultAction) step.Step {
 	}
 }
 
-// undoStep is fault i's fault-undo step.
+// detail is fault i's fault-apply step's journal detail, which also finds
+// its undo on the cell's stack.
+func (fc *faultCell) detail(i int) string {
+	rec := fc.recs[i]
+	return fmt.Sprintf("variant %s fault %d (%s) ids %s on %s", rec.Variant, i, rec.Kind, strings.Join(rec.IDs, ","), strings.Join(rec.Hosts, ","))
+}
+
+// undoStep is fault i's fault-undo step: it takes the apply's undo from
+// the cell's stack and runs it (an undo that fails goes back on the stack,
+// for the cell's end to try again).
 func (fc *faultCell) undoStep(a *faultAction) step.Step {
-	return step.Step{Name: schedule.StepFaultUndo, Run: func(ctx context.Context) error { return fc.undo(ctx, a.fault, a.targets) }}
+	detail := fc.detail(a.fault)
+	return step.Step{Name: string(schedule.StepFaultUndo), Run: func(ctx context.Context) error {
+		st, ok := fc.ex.runner.Take(func(s step.Step) bool { return s.Detail == detail })
+		if !ok {
+			return nil // its apply never ran
+		}
+		err := st.Undo(ctx)
+		if err != nil {
+			fc.ex.runner.Push(st)
+		}
+		return err
+	}}
 }
 
 // undo undoes fault i on every target, checks it, pushes the rings of a
-// rebalance, and records when; once done, a second call does nothing (the
-// pushed undo after the fault-undo step).
+// rebalance, and records when.
 func (fc *faultCell) undo(ctx context.Context, i int, ts []faults.HostScripts) error {
-	fc.mu.Lock()
-	done := fc.undone[i]
-	fc.mu.Unlock()
-	if done {
-		return nil
-	}
 	err := fc.onTargets(ctx, ts, func(s faults.Scripts) string { return s.Undo + "\n" + s.Check })
 	if err == nil {
 		err = fc.pushRings(ctx, i)
 	}
 	fc.mu.Lock()
 	if err == nil {
-		fc.undone[i] = true
 		fc.recs[i].UndoneS = max(fc.since(), 0.001)
 	} else {
 		fc.recs[i].Error = fc.ex.s.Mask(err.Error())
@@ -232,11 +232,11 @@ func (fc *faultCell) pushRings(ctx context.Context, i int) error {
 	if s.p == nil || f.Kind != plan.FaultRebalance {
 		return nil
 	}
-	b, err := cluster.BuilderHost(s.tb)
+	b, err := s.tb.BuilderHost()
 	if err != nil {
 		return err
 	}
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	err = rings.DistributeRingFiles(ctx, s.p, s.tb, b, []string{path.Join(cluster.SwiftDir, f.Ring+".ring.gz")}, rep)
 	s.logChanges(rep)
 	return err

@@ -12,11 +12,6 @@ import (
 	"benchbed/results/rundir"
 )
 
-// duringRun are the kinds of cell step the run step carries out on its
-// timer while the agents run (each journaled as it acts, in the plan's
-// order): they are no steps of the cell's list.
-var duringRun = map[string]bool{schedule.StepFaultApply: true, schedule.StepFaultUndo: true}
-
 // runStep is the run step: the measured run, and in a fault cell its
 // faults applied and undone on a timer from the agents' shared start; a
 // fault whose undo is due at the run's end (for = "end", or a run that
@@ -112,12 +107,12 @@ func (fc *faultCell) finish(ctx context.Context) error {
 		if a.done {
 			continue
 		}
-		fc.mu.Lock()
-		applied := fc.applied[a.fault]
-		if a.kind == schedule.StepFaultApply && !applied {
+		applied := fc.applied(a.fault)
+		if a.kind == schedule.StepFaultApply {
+			fc.mu.Lock()
 			fc.recs[a.fault].Error = "not applied: the run ended before its time"
+			fc.mu.Unlock()
 		}
-		fc.mu.Unlock()
 		if a.kind == schedule.StepFaultUndo && applied {
 			if err := fc.act(ctx, a); err != nil {
 				return err
@@ -125,6 +120,16 @@ func (fc *faultCell) finish(ctx context.Context) error {
 		}
 	}
 	return fc.write()
+}
+
+// applied reports whether fault i's apply ran (its undo was pushed).
+func (fc *faultCell) applied(i int) bool {
+	for _, a := range fc.timed {
+		if a.kind == schedule.StepFaultApply && a.fault == i && a.done {
+			return true
+		}
+	}
+	return false
 }
 
 // faultResult splits the cell's streams into its phases around the

@@ -36,7 +36,8 @@ func faultCellOf(t *testing.T, tb *plan.Testbed, variant string, hosts *labtest.
 // TestFaultApplyPushesItsUndoFirst: a fault's undo is on the cell's stack
 // and faults.json names the fault before its apply acts, so that an apply
 // that fails half-way (a lost session) is undone and checked as the cell
-// unwinds; once undone, the pushed undo does nothing more.
+// unwinds; once undone, the fault-undo step finds no undo left to run
+// (an undo is reachable from the stack only).
 func TestFaultApplyPushesItsUndoFirst(t *testing.T) {
 	tb := labtest.FaultsLab(t)
 	hosts := &labtest.ScriptHosts{}
@@ -72,8 +73,8 @@ func TestFaultApplyPushesItsUndoFirst(t *testing.T) {
 	if !slices.Equal(hosts.Ran, want) {
 		t.Fatalf("ran %q, want the apply then its undo and check", hosts.Ran)
 	}
-	if err := fc.undo(context.Background(), 0, apply.targets); err != nil || len(hosts.Ran) != 2 {
-		t.Errorf("a second undo ran %d scripts (%v), want none", len(hosts.Ran)-2, err)
+	if err := fc.act(context.Background(), &fc.timed[1]); err != nil || len(hosts.Ran) != 2 {
+		t.Errorf("the fault-undo step after the unwind ran %d scripts (%v), want none", len(hosts.Ran)-2, err)
 	}
 	dir, _ := run.CellDir(fc.ex.c.ID)
 	if recs, _ := rundir.ReadFaults(dir); len(recs) != 1 || recs[0].UndoneS <= 0 {

@@ -1,7 +1,7 @@
 package sweep
 
 import (
-	"benchbed/internal/restore"
+	"benchbed/internal/custody"
 	"context"
 	"errors"
 	"maps"
@@ -11,34 +11,22 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/plan"
-	"benchbed/plan/render"
 )
 
-// genericState is what a sweep knows of the generic services it runs.
+// genericState is what a sweep knows of the generic services it runs
+// (their confs are each variant's rendering's).
 type genericState struct {
-	mu    sync.Mutex
-	confs map[string][]*render.GenericConf // by variant name
-	cmd   map[string]string                // "host/service" -> the command line this sweep last started
+	mu  sync.Mutex
+	cmd map[string]string // "host/service" -> the command line this sweep last started
 	// before: "host/service" -> whether it ran when the sweep first
 	// touched it; the restore stops those that did not.
 	before map[string]bool
 }
 
-// prepareGeneric keeps every variant's generic confs (rendered with its
-// Swift confs) and resets what the restore needs.
-func (s *Sweeper) prepareGeneric(context.Context) error {
-	s.gen.confs = map[string][]*render.GenericConf{}
-	s.gen.cmd, s.gen.before = map[string]string{}, map[string]bool{}
-	for _, v := range s.tb.Variants {
-		s.gen.confs[v.Name] = s.rend[v.Name].Generic
-	}
-	return nil
-}
-
 // genericBackupFiles adds every generic conf path to files (per host).
 func (s *Sweeper) genericBackupFiles(files map[string][]string) {
 	for _, v := range s.tb.Variants {
-		for _, c := range s.gen.confs[v.Name] {
+		for _, c := range s.rend[v.Name].Generic {
 			if !slices.Contains(files[c.Host.Name], c.Path) {
 				files[c.Host.Name] = append(files[c.Host.Name], c.Path)
 			}
@@ -50,9 +38,9 @@ func (s *Sweeper) genericBackupFiles(files map[string][]string) {
 // the services whose conf or command line changed restarted (those not
 // running started), their after_start run, then their health checked.
 func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, cluster.Names(cluster.GenericHosts(s.tb)), func(ctx context.Context, host string) error {
-		changed, err := cluster.PushGenericConfs(ctx, s.p, s.gen.confs[v.Name], host, rep)
+		changed, err := cluster.PushGenericConfs(ctx, s.p, s.rend[v.Name].Generic, host, rep)
 		if err != nil {
 			return err
 		}
@@ -74,7 +62,7 @@ func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
 // what the restore needs. A change of its command line or of its
 // after_start commands restarts it, as a change of its conf does: what
 // after_start did (a cache manager's bypass threshold) lasts until then.
-func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic, v *plan.Variant, changed bool, rep *cluster.Summary) error {
+func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic, v *plan.Variant, changed bool, rep *cluster.Report) error {
 	key := cluster.GenericKey(host, g.Name)
 	line := cluster.GenericCommandLine(g, v) + "\n" + strings.Join(g.AfterStartIn(v), "\n")
 	s.gen.mu.Lock()
@@ -90,7 +78,7 @@ func (s *Sweeper) startGeneric(ctx context.Context, host string, g *plan.Generic
 		return err
 	}
 	s.gen.before[key] = was
-	return errors.Join(err, restore.WriteGenericState(s.run, s.gen.before))
+	return errors.Join(err, custody.WriteGenericState(s.run, s.gen.before))
 }
 
 // restoreGeneric runs after the original files are back: restoreGenericServices
@@ -99,7 +87,7 @@ func (s *Sweeper) restoreGeneric(ctx context.Context) error {
 	s.gen.mu.Lock()
 	before := maps.Clone(s.gen.before)
 	s.gen.mu.Unlock()
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	err := cluster.RestoreGenericServices(ctx, s.tb, s.p, before, rep, s.opts.HealthTimeout)
 	s.logChanges(rep)
 	return err

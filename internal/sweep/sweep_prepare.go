@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
 	"benchbed/internal/cluster"
+	"benchbed/internal/cluster/rings"
+	"benchbed/internal/custody"
 	"benchbed/internal/step"
+	"benchbed/plan"
 	"benchbed/plan/render"
 	"benchbed/results/rundir"
 )
@@ -40,24 +42,23 @@ func (s *Sweeper) openRun() error {
 		return err
 	}
 	s.steps = &step.Runner{Journal: j, Mask: s.Mask, Log: s.logf, Failed: s.failedStep("")}
+	s.locks = &custody.Locks{Pool: s.p, Hosts: s.p.Hosts(), Run: s.run.ID, Force: s.opts.BreakLock, Journal: s.steps, Log: s.logf}
 	return nil
 }
 
-// saveTestbed keeps the testbed file as used and sweep.json in the run.
+// saveTestbed keeps the testbed as used and sweep.json in the run: every
+// file of the testbed, as read at the load, in one text (its includes
+// inlined), and the files' names.
 func (s *Sweeper) saveTestbed() error {
-	src, err := os.ReadFile(s.tb.File)
-	if err != nil {
-		return err
-	}
 	// Sensitive values (a variable's default) never reach the run.
-	if err := s.run.WriteFile(rundir.TestbedFile, s.tb.MaskedSource(src)); err != nil {
+	if err := s.run.WriteFile(rundir.TestbedFile, s.tb.MaskedSource(s.tb.Inlined())); err != nil {
 		return err
 	}
 	abs, err := filepath.Abs(s.tb.File)
 	if err != nil {
 		return err
 	}
-	return s.run.WriteSweepInfo(rundir.SweepInfo{Testbed: abs, Name: s.tb.Name, Started: s.run.Started})
+	return s.run.WriteSweepInfo(rundir.SweepInfo{Testbed: abs, Name: s.tb.Name, Started: s.run.Started, Files: s.tb.Sources})
 }
 
 // preflight checks every host before anything changes.
@@ -73,41 +74,59 @@ func (s *Sweeper) captureEnv(ctx context.Context) error {
 	return cluster.CaptureEnv(ctx, s.p, s.run, s.p.Hosts())
 }
 
+// rendered is what the render step makes, for every later step: the
+// testbed that also masks the cluster's secrets (swift.conf's hashes),
+// every variant's rendering by name, and the ring files made ahead (nil:
+// none).
+type rendered struct {
+	tb    *plan.Testbed
+	rend  map[string]*render.Rendering
+	rings *rings.Prepared
+}
+
+// renderStep is the render step: the sweep goes on with what prepare
+// returns (its testbed, renderings and ring files), set here at once.
+func (s *Sweeper) renderStep(ctx context.Context) error {
+	r, err := s.prepare(ctx)
+	if err == nil {
+		s.tb, s.rend, s.ringPrep = r.tb, r.rend, r.rings
+	}
+	return err
+}
+
 // prepare renders every variant with the cluster's swift.conf hashes (read
-// from the builder host, never changed) and saves each variant's confs,
-// secrets masked, and ring ports in the run, and the generic services'
-// confs; a testbed without Swift services (only generic ones) has no
-// hashes to read.
-func (s *Sweeper) prepare(ctx context.Context) error {
+// from the builder host, never changed) and makes the variants' ring files
+// ahead (prepareRings); a testbed without Swift services (only generic
+// ones) has no hashes to read.
+func (s *Sweeper) prepare(ctx context.Context) (rendered, error) {
 	have := cluster.Hashes{}
 	if len(s.tb.Services) > 0 {
-		b, err := cluster.BuilderHost(s.tb)
+		b, err := s.tb.BuilderHost()
 		if err != nil {
-			return err
+			return rendered{}, err
 		}
 		if have, err = cluster.ReadHashes(ctx, s.p, b.Name); err != nil {
-			return err
+			return rendered{}, err
 		}
 		if len(have) < 2 {
-			return fmt.Errorf("%s: swift.conf has no hash path prefix and suffix: run `benchbed setup %s` first", b.Name, s.tb.File)
+			return rendered{}, fmt.Errorf("%s: swift.conf has no hash path prefix and suffix: run `benchbed setup %s` first", b.Name, s.tb.File)
 		}
 	}
-	s.tb = s.tb.WithSecrets(have.Values()...)
-	s.rend = map[string]*render.Rendering{}
-	for _, v := range s.tb.Variants {
-		r, err := render.Render(s.tb, v, render.Options{})
+	out := rendered{tb: s.tb.WithSecrets(have.Values()...), rend: map[string]*render.Rendering{}}
+	for _, v := range out.tb.Variants {
+		r, err := render.Render(out.tb, v, render.Options{})
 		if err != nil {
-			return err
+			return rendered{}, err
 		}
 		for _, c := range r.Confs {
 			if c.Path == render.SwiftConfPath {
 				have.Apply(c.File)
 			}
 		}
-		s.rend[v.Name] = r
+		out.rend[v.Name] = r
 	}
-	s.prepareRings(ctx)
-	return s.prepareGeneric(ctx)
+	out.rings = s.prepareRings(ctx, out)
+	return out, nil
 }
 
 // closeJournal closes the run's journal.

@@ -20,11 +20,11 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 	if len(s.tb.Rings) == 0 {
 		return nil // only generic services: no Swift ring to switch
 	}
-	b, err := cluster.BuilderHost(s.tb)
+	b, err := s.tb.BuilderHost()
 	if err != nil {
 		return err
 	}
-	rep := cluster.NewSummary(cluster.Names(s.tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	switched, err := rings.SwitchLayout(ctx, s.p, s.tb, b, s.rend[v.Name].Layout, s.ringPrep, rep)
 	for _, sw := range switched {
 		how := "partition assignment unchanged"
@@ -64,28 +64,30 @@ func (s *Sweeper) restartRing(r *plan.Ring, rs *restarts) {
 // (2.1 s of each switching cell on the lab). Without them (no Swift ring,
 // no layout that changes a port, or a failure, logged) every cell dumps
 // and switches its rings itself.
-func (s *Sweeper) prepareRings(ctx context.Context) {
-	if len(s.tb.Rings) == 0 || len(s.tb.Services) == 0 {
-		return
+func (s *Sweeper) prepareRings(ctx context.Context, r rendered) *rings.Prepared {
+	tb := r.tb
+	if len(tb.Rings) == 0 || len(tb.Services) == 0 {
+		return nil
 	}
 	var layouts []*plan.Layout
-	for _, v := range s.tb.Variants {
+	for _, v := range tb.Variants {
 		if s.selected(plan.Cell{Variant: v}) {
-			layouts = append(layouts, s.rend[v.Name].Layout)
+			layouts = append(layouts, r.rend[v.Name].Layout)
 		}
 	}
-	b, err := cluster.BuilderHost(s.tb)
+	b, err := tb.BuilderHost()
 	if err != nil {
-		return // the cells say so
+		return nil // the cells say so
 	}
 	began := time.Now()
-	prep, err := rings.PrepareLayouts(ctx, s.p, s.tb, b.Name, layouts)
+	prep, err := rings.PrepareLayouts(ctx, s.p, tb, b.Name, layouts)
 	if err != nil {
 		s.logf("rings: the variants' ring files were not made ahead (%v); each cell switches its own", err)
-		return
+		return nil
 	}
-	if len(prep.Rings) > 0 {
-		s.ringPrep = prep
-		s.logf("rings: %d ring(s)' files for the variants' ports made on %s in %.1f s", len(prep.Rings), b.Name, time.Since(began).Seconds())
+	if len(prep.Rings) == 0 {
+		return nil
 	}
+	s.logf("rings: %d ring(s)' files for the variants' ports made on %s in %.1f s", len(prep.Rings), b.Name, time.Since(began).Seconds())
+	return prep
 }

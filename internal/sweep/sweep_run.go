@@ -81,7 +81,7 @@ func (s *Sweeper) measureCell(ctx context.Context, c plan.Cell, dir string, res 
 
 // measure runs the cell from the agents, merges their streams into the
 // cell's result and writes it (cell.json) in the cell's directory. Partial
-// results of an interrupted run are kept with status "interrupted"; a run
+// results of an interrupted run are kept with status interrupted; a run
 // whose failed operations exceed its workload's max_error_rate fails
 // (results.Gate), its figures kept beside the verdict.
 func (s *Sweeper) measure(ctx context.Context, c plan.Cell, dir string, res *results.Cell, tele *cellTelemetry) error {
@@ -103,7 +103,7 @@ func (s *Sweeper) measureOn(ctx context.Context, c plan.Cell, dir string, res *r
 		ar.Started = bothAt(ar.Started, tele.runStarted)
 	}
 	ar.LogDir = filepath.Join(dir, rundir.AgentsDir)
-	stopped := preciseRun(c.Workload, &ar)
+	stopped := agents.PreciseRun(c.Workload, &ar)
 	m, err := lr(ctx, ar)
 	tele.idle()
 	if m != nil {
@@ -111,33 +111,43 @@ func (s *Sweeper) measureOn(ctx context.Context, c plan.Cell, dir string, res *r
 		cell.ID, cell.Variant, cell.Workload, cell.Repeat, cell.PerSecond = c.ID, c.Variant.Name, c.Workload.Name, c.Repeat, m.PerSecond
 		cell.Params = c.Workload.Params()
 		cell.Endpoints = summary.EndpointFigures(c.Workload, m)
-		cell.Status, cell.Stopped, cell.WarmedUp = "ok", stopped(), tele.warmReason()
+		cell.Stopped, cell.WarmedUp = stopped(), tele.warmReason()
 		var ferr error
 		if ar.Fill != nil {
 			cell.Fill, ferr = results.SummariseFill(*ar.Fill, m.Fill)
 		}
 		switch {
-		case ctx.Err() != nil:
-			cell.Status = "interrupted"
-		case err != nil:
-			cell.Status = "failed"
+		case ctx.Err() != nil || err != nil:
 		case cell.Total.Count == 0:
-			cell.Status = "failed"
 			err = fmt.Errorf("no operation succeeded (%d errors: %v)", cell.Total.Errors, cell.Total.ErrorsBy)
 		case ferr != nil:
-			cell.Status, err = "failed", ferr
+			err = ferr
 		case c.Variant.HasFaults(): // gated phase by phase (faultResult)
 		default:
 			if g := results.Gate(&cell, s.tb.ErrorGate(c.Workload)); g != nil {
 				err = g
 			}
 		}
+		cell.Status = cellStatus(ctx, err)
 		*res = cell
 	}
 	if werr := s.run.WriteCell(c.ID, res); werr != nil && err == nil {
 		err = werr
 	}
 	return err
+}
+
+// cellStatus is the status of a cell whose measurement ended with err:
+// interrupted when ctx was, failed on err, else ok (the one place that
+// says so: the run, the search and a command workload's copies).
+func cellStatus(ctx context.Context, err error) string {
+	switch {
+	case ctx.Err() != nil:
+		return results.StatusInterrupted
+	case err != nil:
+		return results.StatusFailed
+	}
+	return results.StatusOK
 }
 
 // readCell reads a finished cell's result.

@@ -65,13 +65,7 @@ func (ex *cellRun) search(ctx context.Context) error {
 	}
 	cell.ID, cell.Variant, cell.Workload, cell.Repeat = c.ID, v.Name, w.Name, c.Repeat
 	cell.Params, cell.Search, cell.WarmedUp = w.Params(), res, ex.tele.warmReason()
-	switch {
-	case ctx.Err() != nil:
-		cell.Status = "interrupted"
-	case err != nil:
-		cell.Status = "failed"
-	default:
-		cell.Status = "ok"
+	if cell.Status = cellStatus(ctx, err); cell.Status == results.StatusOK {
 		s.logf("  %s", searchLine(res))
 	}
 	*ex.res = cell
@@ -89,7 +83,7 @@ func (ex *cellRun) journalProbe(n int, p results.ProbeRecord) {
 	}
 	line := fmt.Sprintf("probe %d (%s) at %.4g req/s: achieved %.4g, %s: %s", n, p.Role, p.Offered, p.Achieved, p.Why, verdict)
 	ex.s.logf("  %s", line)
-	ex.s.steps.Add(rundir.Entry{Step: schedule.StepProbe, Cell: ex.c.ID, Status: rundir.StepOK, Detail: line,
+	ex.s.steps.Add(rundir.Entry{Step: string(schedule.StepProbe), Cell: ex.c.ID, Status: rundir.StepOK, Detail: line,
 		Data: map[string]string{"probe": strconv.Itoa(n), "role": p.Role, "offered_req_per_s": strconv.FormatFloat(p.Offered, 'g', 6, 64),
 			"pass": strconv.FormatBool(p.Pass)}})
 }

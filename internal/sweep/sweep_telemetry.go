@@ -31,14 +31,11 @@ type cellTelemetry struct {
 	warmedUp string
 }
 
-// telemetryStartStep starts the cell's telemetry agents, one per host
-// (telemetry { enabled }); a cell whose agents cannot start runs without
-// telemetry, said in the log. Its undo stops any still running when the
-// cell ends (the telemetry step stops them once the run is summarised).
-func (ex *cellRun) telemetryStartStep() step.Step {
-	return step.Step{Name: schedule.StepTelemetryStart, Run: ex.startTelemetry, Undo: ex.stopTelemetry}
-}
-
+// startTelemetry is the telemetry-start step: it starts the cell's
+// telemetry agents, one per host (telemetry { enabled }); a cell whose
+// agents cannot start runs without telemetry, said in the log. Its undo,
+// stopTelemetry, stops any still running when the cell ends (the telemetry
+// step stops them once the run is summarised).
 func (ex *cellRun) startTelemetry(ctx context.Context) error {
 	s := ex.s
 	if !s.tb.Telemetry.Enabled {
@@ -75,13 +72,16 @@ func (ex *cellRun) launchTelemetry(ctx context.Context, th agents.TelemetryHosts
 	})
 }
 
-// stopTelemetry stops the agents of a cell that did not finish them.
+// stopTelemetry, the telemetry-start step's undo, stops the cell's
+// agents: the one way they stop, from the cell's stack, as the telemetry
+// step takes it (finishTelemetry) or as the cell ends.
 func (ex *cellRun) stopTelemetry(context.Context) error {
-	if ex.tele.agents != nil {
-		_ = ex.tele.agents.Stop()
-		ex.tele.agents = nil
+	ta := ex.tele.agents
+	if ta == nil {
+		return nil
 	}
-	return nil
+	ex.tele.agents = nil
+	return ta.Stop()
 }
 
 // dropCaches empties the object hosts' page caches before the measured
@@ -99,18 +99,20 @@ func (ex *cellRun) dropCaches(ctx context.Context) error {
 	return err
 }
 
-// finishTelemetry stops the cell's agents, summarises their run-phase
+// finishTelemetry stops the cell's agents (the telemetry-start step's undo,
+// taken from the cell's stack), summarises their run-phase
 // samples into res.Telemetry and rewrites the cell's result. A telemetry
 // failure is logged; the cell's status stays its measurement's.
-func (ex *cellRun) finishTelemetry() error {
+func (ex *cellRun) finishTelemetry(ctx context.Context) error {
 	s, c, res := ex.s, ex.c, ex.res
 	ta := ex.tele.agents
 	if ta == nil {
 		return nil
 	}
-	ex.tele.agents = nil
-	if err := ta.Stop(); err != nil {
-		s.logf("  telemetry: %v", err)
+	if st, ok := ex.runner.Take(func(st step.Step) bool { return st.Name == string(schedule.StepTelemetryStart) }); ok {
+		if err := st.Undo(context.WithoutCancel(ctx)); err != nil {
+			s.logf("  telemetry: %v", err)
+		}
 	}
 	in := telemetry.CellInput{Interval: s.tb.Telemetry.Interval, ObjectHosts: cluster.Names(s.tb.HostsWithRole(plan.RoleObject)),
 		WorkingSetMB: workingSetMB(c.Workload), Dropped: ex.tele.dropped}
@@ -195,4 +197,12 @@ func workingSetMB(w *plan.Workload) float64 {
 		}
 	}
 	return bytes / (1 << 20)
+}
+
+// warmReason is why the cell's warmup = "auto" ended ("" for others).
+func (t *cellTelemetry) warmReason() string {
+	if t == nil {
+		return ""
+	}
+	return t.warmedUp
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"benchbed/internal/restore"
+	"benchbed/internal/custody"
 	"benchbed/internal/step"
 	"benchbed/plan"
 	"benchbed/results"
@@ -45,7 +45,7 @@ func TestCleanupsRunInReverseEvenAfterAFailure(t *testing.T) {
 		}})
 	}
 	if got := strings.Join(s.Left(), "\n"); !strings.Contains(got, "undo third") ||
-		strings.Index(got, "benchbed restore") > strings.Index(got, restore.LockDir) {
+		strings.Index(got, "benchbed restore") > strings.Index(got, custody.LockDir) {
 		t.Fatalf("left, newest first:\n%s", got)
 	}
 	err := s.steps.Unwind(context.Background())

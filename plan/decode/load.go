@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"benchbed/plan"
 	"benchbed/plan/lang"
@@ -50,6 +49,8 @@ var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: blockWorkload, LabelNames: []string{"name"}},
 	{Type: blockPrefill},
 	{Type: blockSweep},
+	{Type: lang.BlockInclude, LabelNames: []string{"path"}},
+	{Type: lang.BlockOverride},
 }}
 
 // Load parses, decodes and validates the testbed file at path. It decodes in
@@ -68,24 +69,25 @@ func Load(path string, opts LoadOptions) (*plan.Testbed, hcl.Diagnostics) {
 }
 
 // LoadSource is Load of a testbed whose text is src; path names it in
-// diagnostics, and relative paths in it (scenario files, file()) are
-// resolved against path's directory.
+// diagnostics, and relative paths in it (scenario files, file(), the
+// files it includes) are resolved against path's directory. The files it
+// includes are read from disk (lang.ReadFiles); their blocks join its own, as
+// one testbed.
 func LoadSource(path string, src []byte, opts LoadOptions) (*plan.Testbed, hcl.Diagnostics) {
 	tb := newTestbed(path, opts)
-	if diags := lang.Prescan(src, path, false); diags.HasErrors() {
-		return tb, diags
+	read, diags := lang.ReadFiles(path, src, rootSchema)
+	for name, f := range read.Parsed {
+		tb.Files[name] = f
 	}
-	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
-	if f != nil {
-		tb.Files[path] = f
-	}
+	tb.Sources = read.Order
 	if diags.HasErrors() {
-		return tb, diags
+		return tb, dedupeDiags(diags)
 	}
 	d := &decoder{Decoder: &lang.Decoder{Dir: filepath.Dir(path),
 		Opts:      lang.Options{Vars: opts.Vars, VarFiles: opts.VarFiles, Environ: opts.Environ},
 		Variables: tb.Variables, Files: tb.Files}, tb: tb, opts: opts}
-	d.decodeFile(f.Body)
+	d.Diags = append(d.Diags, read.Diags...)
+	d.decodeFile(d.ApplyOverrides(read, rootSchema), read.RootBody)
 	tb.Sensitive = d.Sensitive
 	diags = append(diags, d.Diags...)
 	diags = append(diags, validate(tb, d.Diags.HasErrors())...)
@@ -140,18 +142,18 @@ type decoder struct {
 	variantsKnown   string
 }
 
-// decodeFile runs the phases over the file's top-level body.
-func (d *decoder) decodeFile(body hcl.Body) {
-	content, diags := body.Content(rootSchema)
-	d.Diags = append(d.Diags, diags...)
+// decodeFile runs the phases over the testbed's top-level blocks (of
+// every file, overrides merged); root is the first file's body, where a
+// missing testbed block is reported.
+func (d *decoder) decodeFile(blocks []*hcl.Block, root hcl.Body) {
 	byType := map[string][]*hcl.Block{}
-	for _, b := range content.Blocks {
+	for _, b := range blocks {
 		byType[b.Type] = append(byType[b.Type], b)
 	}
 	d.DecodeVariables(byType[blockVariable])
 	d.Ctx = d.NewEvalContext()
 	d.DecodeLocals(byType[blockLocals])
-	d.decodeTestbed(byType[blockTestbed], body)
+	d.decodeTestbed(byType[blockTestbed], root)
 	d.decodeSSH(d.single(byType[blockSSH]))
 	for _, b := range byType[blockHost] {
 		d.decodeHost(b)

@@ -231,15 +231,18 @@ func TestExpand(t *testing.T) {
 }
 
 // TestExpandInterleaved: with sweep.interleave the first repeat of every
-// variant and workload runs before any second one.
+// variant and workload runs before any second one, each round starting one
+// variant further, so that none always runs first in its round.
 func TestExpandInterleaved(t *testing.T) {
 	tb := &plan.Testbed{
-		Variants:  []*plan.Variant{{Name: "normal"}, {Name: "spp=2"}},
+		Variants:  []*plan.Variant{{Name: "normal"}, {Name: "spp=2"}, {Name: "spp=4"}},
 		Workloads: []*plan.Workload{{Name: "get"}},
-		Sweep:     plan.Sweep{Repeat: 3, Interleave: true},
+		Sweep:     plan.Sweep{Repeat: 4, Interleave: true},
 	}
-	want := []string{"001-normal-get-r1", "002-spp_2-get-r1", "003-normal-get-r2", "004-spp_2-get-r2",
-		"005-normal-get-r3", "006-spp_2-get-r3"}
+	want := []string{"001-normal-get-r1", "002-spp_2-get-r1", "003-spp_4-get-r1",
+		"004-spp_2-get-r2", "005-spp_4-get-r2", "006-normal-get-r2",
+		"007-spp_4-get-r3", "008-normal-get-r3", "009-spp_2-get-r3",
+		"010-normal-get-r4", "011-spp_2-get-r4", "012-spp_4-get-r4"}
 	if diff := cmp.Diff(want, idsOf(plan.Expand(tb))); diff != "" {
 		t.Errorf("ids (-want +got):\n%s", diff)
 	}

@@ -7,17 +7,18 @@ import (
 	"testing"
 )
 
-// TestRealOptionsValidate replaces lab.hcl's services and variants with
+// TestRealOptionsValidate replaces lab.hcl's services (its parts inlined) and variants with
 // ones that set dozens of real, less common options of every server
 // (testdata/options/real-services.hcl) and checks that the testbed
 // validates with no error and no warning, against every carried catalog
 // and against the union: a catalog that misses a real option would make
 // a user list it in unchecked.
 func TestRealOptionsValidate(t *testing.T) {
-	lab, err := os.ReadFile("../../testbeds/lab/lab.hcl")
-	if err != nil {
-		t.Fatal(err)
+	labTB, diags := Load("../../testbeds/lab/lab.hcl", LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
 	}
+	lab := labTB.Inlined() // the lab's parts in its text: the services to replace
 	services, err := os.ReadFile("testdata/options/real-services.hcl")
 	if err != nil {
 		t.Fatal(err)

@@ -11,15 +11,20 @@ import (
 )
 
 // TestShippedTestbedsValidate keeps every example under testbeds/ alive:
-// each *.hcl (recursively) must load without errors.
+// each *.hcl (recursively) must load without errors, but for the labs'
+// parts (under parts/), which the testbeds include: each of those must be
+// read by one of them.
 func TestShippedTestbedsValidate(t *testing.T) {
 	root := filepath.Join("..", "..", "testbeds")
 	var files []string
+	parts := map[string]bool{}
 	err := filepath.WalkDir(root, func(p string, de fs.DirEntry, err error) error {
-		if err != nil {
+		switch {
+		case err != nil:
 			return err
-		}
-		if !de.IsDir() && strings.HasSuffix(p, ".hcl") {
+		case !de.IsDir() && strings.HasSuffix(p, ".hcl") && filepath.Base(filepath.Dir(p)) == "parts":
+			parts[p] = true
+		case !de.IsDir() && strings.HasSuffix(p, ".hcl"):
 			files = append(files, p)
 		}
 		return nil
@@ -42,6 +47,12 @@ func TestShippedTestbedsValidate(t *testing.T) {
 			if len(plan.Expand(tb)) == 0 {
 				t.Fatalf("%s expands to no cells", f)
 			}
+			for _, s := range tb.Sources {
+				delete(parts, s)
+			}
 		})
+	}
+	for p := range parts {
+		t.Errorf("%s: no testbed includes it", p)
 	}
 }

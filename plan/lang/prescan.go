@@ -34,9 +34,22 @@ const (
 // one expression when true) against MaxNesting and MaxOperators, with the
 // lexer only: it does not recurse. It returns the first problem found.
 func Prescan(src []byte, filename string, expr bool) hcl.Diagnostics {
+	_, diags := prescan(src, filename, expr)
+	return diags
+}
+
+// prescanCounts are what a prescan counted of a file: its tokens and
+// top-level blocks, which a testbed of several files sums (Sources).
+type prescanCounts struct {
+	tokens, blocks int
+}
+
+// prescan is Prescan, returning the counts of a file it accepts.
+func prescan(src []byte, filename string, expr bool) (prescanCounts, hcl.Diagnostics) {
+	var none prescanCounts
 	if len(src) > MaxSourceSize {
 		pos := hcl.InitialPos
-		return limitDiag(hcl.Range{Filename: filename, Start: pos, End: pos}, "File too large",
+		return none, limitDiag(hcl.Range{Filename: filename, Start: pos, End: pos}, "File too large",
 			"a testbed or variables file holds at most %d bytes of HCL, this one %d", MaxSourceSize, len(src))
 	}
 	var toks hclsyntax.Tokens
@@ -46,10 +59,10 @@ func Prescan(src []byte, filename string, expr bool) hcl.Diagnostics {
 		toks, _ = hclsyntax.LexConfig(src, filename, hcl.InitialPos)
 	}
 	if len(toks) > MaxTokens {
-		return limitDiag(toks[MaxTokens].Range, "File too large", "a testbed file holds at most %d tokens", MaxTokens)
+		return none, limitDiag(toks[MaxTokens].Range, "File too large", "a testbed file holds at most %d tokens", MaxTokens)
 	}
 	if diags := prescanTemplates(toks); diags != nil {
-		return diags
+		return none, diags
 	}
 	depth, ops, blocks := 0, 0, 0
 	var fors []bool // per open bracket: it opens a for expression
@@ -57,14 +70,14 @@ func Prescan(src []byte, filename string, expr bool) hcl.Diagnostics {
 	for i, t := range toks {
 		if t.Type == hclsyntax.TokenOBrace && depth == 0 {
 			if blocks++; blocks > MaxBlocks {
-				return limitDiag(t.Range, "Too many blocks", "a testbed file holds at most %d top-level blocks", MaxBlocks)
+				return none, limitDiag(t.Range, "Too many blocks", "a testbed file holds at most %d top-level blocks", MaxBlocks)
 			}
 		}
 		switch t.Type {
 		case hclsyntax.TokenOBrace, hclsyntax.TokenOBrack, hclsyntax.TokenOParen, hclsyntax.TokenOQuote,
 			hclsyntax.TokenOHeredoc, hclsyntax.TokenTemplateInterp, hclsyntax.TokenTemplateControl:
 			if depth++; depth > MaxNesting {
-				return limitDiag(t.Range, "Nesting too deep",
+				return none, limitDiag(t.Range, "Nesting too deep",
 					"brackets, strings and templates nest at most %d deep in a testbed", MaxNesting)
 			}
 			fors = append(fors, false)
@@ -82,7 +95,7 @@ func Prescan(src []byte, filename string, expr bool) hcl.Diagnostics {
 				(toks[i-1].Type == hclsyntax.TokenOBrack || toks[i-1].Type == hclsyntax.TokenOBrace) {
 				fors[len(fors)-1] = true
 				if forDepth++; forDepth > MaxForNesting {
-					return limitDiag(t.Range, "For expressions nested too deep",
+					return none, limitDiag(t.Range, "For expressions nested too deep",
 						"for expressions nest at most %d deep in a testbed", MaxForNesting)
 				}
 			}
@@ -95,12 +108,12 @@ func Prescan(src []byte, filename string, expr bool) hcl.Diagnostics {
 			hclsyntax.TokenEqualOp, hclsyntax.TokenNotEqual, hclsyntax.TokenLessThan, hclsyntax.TokenLessThanEq,
 			hclsyntax.TokenGreaterThan, hclsyntax.TokenGreaterThanEq, hclsyntax.TokenQuestion, hclsyntax.TokenEllipsis:
 			if ops++; ops > MaxOperators {
-				return limitDiag(t.Range, "Expression too large",
+				return none, limitDiag(t.Range, "Expression too large",
 					"an expression holds at most %d operators in a testbed (split it into locals)", MaxOperators)
 			}
 		}
 	}
-	return nil
+	return prescanCounts{tokens: len(toks), blocks: blocks}, nil
 }
 
 // PrescanJSON checks a JSON var file's nesting (brackets outside strings)

@@ -2,9 +2,11 @@ package plantest
 
 import (
 	"github.com/hashicorp/hcl/v2"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"benchbed/plan"
@@ -101,3 +103,29 @@ func mapWith(m map[string]string, k, v string) map[string]string {
 	}
 	return out
 }
+
+// ShippedTestbeds returns every testbed under testbeds/ (recursively),
+// leaving out the labs' parts: the files under a parts/ directory, which
+// the testbeds include and which are not testbeds on their own.
+func ShippedTestbeds(t testing.TB) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(fromRoot("testbeds"), func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && d.Name() == PartsDir:
+			return fs.SkipDir
+		case !d.IsDir() && strings.HasSuffix(p, ".hcl"):
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testbeds under testbeds/: %v", err)
+	}
+	return files
+}
+
+// PartsDir names the directories of the labs' parts under testbeds/.
+const PartsDir = "parts"

@@ -57,7 +57,7 @@ func FuzzDecodePlanRender(f *testing.F) {
 		if diags.HasErrors() {
 			return
 		}
-		p := schedule.NewPlan(tb)
+		p := schedule.New(tb)
 		if err := p.WriteText(io.Discard); err != nil {
 			t.Fatal(err)
 		}

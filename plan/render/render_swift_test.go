@@ -85,9 +85,7 @@ func TestRenderedConfsAcceptedBySwift(t *testing.T) {
 	var rings []swiftRing
 	var checks, refused []swiftCheck
 	ringDirs := map[string]string{}
-	files, _ := filepath.Glob("../../testbeds/*.hcl")
-	more, _ := filepath.Glob("../../testbeds/*/*.hcl")
-	for _, file := range append(files, more...) {
+	for _, file := range plantest.ShippedTestbeds(t) {
 		tb, diags := decode.Load(file, decode.LoadOptions{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %s", file, diags.Error())

@@ -57,9 +57,7 @@ func TestRenderSeedGolden(t *testing.T) {
 // TestRenderEveryTestbedVariantHost renders every shipped testbed in every
 // variant for every host.
 func TestRenderEveryTestbedVariantHost(t *testing.T) {
-	files, _ := filepath.Glob("../../testbeds/*.hcl")
-	more, _ := filepath.Glob("../../testbeds/*/*.hcl")
-	files = append(files, more...)
+	files := plantest.ShippedTestbeds(t)
 	if !slices.Contains(files, "../../testbeds/swiftstack-2015.hcl") {
 		t.Fatalf("the seed's testbed is not among %v", files)
 	}

@@ -32,6 +32,15 @@ type Scenario struct {
 	// LargeObject is how large objects are made: "slo" (default, a static
 	// manifest) or "dlo" (X-Object-Manifest).
 	LargeObject string `json:"large_object,omitempty"`
+	// Popularity (benchbed's extension) skews which objects reads,
+	// updates and HEADs take; nil is ssbench's uniform draw.
+	Popularity *Popularity `json:"popularity,omitempty"`
+	// RateProfile (benchbed's extension) runs the scenario open-loop at a
+	// rate that changes over time, as a fit of proxy logs found it.
+	RateProfile *RateProfile `json:"rate_profile,omitempty"`
+	// HeadShare (benchbed's extension) is the share of operations that are
+	// HEADs of an existing object, drawn before the crud profile (0: none).
+	HeadShare float64 `json:"head_share,omitempty"`
 }
 
 // Size is one size class of a scenario.
@@ -157,6 +166,7 @@ func (s *Scenario) Validate() error {
 		bad([]any{"delete_after"}, "delete_after must be >= 0, got %d", *s.DeleteAfter)
 	}
 	s.validateLarge(bad)
+	s.validateExtensions(bad)
 	return errors.Join(errs...)
 }
 
@@ -234,6 +244,9 @@ func (s *Scenario) ContainerName(i int) string {
 // deletes its initial objects: a size class with initial files whose crud
 // profile has R, U or D. A create-only scenario needs none in place.
 func (s *Scenario) ReadsInitial() bool {
+	if s.HeadShare > 0 {
+		return true
+	}
 	for _, p := range s.drawnCrud() {
 		if len(p) == 4 && (p[1] > 0 || p[2] > 0 || p[3] > 0) {
 			return true

@@ -15,17 +15,17 @@ import (
 // ends, as a StepProbe entry of status ok within it (an instant step:
 // no started entry, so the plan need not know their number).
 const (
-	StepSearch = "search"
-	StepProbe  = "probe"
+	StepSearch Kind = "search"
+	StepProbe  Kind = "probe"
 )
 
 // measured reports whether kind is a cell's measured load (the
 // estimate counts its duration and the agents' lead).
-func measured(kind string) bool { return kind == StepWarmup || kind == StepRun || kind == StepSearch }
+func measured(kind Kind) bool { return kind == StepWarmup || kind == StepRun || kind == StepSearch }
 
-// warmupOf is the warm-up a cell of w gets: the workload's own (a fixed
+// WarmupOf is the warm-up a cell of w gets: the workload's own (a fixed
 // one, or "auto" at most its max) or the sweep's.
-func warmupOf(tb *plan.Testbed, w *plan.Workload) time.Duration {
+func WarmupOf(tb *plan.Testbed, w *plan.Workload) time.Duration {
 	switch {
 	case w.Warmup == nil:
 		return tb.Sweep.Warmup

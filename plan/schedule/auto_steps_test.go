@@ -34,7 +34,7 @@ func TestAutoSteps(t *testing.T) {
 		if diags.HasErrors() {
 			t.Fatal(diags.Error())
 		}
-		p := NewPlan(tb)
+		p := New(tb)
 		var out strings.Builder
 		if err := p.WriteText(&out); err != nil {
 			t.Fatal(err)

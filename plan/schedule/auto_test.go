@@ -37,7 +37,8 @@ func TestAutoPlan(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
-	p := NewPlan(tb)
+	p := New(tb)
+	checkKinds(t, p)
 	var out strings.Builder
 	if err := p.WriteText(&out); err != nil {
 		t.Fatal(err)

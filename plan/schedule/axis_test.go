@@ -37,7 +37,7 @@ workload "containers" {
   scenario_set = { container_count = each.value }` + plantest.Fixture(t, "axis-auth.hcl.part") + `
 }`
 	tb := plantest.Load(t, text, decode.LoadOptions{}, map[string]string{"put.scenario": plantest.Fixture(t, "put.scenario")})
-	b, err := json.Marshal(NewPlan(tb).JSON())
+	b, err := json.Marshal(New(tb).JSON())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ workload "containers" {
 		t.Errorf("cell 3: %v", c)
 	}
 	var text2 strings.Builder
-	if err := NewPlan(tb).WriteText(&text2); err != nil {
+	if err := New(tb).WriteText(&text2); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(text2.String(), "containers=8: scenario put.scenario, 128 users, 15m0s; axis containers[1] = 8; container_count = 8") {

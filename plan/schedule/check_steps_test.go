@@ -38,7 +38,7 @@ func TestPlanChecksInitialObjectsWithoutPrefill(t *testing.T) {
 		if diags.HasErrors() {
 			t.Fatal(diags.Error())
 		}
-		p := NewPlan(tb)
+		p := New(tb)
 		var got []string
 		for _, s := range p.Before {
 			if s.Kind == StepPreconditions && !s.Unchanged {

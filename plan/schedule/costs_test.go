@@ -12,7 +12,7 @@ import (
 // switchBackPlan is four cells that switch a ring and an object server's
 // setting back and forth (first, changed, unchanged, changed by the
 // schedule), 30 s warm-ups and 1 s runs.
-func switchBackPlan(t *testing.T) *Plan {
+func switchBackPlan(t *testing.T) *Schedule {
 	text := plantest.Fixture(t, "minimal.hcl") + `
 service "object-server" {
   role     = "object"
@@ -28,16 +28,16 @@ sweep {
   warmup = 30
 }
 `
-	return NewPlan(plantest.Load(t, text, decode.LoadOptions{}, nil))
+	return New(plantest.Load(t, text, decode.LoadOptions{}, nil))
 }
 
 // journalOf is what a sweep of p would journal if every step took what
 // cost says of its kind and place, and each warm-up and run lead longer
 // than configured; it returns the run and its wall time.
-func journalOf(p *Plan, cost func(kind string, first, unchanged bool) time.Duration, lead time.Duration) (PastRun, time.Duration) {
+func journalOf(p *Schedule, cost func(kind Kind, first, unchanged bool) time.Duration, lead time.Duration) (PastRun, time.Duration) {
 	r := PastRun{ID: "20261201T000000Z-abcdef"}
 	var wall time.Duration
-	add := func(kind, cell string, d time.Duration) {
+	add := func(kind Kind, cell string, d time.Duration) {
 		r.Steps = append(r.Steps, PastStep{Kind: kind, Cell: cell, Status: "ok", Duration: d})
 		wall += d
 	}
@@ -61,7 +61,7 @@ func journalOf(p *Plan, cost func(kind string, first, unchanged bool) time.Durat
 	return r, wall
 }
 
-func slicesIndex(steps []Step, kind string) int {
+func slicesIndex(steps []Step, kind Kind) int {
 	for i, s := range steps {
 		if s.Kind == kind {
 			return i
@@ -75,7 +75,7 @@ func slicesIndex(steps []Step, kind string) int {
 // changing, unchanged), the agents' lead included.
 func TestLearntEstimatePredictsItsRun(t *testing.T) {
 	p := switchBackPlan(t)
-	cost := func(kind string, first, unchanged bool) time.Duration {
+	cost := func(kind Kind, first, unchanged bool) time.Duration {
 		base := time.Duration(len(kind)) * 100 * time.Millisecond // each kind its own time
 		switch {
 		case first:

@@ -15,7 +15,7 @@ const AssumePrefillPerAg = 250.0
 // Estimate is the time a sweep should take.
 type Estimate struct {
 	Total       time.Duration   // sum of PerCell, Wide and the prefill
-	MaxTotal    time.Duration   // Total with every round of repeat = "auto" run (Plan.Rounds)
+	MaxTotal    time.Duration   // Total with every round of repeat = "auto" run (Schedule.Rounds)
 	PerCell     []time.Duration // steps of each cell, prefill excluded
 	Wide        time.Duration   // the run-wide steps before and after the cells, prefill excluded
 	Prefill     time.Duration   // creating the initial objects (0 without prefill)
@@ -28,7 +28,7 @@ type Estimate struct {
 // Reestimate recomputes p's estimate with the step times c (DefaultCosts
 // when nil), as `benchbed plan` does with the costs learnt from the
 // testbed's earlier runs.
-func (p *Plan) Reestimate(c *Costs) {
+func (p *Schedule) Reestimate(c *Costs) {
 	if c == nil {
 		c = DefaultCosts(p.Testbed)
 	}
@@ -39,7 +39,7 @@ func (p *Plan) Reestimate(c *Costs) {
 }
 
 // estimate adds up the steps of p at the costs c.
-func estimate(p *Plan, c *Costs) Estimate {
+func estimate(p *Schedule, c *Costs) Estimate {
 	e := Estimate{Source: c.Source, Assumptions: []string{
 		"step times: " + c.Source,
 		fmt.Sprintf("warm-ups and runs last as configured, plus %.1f s each to start the agents", c.Lead.Seconds()),

@@ -14,15 +14,15 @@ const (
 	// StepFaultProbe runs every fault's probe on its hosts after the
 	// servers are healthy and before the warm-up: a host that cannot apply
 	// a fault fails the cell before anything of the fault is changed.
-	StepFaultProbe = "fault-probe"
+	StepFaultProbe Kind = "fault-probe"
 	// StepFaultApply applies one fault At into the measured run, its undo
 	// journaled and pushed on the cleanup stack first.
-	StepFaultApply = "fault-apply"
+	StepFaultApply Kind = "fault-apply"
 	// StepFaultUndo undoes it At (its end, or the run's), and pops it.
-	StepFaultUndo = "fault-undo"
+	StepFaultUndo Kind = "fault-undo"
 	// StepFaultCheck, after the run, checks on every host that each fault
 	// is undone and waits until every server answers health again.
-	StepFaultCheck = "fault-check"
+	StepFaultCheck Kind = "fault-check"
 )
 
 // faultSteps returns the probe (before the warm-up), and the apply and

@@ -46,7 +46,8 @@ variant "slow" {
 
 func TestFaultStepsAtTheirTimes(t *testing.T) {
 	tb := faultTestbed(t)
-	p := NewPlan(tb)
+	p := New(tb)
+	checkKinds(t, p)
 	if kinds := Kinds(p.Cells[0].Steps); slices.Contains(kinds, StepFaultProbe) || slices.Contains(kinds, StepFaultApply) {
 		t.Errorf("a variant without faults has fault steps: %v", kinds)
 	}
@@ -55,9 +56,9 @@ func TestFaultStepsAtTheirTimes(t *testing.T) {
 	for _, s := range steps {
 		switch s.Kind {
 		case StepFaultApply, StepFaultUndo:
-			got = append(got, s.Kind+" "+s.Fault.Kind+" "+s.At.String()+" "+strings.Join(s.Hosts, ","))
+			got = append(got, string(s.Kind)+" "+s.Fault.Kind+" "+s.At.String()+" "+strings.Join(s.Hosts, ","))
 		case StepFaultProbe, StepFaultCheck, StepRun, StepHealth:
-			got = append(got, s.Kind+" "+strings.Join(s.Hosts, ","))
+			got = append(got, string(s.Kind)+" "+strings.Join(s.Hosts, ","))
 		}
 	}
 	want := []string{"health proxy1,stor1,stor2", "fault-probe stor2,stor1", "run client1",

@@ -17,7 +17,7 @@ func TestFillPlan(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
-	p := NewPlan(tb)
+	p := New(tb)
 	for _, s := range p.Cells[0].Steps {
 		if s.Kind == StepRun && s.Duration != 0 {
 			t.Errorf("the fill run lasts %v", s.Duration)

@@ -30,7 +30,9 @@ func FuzzPlan(f *testing.F) {
 		if diags.HasErrors() {
 			return
 		}
-		if err := NewPlan(tb).WriteText(io.Discard); err != nil {
+		p := New(tb)
+		checkKinds(t, p)
+		if err := p.WriteText(io.Discard); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -44,6 +46,6 @@ func BenchmarkNewPlanSeed(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		NewPlan(tb)
+		New(tb)
 	}
 }

@@ -12,8 +12,9 @@ import (
 // journal's "step"), its cell ("" for a run-wide step), its status and
 // how long it took (rundir.PairSteps gives them).
 type PastStep struct {
-	Kind, Cell, Status string
-	Duration           time.Duration
+	Kind         Kind
+	Cell, Status string
+	Duration     time.Duration
 }
 
 // PastRun is one earlier run of a testbed: its id and journaled steps, in
@@ -25,7 +26,7 @@ type PastRun struct {
 
 // samples gathers step times by class and kind.
 type samples struct {
-	first, changed, unchanged, wide map[string][]time.Duration
+	first, changed, unchanged, wide map[Kind][]time.Duration
 	lead                            []time.Duration
 	cells, runs                     int
 }
@@ -43,8 +44,8 @@ func Learn(tb *plan.Testbed, runs []PastRun) (c *Costs, ok bool) {
 	for _, cell := range AllCells(tb) {
 		byID[cell.ID] = cell
 	}
-	sm := samples{first: map[string][]time.Duration{}, changed: map[string][]time.Duration{},
-		unchanged: map[string][]time.Duration{}, wide: map[string][]time.Duration{}}
+	sm := samples{first: map[Kind][]time.Duration{}, changed: map[Kind][]time.Duration{},
+		unchanged: map[Kind][]time.Duration{}, wide: map[Kind][]time.Duration{}}
 	for _, r := range runs {
 		sm.add(tb, byID, r)
 	}
@@ -65,7 +66,10 @@ func Learn(tb *plan.Testbed, runs []PastRun) (c *Costs, ok bool) {
 
 // add takes in one run's steps.
 func (sm *samples) add(tb *plan.Testbed, byID map[string]plan.Cell, r PastRun) {
-	type key struct{ cell, kind string }
+	type key struct {
+		cell string
+		kind Kind
+	}
 	took := map[key]time.Duration{}
 	var cells []plan.Cell
 	for _, st := range r.Steps {
@@ -73,7 +77,7 @@ func (sm *samples) add(tb *plan.Testbed, byID map[string]plan.Cell, r PastRun) {
 			continue
 		}
 		if st.Cell == "" {
-			if st.Kind != StepPrefill && st.Kind != stepCells {
+			if st.Kind != StepPrefill && st.Kind != StepCells {
 				sm.wide[st.Kind] = append(sm.wide[st.Kind], st.Duration)
 			}
 			continue
@@ -116,7 +120,7 @@ func (sm *samples) add(tb *plan.Testbed, byID map[string]plan.Cell, r PastRun) {
 }
 
 // addLead takes in a warm-up's or run's time beyond its configured one.
-func (sm *samples) addLead(tb *plan.Testbed, steps []Step, kind string, d time.Duration) {
+func (sm *samples) addLead(tb *plan.Testbed, steps []Step, kind Kind, d time.Duration) {
 	i := slices.IndexFunc(steps, func(s Step) bool { return s.Kind == kind })
 	s := steps[i]
 	if w := tb.Workload(s.Workload); s.Duration <= 0 || w == nil || w.IsCommand() {
@@ -126,7 +130,7 @@ func (sm *samples) addLead(tb *plan.Testbed, steps []Step, kind string, d time.D
 }
 
 // allUnchanged reports whether every step of kind has nothing to change.
-func allUnchanged(steps []Step, kind string) bool {
+func allUnchanged(steps []Step, kind Kind) bool {
 	for _, s := range steps {
 		if s.Kind == kind && !s.Unchanged {
 			return false
@@ -136,7 +140,7 @@ func allUnchanged(steps []Step, kind string) bool {
 }
 
 // medians sets into[kind] to the median of each kind's samples.
-func medians(into map[string]time.Duration, from map[string][]time.Duration) {
+func medians(into map[Kind]time.Duration, from map[Kind][]time.Duration) {
 	for kind, ds := range from {
 		into[kind] = median(ds)
 	}
@@ -151,7 +155,3 @@ func median(ds []time.Duration) time.Duration {
 	}
 	return (s[n/2-1] + s[n/2]) / 2
 }
-
-// stepCells is the run-wide step that runs the cells (the sweep journals
-// it around them): no cost of its own.
-const stepCells = "cells"

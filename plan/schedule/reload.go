@@ -21,7 +21,7 @@ func Reloads(s *plan.Service) bool {
 }
 
 // restartKind is the kind of service s's restart-like steps.
-func restartKind(s *plan.Service) string {
+func restartKind(s *plan.Service) Kind {
 	if Reloads(s) {
 		return StepReload
 	}
@@ -35,7 +35,7 @@ func restartKind(s *plan.Service) string {
 // tb has services (CellSteps calls configSteps only then).
 func restartSteps(tb *plan.Testbed, steps []Step) []Step {
 	var out []Step
-	for _, kind := range []string{StepRestart, StepReload} {
+	for _, kind := range []Kind{StepRestart, StepReload} {
 		has := slices.ContainsFunc(tb.Services, func(s *plan.Service) bool { return restartKind(s) == kind })
 		if !has {
 			continue
@@ -55,8 +55,8 @@ func restartSteps(tb *plan.Testbed, steps []Step) []Step {
 // nothing to do, pushes its confs while its rings switch: when it has both
 // a ring-ports and a push-conf step to run (they write different files,
 // and the servers read neither before the restart or reload step).
-func ConfsAhead(kinds []string, skip map[string]bool) bool {
-	for _, k := range []string{StepRingPorts, StepPushConf} {
+func ConfsAhead(kinds []Kind, skip map[Kind]bool) bool {
+	for _, k := range []Kind{StepRingPorts, StepPushConf} {
 		if !slices.Contains(kinds, k) || skip[k] {
 			return false
 		}

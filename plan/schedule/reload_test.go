@@ -20,7 +20,7 @@ func TestReloadSteps(t *testing.T) {
 	for _, s := range tb.Services {
 		s.Manager = plan.ManagerDirect
 	}
-	p := NewPlan(tb)
+	p := New(tb)
 	for _, c := range p.Cells {
 		ks := Kinds(c.Steps)
 		if slices.Contains(ks, StepRestart) || !slices.Contains(ks, StepReload) {
@@ -43,13 +43,14 @@ func TestReloadSteps(t *testing.T) {
 
 	tb.Service("proxy-server").Manager = plan.ManagerSystemd
 	tb.Service("account-server").Restart = "kill -HUP $(cat /run/account.pid)"
-	p = NewPlan(tb)
-	want := []string{"record", "ring-ports", "push-conf", "restart", "reload", "health"}
+	p = New(tb)
+	checkKinds(t, p)
+	want := []Kind{"record", "ring-ports", "push-conf", "restart", "reload", "health"}
 	if diff := cmp.Diff(want, Kinds(p.Cells[0].Steps)[:len(want)]); diff != "" {
 		t.Errorf("first cell, mixed managers (-want +got):\n%s", diff)
 	}
 	for _, s := range p.Cells[0].Steps {
-		wantKind := map[string]string{"proxy-server": StepRestart, "account-server": StepRestart}[s.Service]
+		wantKind := map[string]Kind{"proxy-server": StepRestart, "account-server": StepRestart}[s.Service]
 		if wantKind == "" {
 			wantKind = StepReload
 		}
@@ -70,17 +71,17 @@ func TestReloadSteps(t *testing.T) {
 // TestConfsAhead: a cell pushes its confs beside its ring switch only when
 // it has both to do.
 func TestConfsAhead(t *testing.T) {
-	both := []string{StepRecord, StepRingPorts, StepPushConf, StepReload}
+	both := []Kind{StepRecord, StepRingPorts, StepPushConf, StepReload}
 	for _, c := range []struct {
-		kinds []string
-		skip  map[string]bool
+		kinds []Kind
+		skip  map[Kind]bool
 		want  bool
 	}{
 		{both, nil, true},
-		{both, map[string]bool{StepRingPorts: true}, false},
-		{both, map[string]bool{StepPushConf: true}, false},
-		{[]string{StepPushConf, StepReload}, nil, false},
-		{[]string{StepRingPorts, StepReload}, nil, false},
+		{both, map[Kind]bool{StepRingPorts: true}, false},
+		{both, map[Kind]bool{StepPushConf: true}, false},
+		{[]Kind{StepPushConf, StepReload}, nil, false},
+		{[]Kind{StepRingPorts, StepReload}, nil, false},
 	} {
 		if got := ConfsAhead(c.kinds, c.skip); got != c.want {
 			t.Errorf("kinds %v, skip %v: ahead %v, want %v", c.kinds, c.skip, got, c.want)

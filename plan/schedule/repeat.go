@@ -10,7 +10,8 @@ import (
 
 // Round is one round of repeat = "auto": the cells of repeat number
 // Repeat of every workload whose max_repeat reaches it, variant by
-// variant (those the workload runs on: plan.Workload.RunsOn). The sweep runs a round's cells of the (variant, workload)
+// variant (those the workload runs on: plan.Workload.RunsOn), rotated as
+// interleaved rounds are (plan.Testbed.RoundVariants). The sweep runs a round's cells of the (variant, workload)
 // pairs compare's test has not decided yet, and none once all are.
 type Round struct {
 	Repeat int
@@ -32,7 +33,7 @@ func Rounds(tb *plan.Testbed) []Round {
 	i := len(plan.Expand(tb))
 	for r := 1; r <= top; r++ {
 		rd := Round{Repeat: r}
-		for _, v := range tb.Variants {
+		for _, v := range tb.RoundVariants(r) {
 			for _, w := range tb.Workloads {
 				if lo, hi := tb.Repeats(w); r > lo && r <= hi && w.RunsOn(v) {
 					i++
@@ -60,7 +61,7 @@ func AllCells(tb *plan.Testbed) []plan.Cell {
 // addRounds plans the rounds after the planned cells, each cell's steps
 // as if every round before it ran, with their estimate (Estimate.Rounds
 // and MaxTotal: the sweep's time if every round runs).
-func (p *Plan) addRounds(c *Costs) {
+func (p *Schedule) addRounds(c *Costs) {
 	var prev *plan.Variant
 	if n := len(p.Cells); n > 0 {
 		prev = p.Cells[n-1].Cell.Variant
@@ -105,7 +106,7 @@ func repeatLines(tb *plan.Testbed) []string {
 }
 
 // writeRounds prints the rounds of repeat = "auto" after the cells.
-func writeRounds(b *strings.Builder, p *Plan) {
+func writeRounds(b *strings.Builder, p *Schedule) {
 	if len(p.Rounds) == 0 {
 		return
 	}

@@ -25,15 +25,17 @@ func TestRepeatAutoPlan(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
-	p := NewPlan(tb)
+	p := New(tb)
 	if n := len(tb.Variants); len(p.Cells) != 4*n || len(p.Rounds) != 2*n {
 		t.Fatalf("%d variants: %d cells and %d round cells, want %d and %d", n, len(p.Cells), len(p.Rounds), 4*n, 2*n)
 	}
 	first := p.Rounds[0].Cell
-	if first.Repeat != 5 || first.Index != len(p.Cells)+1 || first.Variant != tb.Variants[0] || p.Rounds[1].Cell.Variant != tb.Variants[1] {
+	// Round 5 starts at the fifth variant (rounds rotate), round 6 at the sixth.
+	if first.Repeat != 5 || first.Index != len(p.Cells)+1 || first.Variant != tb.Variants[4] || p.Rounds[1].Cell.Variant != tb.Variants[5] ||
+		p.Rounds[2].Cell.Variant != tb.Variants[0] {
 		t.Errorf("the first round's cells: %+v, %+v", first, p.Rounds[1].Cell)
 	}
-	if last := p.Rounds[len(p.Rounds)-1].Cell; last.Repeat != 6 || last.ID != "036-servers_per_port_4-64K_get-r6" {
+	if last := p.Rounds[len(p.Rounds)-1].Cell; last.Repeat != 6 || last.ID != "036-servers_per_port_3-64K_get-r6" {
 		t.Errorf("the last round cell: %+v", last)
 	}
 	if all := AllCells(tb); len(all) != len(p.Cells)+len(p.Rounds) {
@@ -48,7 +50,7 @@ func TestRepeatAutoPlan(t *testing.T) {
 	}
 	for _, want := range []string{`workload "64K_get": repeat auto, 4 repeats planned of each variant, up to 6 while compare's test has not decided`,
 		"then rounds of repeat auto, each only while compare's test has not decided its pairs (12 cells at most",
-		`  025-normal-64K_get-r5  variant "normal", workload "64K_get", repeat 5`, "if every round of repeat auto runs"} {
+		`  025-servers_per_port_3-64K_get-r5  variant "servers_per_port=3", workload "64K_get", repeat 5`, "if every round of repeat auto runs"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the plan lacks %q:\n%s", want, out.String())
 		}
@@ -57,10 +59,10 @@ func TestRepeatAutoPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(b), `"auto_rounds":[{"id":"025-normal-64K_get-r5"`) || !strings.Contains(string(b), `"max_total_s":`) {
+	if !strings.Contains(string(b), `"auto_rounds":[{"id":"025-servers_per_port_3-64K_get-r5"`) || !strings.Contains(string(b), `"max_total_s":`) {
 		t.Errorf("plan --json lacks the rounds")
 	}
-	fixed := NewPlan(mustLoad(t, string(src)))
+	fixed := New(mustLoad(t, string(src)))
 	if len(fixed.Rounds) != 0 || fixed.Estimate.MaxTotal != fixed.Estimate.Total {
 		t.Errorf("a fixed repeat plans %d round cells", len(fixed.Rounds))
 	}

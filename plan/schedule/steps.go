@@ -11,45 +11,66 @@ import (
 	"benchbed/templates/secrets"
 )
 
-// Kinds of Step: the names the sweep journals (journal.jsonl's "step",
-// docs/results.md), so that what `benchbed plan` prints is what runs.
+// Kind is a kind of Step: the name the sweep journals (journal.jsonl's
+// "step", docs/results.md), so that what `benchbed plan` prints is what
+// runs. The sweep implements each kind it may be given (RunWide, PerCell)
+// in one list (internal/sweep's pipeline.go), and a unit test there fails
+// for a kind without an implementation.
+type Kind string
+
+// The kinds of Step.
 const (
-	// Run-wide, before the cells (Plan.Before), in this order.
-	StepPreflight     = "preflight"     // every host reachable, its host key known, the commands there
-	StepPreconditions = "preconditions" // list a workload's initial objects, no PUT, before any lock or change
-	StepLock          = "lock"          // take the sweep lock on every host
-	StepEnvironment   = "environment"   // record each host's kernel, CPU, memory, disks, Swift version
-	StepRender        = "render"        // render every variant's confs here (swift.conf's hashes read), make its ring files on the builder host (its files only read)
-	StepBackup        = "backup"        // copy the files the sweep may change on every host
-	StepPrefill       = "prefill"       // create the workloads' initial objects (once)
+	// Run-wide, before the cells (Schedule.Before), in this order.
+	StepPreflight     Kind = "preflight"     // every host reachable, its host key known, the commands there
+	StepPreconditions Kind = "preconditions" // list a workload's initial objects, no PUT, before any lock or change
+	StepLock          Kind = "lock"          // take the sweep lock on every host
+	StepEnvironment   Kind = "environment"   // record each host's kernel, CPU, memory, disks, Swift version
+	StepRender        Kind = "render"        // render every variant's confs here (swift.conf's hashes read), make its ring files on the builder host (its files only read)
+	StepBackup        Kind = "backup"        // copy the files the sweep may change on every host
+	StepPrefill       Kind = "prefill"       // create the workloads' initial objects (once)
+	// StepCells runs the cells, journaled around them (each cell's steps
+	// journaled with its id): the sweep's last step before the undos, no
+	// cost of its own and no line of the plan.
+	StepCells Kind = "cells"
 
 	// Per cell (CellPlan.Steps), in this order.
-	StepRecord    = "record"     // keep the cell's confs and ring ports in the run directory
-	StepRingPorts = "ring-ports" // switch a ring between one port per host and one per disk
-	StepPushConf  = "push-conf"  // write a service's conf on its hosts where it differs
-	StepRestart   = "restart"    // restart a service on its hosts
-	StepReload    = "reload"     // reload a service's servers in place on its hosts (Reloads)
-	StepHealth    = "health"     // wait until every server answers
-	StepServices  = "services"   // generic services: push their confs, restart what changed, after_start, health
+	StepRecord    Kind = "record"     // keep the cell's confs and ring ports in the run directory
+	StepRingPorts Kind = "ring-ports" // switch a ring between one port per host and one per disk
+	StepPushConf  Kind = "push-conf"  // write a service's conf on its hosts where it differs
+	StepRestart   Kind = "restart"    // restart a service on its hosts
+	StepReload    Kind = "reload"     // reload a service's servers in place on its hosts (Reloads)
+	StepHealth    Kind = "health"     // wait until every server answers
+	StepServices  Kind = "services"   // generic services: push their confs, restart what changed, after_start, health
 	// StepTelemetryStart starts a telemetry agent on every host (telemetry { enabled }).
-	StepTelemetryStart = "telemetry-start"
-	StepWarmup         = "warmup"      // unmeasured load before the run
-	StepDropCaches     = "drop-caches" // empty the object hosts' page caches (telemetry { drop_caches })
-	StepRun            = "run"         // the measured run
+	StepTelemetryStart Kind = "telemetry-start"
+	StepWarmup         Kind = "warmup"      // unmeasured load before the run
+	StepDropCaches     Kind = "drop-caches" // empty the object hosts' page caches (telemetry { drop_caches })
+	StepRun            Kind = "run"         // the measured run
 	// StepTelemetry stops the agents and summarises the run's samples into the cell.
-	StepTelemetry = "telemetry"
+	StepTelemetry Kind = "telemetry"
 
-	// After the cells (Plan.Finally), in this order.
-	StepUndoBackup = "undo-backup" // put back the confs and rings found before the sweep
-	StepUndoLock   = "undo-lock"   // release the sweep locks
+	// After the cells (Schedule.Finally), in this order.
+	StepUndoBackup Kind = "undo-backup" // put back the confs and rings found before the sweep
+	StepUndoLock   Kind = "undo-lock"   // release the sweep locks
 )
+
+// RunWide are the kinds of the sweep's run-wide steps, in the order they
+// run: Before's, then the cells. Every kind is implemented in the sweep's
+// pipeline, in this order (a unit test there holds both).
+var RunWide = []Kind{StepPreflight, StepPreconditions, StepLock, StepEnvironment, StepRender, StepBackup, StepPrefill, StepCells}
+
+// PerCell are the kinds of a cell's steps (CellSteps), in the order they
+// run; fault-apply and fault-undo come within the run, by their times.
+var PerCell = []Kind{StepRecord, StepRingPorts, StepPushConf, StepRestart, StepReload, StepHealth, StepServices,
+	StepFaultProbe, StepTelemetryStart, StepWarmup, StepDropCaches, StepRun, StepSearch, StepFaultApply, StepFaultUndo,
+	StepFaultCheck, StepTelemetry}
 
 // Step is one thing a sweep does, in order. A kind may come several times
 // in a row (one push-conf per service); the sweep runs each kind once, for
 // all of them. A Step with Unchanged set says that the kind has nothing
 // to change in this cell: the sweep still checks the hosts.
 type Step struct {
-	Kind        string
+	Kind        Kind
 	Hosts       []string            // where it happens
 	Unchanged   bool                // ring-ports, push-conf, restart: nothing expected to change
 	Service     string              // push-conf, restart
@@ -82,21 +103,21 @@ type CellPlan struct {
 	Steps []Step
 }
 
-// Plan is the ordered work of a sweep: the run-wide steps, per cell its
+// Schedule is the ordered work of a sweep: the run-wide steps, per cell its
 // steps, then the restore. It is computed from the model alone; nothing is
 // contacted.
-type Plan struct {
+type Schedule struct {
 	Testbed  *plan.Testbed
 	Before   []Step // run-wide, before the first cell
 	Cells    []CellPlan
-	Rounds   []RoundCell // repeat = "auto"'s cells after Cells, each run only while undecided (NewPlan's)
+	Rounds   []RoundCell // repeat = "auto"'s cells after Cells, each run only while undecided (New's)
 	Finally  []Step      // after the last cell, also of a failed or interrupted sweep
 	Estimate Estimate
 }
 
-// NewPlan computes the steps of every cell of tb's matrix (Of), then
+// New computes the steps of every cell of tb's matrix (Of), then
 // those of its rounds of repeat = "auto" (Rounds).
-func NewPlan(tb *plan.Testbed) *Plan {
+func New(tb *plan.Testbed) *Schedule {
 	p := Of(tb, plan.Expand(tb))
 	p.addRounds(DefaultCosts(tb))
 	return p
@@ -108,8 +129,8 @@ func NewPlan(tb *plan.Testbed) *Plan {
 // every ring's port layout; later cells push and restart only the services
 // whose settings differ from the previous cell's, and switch a ring only
 // when its layout differs. Prefill runs once, before the first cell.
-func Of(tb *plan.Testbed, cells []plan.Cell) *Plan {
-	p := &Plan{Testbed: tb, Before: Before(tb), Finally: Finally(tb)}
+func Of(tb *plan.Testbed, cells []plan.Cell) *Schedule {
+	p := &Schedule{Testbed: tb, Before: Before(tb), Finally: Finally(tb)}
 	var prev *plan.Variant
 	for _, c := range cells {
 		p.Cells = append(p.Cells, CellSteps(tb, prev, c))
@@ -203,7 +224,7 @@ func configSteps(tb *plan.Testbed, prev, cur *plan.Variant, first bool) []Step {
 }
 
 // orUnchanged is steps, or one Unchanged step of kind when there is none.
-func orUnchanged(steps []Step, kind string) []Step {
+func orUnchanged(steps []Step, kind Kind) []Step {
 	if len(steps) == 0 {
 		return []Step{{Kind: kind, Unchanged: true}}
 	}
@@ -212,8 +233,8 @@ func orUnchanged(steps []Step, kind string) []Step {
 
 // Kinds returns the distinct kinds of steps in order: what the sweep runs
 // and journals for them.
-func Kinds(steps []Step) []string {
-	var out []string
+func Kinds(steps []Step) []Kind {
+	var out []Kind
 	for _, s := range steps {
 		if len(out) == 0 || out[len(out)-1] != s.Kind {
 			out = append(out, s.Kind)
@@ -333,7 +354,7 @@ func runSteps(tb *plan.Testbed, w *plan.Workload, faults []Step) []Step {
 	if tb.Telemetry.Enabled {
 		out = append(out, Step{Kind: StepTelemetryStart, Hosts: all, Duration: tb.Telemetry.Interval})
 	}
-	if warm := warmupOf(tb, w); warm > 0 && !w.IsCommand() {
+	if warm := WarmupOf(tb, w); warm > 0 && !w.IsCommand() {
 		ws := run
 		ws.Kind, ws.Duration = StepWarmup, warm
 		out = append(out, ws)

@@ -18,13 +18,13 @@ import (
 func kinds(c CellPlan) []string {
 	var out []string
 	for _, s := range c.Steps {
-		out = append(out, s.Kind+":"+s.Service+s.Ring+s.Workload)
+		out = append(out, string(s.Kind)+":"+s.Service+s.Ring+s.Workload)
 	}
 	return out
 }
 
 // find returns c's first step of kind (a zero Step when it has none).
-func find(c CellPlan, kind string) Step {
+func find(c CellPlan, kind Kind) Step {
 	for _, s := range c.Steps {
 		if s.Kind == kind {
 			return s
@@ -37,24 +37,24 @@ func find(c CellPlan, kind string) Step {
 // order; the first pushes every conf and restarts every server, later ones
 // only what changes; prefill runs once, before the cells.
 func TestSeedPlanSteps(t *testing.T) {
-	p := NewPlan(plantest.LoadSeed(t))
+	p := New(plantest.LoadSeed(t))
 	if len(p.Cells) != 6 {
 		t.Fatalf("%d cells, want 6", len(p.Cells))
 	}
-	wantBefore := []string{"preflight", "preconditions", "lock", "environment", "render", "backup", "prefill"}
+	wantBefore := []Kind{"preflight", "preconditions", "lock", "environment", "render", "backup", "prefill"}
 	if diff := cmp.Diff(wantBefore, Kinds(p.Before)); diff != "" {
 		t.Errorf("before (-want +got):\n%s", diff)
 	}
 	if pf := p.Before[len(p.Before)-1]; pf.Workload != "64K_get" || pf.Unchanged || pf.Agents != 8 {
 		t.Errorf("prefill = %+v", pf)
 	}
-	cellKinds := []string{"record", "ring-ports", "push-conf", "restart", "health", "telemetry-start", "run", "telemetry"}
+	cellKinds := []Kind{"record", "ring-ports", "push-conf", "restart", "health", "telemetry-start", "run", "telemetry"}
 	for _, c := range p.Cells {
 		if diff := cmp.Diff(cellKinds, Kinds(c.Steps)); diff != "" {
 			t.Errorf("cell %s (-want +got):\n%s", c.Cell.ID, diff)
 		}
 	}
-	if diff := cmp.Diff([]string{"undo-backup", "undo-lock"}, Kinds(p.Finally)); diff != "" {
+	if diff := cmp.Diff([]Kind{"undo-backup", "undo-lock"}, Kinds(p.Finally)); diff != "" {
 		t.Errorf("finally (-want +got):\n%s", diff)
 	}
 	want := []string{"record:", "ring-ports:object", "push-conf:object-server", "restart:object-server",
@@ -95,7 +95,7 @@ func TestSeedPlanSteps(t *testing.T) {
 }
 
 func TestPlanJSONShape(t *testing.T) {
-	b, err := json.Marshal(NewPlan(plantest.LoadSeed(t)).JSON())
+	b, err := json.Marshal(New(plantest.LoadSeed(t)).JSON())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ variant "b" {
 }
 `
 	tb := plantest.Load(t, text, decode.LoadOptions{Vars: map[string]string{"pw": "s3cr\"et"}}, nil)
-	p := NewPlan(tb)
+	p := New(tb)
 	var out strings.Builder
 	if err := p.WriteText(&out); err != nil {
 		t.Fatal(err)
@@ -172,7 +172,7 @@ sweep {
   warmup = 30
 }
 `
-	p := NewPlan(plantest.Load(t, text, decode.LoadOptions{}, nil))
+	p := New(plantest.Load(t, text, decode.LoadOptions{}, nil))
 	got := [][]string{}
 	for _, c := range p.Cells {
 		got = append(got, kinds(c))

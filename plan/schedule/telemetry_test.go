@@ -33,7 +33,8 @@ sweep { warmup = 5 }
 			"telemetry-start an agent on h1 samples every 2s|drop-caches     page caches dropped (sync; echo 3 > /proc/sys/vm/drop_caches) on h1|" +
 				"telemetry       the agents stopped; the run's samples summarised in the cell (CPU, disks, services, bottleneck) on h1"},
 	} {
-		p := NewPlan(plantest.Load(t, base+c.block+"\n", decode.LoadOptions{}, nil))
+		p := New(plantest.Load(t, base+c.block+"\n", decode.LoadOptions{}, nil))
+		checkKinds(t, p)
 		got := kinds(p.Cells[0])
 		if diff := cmp.Diff(c.want, got[len(got)-len(c.want):]); diff != "" || slices.Contains(got, "telemetry-start:") != (c.text != "") {
 			t.Errorf("%s: steps %v (-want +got):\n%s", c.block, got, diff)

@@ -14,12 +14,15 @@ import (
 // WriteText prints the plan for people: hosts by role with their hardware,
 // rings with the ports of each layout, every cell with its steps, and the
 // estimate with what it assumes.
-func (p *Plan) WriteText(w io.Writer) error {
+func (p *Schedule) WriteText(w io.Writer) error {
 	var b strings.Builder
 	j := p.JSON()
 	fmt.Fprintf(&b, "testbed %s", j.Testbed)
 	if j.Description != "" {
 		fmt.Fprintf(&b, ": %s", j.Description)
+	}
+	if len(j.Files) > 0 {
+		fmt.Fprintf(&b, "\nfiles read: %s", strings.Join(j.Files, ", "))
 	}
 	b.WriteString("\n\nhosts by role:\n")
 	for _, r := range j.ByRole {

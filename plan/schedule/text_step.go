@@ -88,7 +88,7 @@ func describe(tb *plan.Testbed, s Step) string {
 }
 
 // fixed describes the steps that have no parameters.
-var fixed = map[string]string{
+var fixed = map[Kind]string{
 	StepPreflight:   "every host reachable over SSH with a known host key, the commands the sweep needs there",
 	StepLock:        "the sweep lock taken",
 	StepEnvironment: "kernel, CPU, memory, disks and Swift version recorded",
@@ -102,7 +102,7 @@ var fixed = map[string]string{
 }
 
 // unchanged describes a step with nothing expected to change.
-var unchanged = map[string]string{
+var unchanged = map[Kind]string{
 	StepPreconditions: "nothing to check (no workload reads initial objects that no prefill block creates)",
 	StepPrefill:       "nothing to create (no prefill block)",
 	StepRingPorts:     "no ring layout changes (checked on the ring builder)",

@@ -76,7 +76,7 @@ func TestWorkloadVariantsCells(t *testing.T) {
 // run, says each restricted workload's variants and the steps of each
 // cell after the one before it.
 func TestWorkloadVariantsPlan(t *testing.T) {
-	p := NewPlan(variantsLab(t))
+	p := New(variantsLab(t))
 	if len(p.Cells) != 9 || len(p.Rounds) != 2 {
 		t.Fatalf("%d cells and %d round cells", len(p.Cells), len(p.Rounds))
 	}
@@ -124,7 +124,7 @@ func TestWorkloadVariantsPlan(t *testing.T) {
 		!slices.Equal(j.Workloads[1].Variants, []string{"normal"}) {
 		t.Errorf("plan --json's workloads: %+v", j.Workloads)
 	}
-	all, err := json.Marshal(NewPlan(mustLoad(t, readLab(t))).JSON())
+	all, err := json.Marshal(New(mustLoad(t, readLab(t))).JSON())
 	if err != nil || strings.Contains(string(all), `"variants"`) {
 		t.Errorf("plan --json of workloads on every variant names variants (%v)", err)
 	}
@@ -156,7 +156,7 @@ func TestSearchWorkloadVariants(t *testing.T) {
     from = 100
     to   = 800
   }`, 1)
-	p := NewPlan(mustLoad(t, text))
+	p := New(mustLoad(t, text))
 	if len(p.Cells) != 1 || p.Cells[0].Cell.ID != "001-servers_per_port_3-64K_get-r1" {
 		t.Fatalf("cells %+v", p.Cells)
 	}

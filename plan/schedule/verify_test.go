@@ -15,7 +15,7 @@ func planText(t *testing.T, file string) (string, PlanJSON) {
 	if diags.HasErrors() {
 		t.Fatal(diags.Error())
 	}
-	p := NewPlan(tb)
+	p := New(tb)
 	var b strings.Builder
 	if err := p.WriteText(&b); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 type PlanJSON struct {
 	Testbed     string         `json:"testbed"`
 	Description string         `json:"description,omitempty"`
+	Files       []string       `json:"files,omitempty"` // the testbed's files as read, the testbed file first
 	Hosts       []HostJSON     `json:"hosts"`
 	ByRole      []RoleJSON     `json:"hosts_by_role"`
 	Rings       []RingJSON     `json:"rings"`
@@ -175,9 +176,9 @@ type EstimateJSON struct {
 }
 
 // JSON returns the plan in the shape of `benchbed plan --json`.
-func (p *Plan) JSON() PlanJSON {
+func (p *Schedule) JSON() PlanJSON {
 	tb := p.Testbed
-	out := PlanJSON{Testbed: tb.Name, Description: tb.Description, Hosts: []HostJSON{}, Cells: []CellJSON{}}
+	out := PlanJSON{Testbed: tb.Name, Description: tb.Description, Files: tb.Sources, Hosts: []HostJSON{}, Cells: []CellJSON{}}
 	for _, h := range tb.Hosts {
 		hj := HostJSON{Name: h.Name, Address: h.Address, Roles: h.Roles}
 		for _, f := range h.Hardware {
@@ -293,7 +294,7 @@ func ringJSON(tb *plan.Testbed, r *plan.Ring) RingJSON {
 }
 
 func stepJSON(s Step) StepJSON {
-	sj := StepJSON{Kind: s.Kind, Unchanged: s.Unchanged, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
+	sj := StepJSON{Kind: string(s.Kind), Unchanged: s.Unchanged, Hosts: s.Hosts, Service: s.Service, Path: s.Path, Ring: s.Ring,
 		Workload: s.Workload, Users: s.Users, DurationS: s.Duration.Seconds(), Agents: s.Agents}
 	if s.Fault != nil {
 		sj.Fault, sj.What, sj.AtS = s.Fault.Kind, FaultText(s.Fault), s.At.Seconds()

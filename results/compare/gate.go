@@ -90,8 +90,8 @@ func verdict(p *Pair, t slo.Threshold) Verdict {
 		return v
 	}
 	v.Op = oc.Op
-	if ch := p.ChangeOf(t.Metric); ch != nil {
-		return changeVerdict(v, ch, t)
+	if chs := p.PhasesOf(t.Metric); len(chs) > 0 {
+		return phasesVerdict(v, chs, t)
 	}
 	name := thresholdMetric(t.Metric)
 	var m *Metric
@@ -176,6 +176,9 @@ func changeVerdict(v Verdict, ch *results.Change, t slo.Threshold) Verdict {
 	v.A, v.B, v.DeltaPct, v.Change, v.DecidedBy = ch.Base, ch.Value, &d, ch, ch.By()
 	v.Beyond, v.Significant = t.Beyond(d), ch.Significant()
 	change := fmt.Sprintf("%s %+.1f%%", t.Metric, d)
+	if ch.Phase != "" {
+		change = fmt.Sprintf("%s %s %+.1f%%", t.Metric, PhaseLabel(ch.Phase), d)
+	}
 	switch {
 	case ch.Base == 0:
 		v.DeltaPct, v.Why = nil, "not compared ("+t.Metric+" is 0 or missing in A)"
@@ -193,4 +196,20 @@ func changeVerdict(v Verdict, ch *results.Change, t slo.Threshold) Verdict {
 			change, t, ch.LowPct, ch.HighPct, v.DecidedBy)
 	}
 	return v
+}
+
+// phasesVerdict judges a threshold on each phase's change of a fault pair
+// (one change of another pair): the first phase that fails it decides,
+// else the first phase's verdict stands (during the fault).
+func phasesVerdict(v Verdict, chs []*results.Change, t slo.Threshold) Verdict {
+	first := changeVerdict(v, chs[0], t)
+	if first.Failed {
+		return first
+	}
+	for _, ch := range chs[1:] {
+		if pv := changeVerdict(v, ch, t); pv.Failed {
+			return pv
+		}
+	}
+	return first
 }

@@ -1,6 +1,10 @@
 package compare
 
 import (
+	"slices"
+	"strconv"
+	"strings"
+
 	"benchbed/results"
 )
 
@@ -24,7 +28,14 @@ func pairVerdict(p *Pair, a, b pool, o CompareOptions) []results.Change {
 	if len(a.cells) >= 2 && len(b.cells) >= 2 {
 		kind = results.EvidenceRepeats
 	}
+	if faultPool(a) && faultPool(b) {
+		return phaseVerdict(a, b, oc.Op, kind, o)
+	}
 	sa, sb := sideSamples(a, oc.Op, kind), sideSamples(b, oc.Op, kind)
+	if kind == results.EvidenceRepeats && pairedPools(a, b) {
+		addRounds(sa, a)
+		addRounds(sb, b)
+	}
 	out := make([]results.Change, 0, len(VerdictMetrics))
 	for _, m := range VerdictMetrics {
 		c := results.Decide(m, sa[m], sb[m], results.VerdictOptions{Margin: o.Margin})
@@ -106,7 +117,8 @@ func undecided(s results.Samples, reason, why string) results.Samples {
 	return s
 }
 
-// ChangeOf returns the pair's verdict on metric, nil when it has none.
+// ChangeOf returns the pair's verdict on metric, nil when it has none;
+// of a fault pair, its verdict during the fault (PhasesOf has the others).
 func (p *Pair) ChangeOf(metric string) *results.Change {
 	for i := range p.Verdict {
 		if p.Verdict[i].Metric == metric {
@@ -114,4 +126,63 @@ func (p *Pair) ChangeOf(metric string) *results.Change {
 		}
 	}
 	return nil
+}
+
+// PhasesOf returns the pair's verdicts on metric, one per phase of a fault
+// pair (during, before, after), one in all of another.
+func (p *Pair) PhasesOf(metric string) []*results.Change {
+	var out []*results.Change
+	for i := range p.Verdict {
+		if p.Verdict[i].Metric == metric {
+			out = append(out, &p.Verdict[i])
+		}
+	}
+	return out
+}
+
+// pairedPools reports whether a's and b's repeats may be paired round by
+// round: both of one run whose sweep interleaved its repeats.
+func pairedPools(a, b pool) bool {
+	return a.run != nil && a.run == b.run && Interleaved(a.run.Summary.Cells)
+}
+
+// addRounds gives every metric's samples of s the rounds of its cells,
+// which sideSamples took in the pool's order.
+func addRounds(out map[string]results.Samples, s pool) {
+	rounds := make([]int, len(s.cells))
+	for i, c := range s.cells {
+		rounds[i] = c.Repeat
+	}
+	for m, sm := range out {
+		if len(sm.Values) == len(rounds) {
+			sm.Rounds = rounds
+			out[m] = sm
+		}
+	}
+}
+
+// Interleaved reports whether a run's cells ran their repeats in rounds
+// (sweep { interleave = true }, or repeat = "auto"): in the order of
+// their ids, every cell of repeat r before any of repeat r+1, and more
+// than one repeat.
+func Interleaved(cells []results.Cell) bool {
+	type idRepeat struct{ id, repeat int }
+	var xs []idRepeat
+	for _, c := range cells {
+		num, _, ok := strings.Cut(c.ID, "-")
+		n, err := strconv.Atoi(num)
+		if !ok || err != nil || c.Repeat < 1 {
+			return false
+		}
+		xs = append(xs, idRepeat{n, c.Repeat})
+	}
+	slices.SortFunc(xs, func(a, b idRepeat) int { return a.id - b.id })
+	rounds := 0
+	for i, x := range xs {
+		if i > 0 && x.repeat < xs[i-1].repeat {
+			return false
+		}
+		rounds = max(rounds, x.repeat)
+	}
+	return rounds > 1
 }

@@ -33,7 +33,7 @@ func VerdictOfRun(r *rundir.RunResults, baseline string, o CompareOptions) (*Run
 		return nil, fmt.Errorf("--baseline %q: no such variant in run %s", baseline, r.Summary.Run)
 	}
 	v := &RunVerdict{Baseline: baseline}
-	short := false
+	short, phaseShort := false, false
 	for _, g := range gs {
 		base := findGroup(gs, baseline, g.workload)
 		if g.variant == baseline || base == nil {
@@ -45,8 +45,14 @@ func VerdictOfRun(r *rundir.RunResults, baseline string, o CompareOptions) (*Run
 			v.Caveats = appendOnce(v.Caveats, "retired option: "+g.variant+" sets "+rt)
 		}
 		short = short || slices.ContainsFunc(p.Verdict, func(c results.Change) bool { return c.Reason == "run too short" })
+		phaseShort = phaseShort || slices.ContainsFunc(p.Verdict, func(c results.Change) bool { return c.Reason == reasonPhaseShort })
 	}
 	v.Caveats = append(v.Caveats, cellCaveats(r.Summary.Cells, short)...)
+	if phaseShort {
+		v.Caveats = append(v.Caveats, "fault phases: fault cells are decided phase by phase (before, during, after the fault), "+
+			"and a phase whose seconds give fewer than 5 near-independent batches (short, or still ramping up) is not decided; "+
+			"run longer phases or repeat the cells")
+	}
 	return v, nil
 }
 

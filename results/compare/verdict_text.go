@@ -18,7 +18,10 @@ const DefaultWidth = 120
 // and report print it first.
 type VerdictBlock struct {
 	Name    string           `json:"name"`    // "servers_per_port=2 / 64K_get"
-	Changes []results.Change `json:"changes"` // ShownMetrics, in order
+	Changes []results.Change `json:"changes"` // ShownMetrics, in order (a fault pair's: during the fault)
+	// Other is a fault pair's ShownMetrics in its other phases (before,
+	// after), in order.
+	Other   []results.Change `json:"other_phases,omitempty"`
 	Changed []string         `json:"changed"` // what the variant changes, a line each
 	Failed  string           `json:"failed,omitempty"`
 	// Variant and Workload are the variant's (Name without "(failed)"),
@@ -35,12 +38,31 @@ func NewVerdictBlock(p *Pair) VerdictBlock {
 	if p.FailedA || p.FailedB {
 		v.Failed = "a side failed: no figures to decide on"
 	}
-	for _, m := range ShownMetrics {
-		if c := p.ChangeOf(m); c != nil {
-			v.Changes = append(v.Changes, *c)
+	for _, ph := range phasesOf(p) {
+		for _, m := range ShownMetrics {
+			for _, c := range p.PhasesOf(m) {
+				switch {
+				case c.Phase != ph:
+				case ph == "" || ph == VerdictPhases[0]:
+					v.Changes = append(v.Changes, *c)
+				default:
+					v.Other = append(v.Other, *c)
+				}
+			}
 		}
 	}
 	return v
+}
+
+// phasesOf is the phases the pair's verdict decides, in order: "" alone
+// for a pair that is no fault pair.
+func phasesOf(p *Pair) []string {
+	for _, c := range p.Verdict {
+		if c.Phase != "" {
+			return VerdictPhases
+		}
+	}
+	return []string{""}
 }
 
 // WriteVerdictBlocks writes the heading and each block, every line cut to
@@ -65,6 +87,9 @@ func WriteVerdictBlocks(w io.Writer, baseline string, vs []VerdictBlock, width i
 // writeBlock1 writes one variant's block.
 func writeBlock1(b *strings.Builder, v VerdictBlock, width int) {
 	head := "  " + v.Name
+	if len(v.Changes) > 0 && v.Changes[0].Phase != "" {
+		head += ", phase by phase of its fault"
+	}
 	if len(v.Changes) > 0 && v.Changes[0].Evidence != results.EvidenceNone {
 		head += ": " + v.Changes[0].By()
 	}
@@ -72,7 +97,7 @@ func writeBlock1(b *strings.Builder, v VerdictBlock, width int) {
 	if v.Failed != "" {
 		line(b, width, "    not decided: "+v.Failed)
 	}
-	for _, c := range v.Changes {
+	for _, c := range append(slices.Clip(v.Changes), v.Other...) {
 		line(b, width, "    "+changeLine(c))
 	}
 	for _, c := range v.Changed {
@@ -90,6 +115,9 @@ func changeLine(c results.Change) string {
 		if c.Evidence == results.EvidenceBatches {
 			word += " (weaker evidence: one run a side)"
 		}
+	}
+	if c.Phase != "" {
+		return fmt.Sprintf("%-6s %-15s %-25s %s", c.Phase, MetricLabel(c.Metric), c.Short(), word)
 	}
 	return fmt.Sprintf("%-15s %-22s %s", MetricLabel(c.Metric), c.Short(), word)
 }

@@ -76,3 +76,21 @@ func TestFaultPlotsShadeTheWindow(t *testing.T) {
 		t.Errorf("report.html lacks the phase table or the plots (%v)", err)
 	}
 }
+
+// TestFaultVerdictRowsByPhase checks that report.html's verdict table has
+// a fault pair's row for each phase, the fault's own first, and not one
+// verdict over a run whose level changes at the fault.
+func TestFaultVerdictRowsByPhase(t *testing.T) {
+	r, _ := faultReport(t)
+	if r.Verdict == nil || len(r.Verdict.Blocks) != 1 {
+		t.Fatalf("verdict: %+v", r.Verdict)
+	}
+	html := renderVerdict(t, r.Verdict)
+	d, b, a := strings.Index(html, "<i>during the fault</i>"), strings.Index(html, "<i>before the fault</i>"), strings.Index(html, "<i>after the fault</i>")
+	if d < 0 || b < d || a < b {
+		t.Errorf("phase rows missing or out of order (during %d, before %d, after %d):\n%s", d, b, a, html)
+	}
+	if n := strings.Count(html, "<tr><td class=\"variant\">"); n != 3 {
+		t.Errorf("%d rows, want 3 (one a phase):\n%s", n, html)
+	}
+}

@@ -126,3 +126,53 @@ func TestMemoryInGiB(t *testing.T) {
 		}
 	}
 }
+
+// caveatsOf sets each cell's disks and hosts' CPU and returns the
+// report's host caveats.
+func caveatsOf(t *testing.T, r *Report, clientBusy float64, devs map[string]string) []string {
+	t.Helper()
+	for i := range r.Run.Summary.Cells {
+		tl := &telemetry.CellSummary{}
+		for _, h := range fixTelemetryHosts {
+			busy := 30.0
+			if h == "client1" {
+				busy = clientBusy
+			}
+			tl.Hosts = append(tl.Hosts, telemetry.HostSummary{Host: h, Samples: 10, CPUBusy: telemetry.Stat{Mean: busy, P95: busy, Max: busy}})
+		}
+		for _, hd := range []string{"stor1:d0", "stor1:d1", "stor2:d0", "stor2:d1"} {
+			h, d, _ := strings.Cut(hd, ":")
+			tl.Disks = append(tl.Disks, telemetry.DiskSummary{Host: h, Disk: d, Dev: devs[hd]})
+		}
+		r.Run.Summary.Cells[i].Telemetry = tl
+	}
+	return r.hostCaveats()
+}
+
+// On one kernel, testbed disks on one device and a saturated load host
+// are each said once for the run; on machines of their own, disks on
+// devices of their own are no caveat, and a busy client is told to add
+// clients.
+func TestDiskAndClientCaveats(t *testing.T) {
+	one := map[string]string{"stor1:d0": "vda", "stor1:d1": "vda", "stor2:d0": "vda", "stor2:d1": "vda"}
+	cs := strings.Join(caveatsOf(t, loadLab(t, labUname), 95, one), "\n")
+	for _, w := range []string{"disks sharing a device: 4 disks (stor1: d0, d1; stor2: d0, d1) are on one device, vda",
+		"load hosts' CPU saturated (p95 at or over 80%): client1 in 2 of 2 cells", "competed for one machine's CPU"} {
+		if !strings.Contains(cs, w) {
+			t.Errorf("one kernel: caveats lack %q:\n%s", w, cs)
+		}
+	}
+	own := map[string]string{"stor1:d0": "sdb", "stor1:d1": "sdc", "stor2:d0": "sdb", "stor2:d1": "sdc"}
+	cs = strings.Join(caveatsOf(t, loadLab(t, ""), 95, own), "\n")
+	if strings.Contains(cs, "disks sharing") || !strings.Contains(cs, "add client hosts or agents_per_client") {
+		t.Errorf("own machines: %s", cs)
+	}
+	if cs := caveatsOf(t, loadLab(t, ""), 50, own); len(cs) != 0 {
+		t.Errorf("own machines, client at 50%%: %q", cs)
+	}
+	shared := map[string]string{"stor1:d0": "sdb", "stor1:d1": "sdb", "stor2:d0": "sdb", "stor2:d1": "sdc"}
+	cs = strings.Join(caveatsOf(t, loadLab(t, ""), 50, shared), "\n")
+	if !strings.Contains(cs, "2 disks (stor1: d0, d1) are on one device, sdb") || strings.Contains(cs, "stor2: d0") {
+		t.Errorf("own machines, two of stor1's disks on sdb: %s", cs)
+	}
+}

@@ -19,11 +19,14 @@ type Report struct {
 	// TestbedFile is the path of testbed.hcl as used, "" when absent. Its
 	// text is never read: the file may hold sensitive variables' defaults.
 	TestbedFile string
-	Started     time.Time            // when the run began (zero when unknown)
-	Ended       time.Time            // the journal's last entry (zero when unknown)
-	Env         []rundir.HostEnv     // env/<host>.txt, by host name
-	Steps       []rundir.JournalStep // the journal's steps with their durations
-	Repeats     []RepeatGroup
+	// TestbedFiles are the files the sweep read the testbed from
+	// (sweep.json's), nil when the run does not say.
+	TestbedFiles []string
+	Started      time.Time            // when the run began (zero when unknown)
+	Ended        time.Time            // the journal's last entry (zero when unknown)
+	Env          []rundir.HostEnv     // env/<host>.txt, by host name
+	Steps        []rundir.JournalStep // the journal's steps with their durations
+	Repeats      []RepeatGroup
 	// Notices are what a reader must know (a partial run, a failed
 	// cell's missing streams); Problems make the report incomplete (an
 	// ok cell without agents' streams, a broken stream) and the command
@@ -82,9 +85,7 @@ func (r *Report) Rebase(baseline string) error {
 	if err != nil {
 		return err
 	}
-	for _, g := range r.kernelGroups() {
-		v.Caveats = append(v.Caveats, "hosts sharing a kernel: "+g.Text())
-	}
+	v.Caveats = append(v.Caveats, r.hostCaveats()...)
 	r.Verdict = v
 	return nil
 }
@@ -111,6 +112,7 @@ func (r *Report) readJournal(dir string) error {
 	if r.Started.IsZero() {
 		r.Started = si.Started
 	}
+	r.TestbedFiles = si.Files
 	if r.Run.Summary.Testbed == "" { // a partial run: no summary to name it
 		r.Run.Summary.Testbed = si.Name
 	}

@@ -78,6 +78,9 @@ func (r *Report) writeText(w *bytes.Buffer, markdown bool) error {
 	head(1, r.Title())
 	s := r.Run.Summary
 	fmt.Fprintf(w, "testbed %s, run %s, %d cell(s)%s\n", s.Testbed, s.Run, len(s.Cells), r.dates())
+	if len(r.TestbedFiles) > 0 {
+		fmt.Fprintf(w, "testbed files read: %s\n", strings.Join(r.TestbedFiles, ", "))
+	}
 	if err := r.writeVerdict(w, markdown); err != nil {
 		return err
 	}

@@ -27,6 +27,7 @@ type caveatView struct{ Kind, Text string }
 // verdictRow is one variant (and workload) against the baseline.
 type verdictRow struct {
 	Variant, Workload string
+	Phase             string // "during the fault": a fault cell's row of that phase
 	By                string // the test behind the intervals, said once
 	Failed            string // why nothing was decided, "" when it was
 	Cells             []verdictCell
@@ -68,6 +69,7 @@ func newVerdictView(v *compare.RunVerdict) *verdictView {
 	}
 	for _, b := range v.Blocks {
 		out.Rows = append(out.Rows, newVerdictRow(b))
+		out.Rows = append(out.Rows, phaseRows(b)...)
 	}
 	if len(v.Blocks) == 0 {
 		out.Empty = "only the baseline " + v.Baseline + " ran: nothing to compare"
@@ -112,9 +114,33 @@ func newVerdictRow(b compare.VerdictBlock) verdictRow {
 		r.Cells = append(r.Cells, metricCell(b.Changes, m))
 		if c := changeOf(b.Changes, m); r.By == "" && c != nil {
 			r.By = c.By()
+			r.Phase = compare.PhaseLabel(c.Phase)
 		}
 	}
 	return r
+}
+
+// phaseRows are a fault block's rows of its other phases (before, after
+// the fault), under its first: the same variant, no changes repeated.
+func phaseRows(b compare.VerdictBlock) []verdictRow {
+	var out []verdictRow
+	for _, ph := range compare.VerdictPhases[1:] {
+		var cs []results.Change
+		for _, c := range b.Other {
+			if c.Phase == ph {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) == 0 {
+			continue
+		}
+		r := verdictRow{Variant: b.Variant, Workload: b.Workload, Phase: compare.PhaseLabel(ph)}
+		for _, m := range compare.ShownMetrics {
+			r.Cells = append(r.Cells, metricCell(cs, m))
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // changeOf is the change of metric among cs, nil when none is.

@@ -19,11 +19,11 @@ func TestFilesRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	si := SweepInfo{Testbed: "/x/lab.hcl", Name: "lab", Started: started}
+	si := SweepInfo{Testbed: "/x/lab.hcl", Name: "lab", Started: started, Files: []string{"x/lab.hcl", "x/parts/netns.hcl"}}
 	if err := run.WriteSweepInfo(si); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := ReadSweepInfo(run.Dir); err != nil || *got != si {
+	if got, err := ReadSweepInfo(run.Dir); err != nil || !reflect.DeepEqual(*got, si) {
 		t.Errorf("sweep info %+v, %v", got, err)
 	}
 	if b, err := run.ReadBackup(); b != nil || err != nil {

@@ -10,7 +10,7 @@ const (
 	JournalFile = "journal.jsonl" // the sweep's steps, one JSON object a line (contract)
 	SweepFile   = "sweep.json"    // SweepInfo: how restore finds the testbed
 	BackupFile  = "backup.json"   // Backup: the originals the sweep may change
-	TestbedFile = "testbed.hcl"   // the testbed file as used, secrets masked
+	TestbedFile = "testbed.hcl"   // the testbed as used, its included files inlined, secrets masked
 	CatalogFile = "catalog.json"  // which catalog of Swift's options checked each host's settings
 	TableFile   = "table.md"      // the sweep's table
 	EnvDir      = "env"           // env/<host>.txt, each host's environment

@@ -1,13 +1,16 @@
 package rundir
 
 import (
-	"benchbed/results"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strings"
+
+	"benchbed/results"
 )
 
 // ErrNoStreams says that a cell has no agents' streams to read.
@@ -75,4 +78,24 @@ func (r *RunResults) ReadIntervals(c *results.Cell, add func(index int, rec resu
 	}
 	sort.Strings(files)
 	return mergeIntervals(files, add)
+}
+
+// AgentHosts returns the hosts that ran cell c's load agents, from its
+// streams' names (agent-<n>-<host>.jsonl), each once in name order; none
+// without streams.
+func (r *RunResults) AgentHosts(c *results.Cell) []string {
+	dir := r.CellDir(c)
+	if dir == "" {
+		return nil
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, AgentsDir, "agent-*-*.jsonl"))
+	var out []string
+	for _, f := range files {
+		_, host, ok := strings.Cut(strings.TrimPrefix(strings.TrimSuffix(filepath.Base(f), ".jsonl"), "agent-"), "-")
+		if ok && host != "" && !slices.Contains(out, host) {
+			out = append(out, host)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

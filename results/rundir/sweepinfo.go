@@ -14,6 +14,10 @@ type SweepInfo struct {
 	Testbed string    `json:"testbed"` // the testbed file's absolute path
 	Name    string    `json:"name"`    // the testbed's name
 	Started time.Time `json:"started"`
+	// Files are the testbed's files as read (the testbed file, then those
+	// it includes, in reading order, as given); testbed.hcl holds them
+	// all, inlined. Absent in runs of before testbeds of several files.
+	Files []string `json:"files,omitempty"`
 }
 
 // WriteSweepInfo writes the run's sweep.json.

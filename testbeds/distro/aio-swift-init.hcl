@@ -11,26 +11,8 @@ testbed "distro-aio" {
   description = "one Debian 12 host, Swift all in one under swift-init"
 }
 
-variable "distro_dir" {
-  type        = string
-  default     = "/var/lib/benchbed-distro"
-  description = "state directory of testbeds/distro/up (client key, known_hosts, ssh_config)"
-}
-
-variable "auth_key" {
-  type        = string
-  default     = "distro-bench-key"
-  sensitive   = true
-  description = "tempauth key of bench:bench (a lab-only key)"
-}
-
-ssh {
-  user            = "root"
-  config          = "${var.distro_dir}/client/ssh_config"
-  identity_files  = ["${var.distro_dir}/client/id_ed25519"]
-  known_hosts     = "${var.distro_dir}/client/known_hosts"
-  connect_timeout = "5s"
-}
+# The lab's access (ssh.hcl; its parallelism of 8 is moot on one host).
+include "parts/ssh.hcl" {}
 
 host "client1" {
   address = "198.18.1.31"

@@ -36,141 +36,18 @@ testbed "faults-lab" {
   description = "local lab: seed 000's normal and servers_per_port=4 under one slow disk and one paused object server"
 }
 
-variable "lab_dir" {
-  type        = string
-  default     = "/var/lib/benchbed-lab"
-  description = "state directory of testbeds/lab/up (client key, known_hosts, ssh_config)"
-}
+include "parts/netns.hcl" {}
 
-variable "auth_key" {
-  type        = string
-  default     = "lab-bench-key"
-  sensitive   = true
-  description = "tempauth key of bench:bench (a lab-only key)"
-}
-
-locals {
-  disks = [for i in range(4) : "d${i}"]
-}
-
-ssh {
-  user            = "root"
-  config          = "${var.lab_dir}/client/ssh_config"
-  identity_files  = ["${var.lab_dir}/client/id_ed25519"]
-  known_hosts     = "${var.lab_dir}/client/known_hosts"
-  parallelism     = 8
-  connect_timeout = "5s"
-}
-
-host "proxy1" {
-  address = "198.18.0.11"
-  roles   = ["proxy"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-}
-
-host "stor1" {
-  address = "198.18.0.21"
-  roles   = ["object", "container", "account"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-  disks "object" {
-    names      = local.disks
-    devices    = [for d in local.disks : "/run/benchbed-lab/disks/stor1-${d}"]
-    filesystem = "xfs"
-    format     = true
-  }
-  disks "meta" { names = ["m0"] }
-}
-
-host "stor2" {
-  address = "198.18.0.22"
-  roles   = ["object", "container", "account"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-  disks "object" { names = local.disks }
-  disks "meta" { names = ["m0"] }
-}
-
-host "client1" {
-  address = "198.18.0.31"
-  roles   = ["client"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-}
-
-# min_part_hours = 0: in the lab a changed testbed (one more disk) moves
-# partitions at once; a real cluster keeps 1 hour or more.
-ring "object" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "object"
-  port           = 6200
-  port_base      = 6210
-}
-
-ring "container" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "meta"
-  port           = 6201
-  port_base      = 6220
-}
-
-ring "account" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "meta"
-  port           = 6202
-  port_base      = 6230
-}
-
-service "proxy-server" {
-  role     = "proxy"
-  template = "proxy-server"
-  path     = "/etc/swift/proxy-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { bind_port = 8080, workers = 1 }
-    "filter:tempauth" = { user_bench_bench = "${var.auth_key} .admin" }
-    "filter:cache" = { memcache_servers = "127.0.0.1:11211", memcache_max_connections = 10 }
-  }
-}
-
-service "object-server" {
-  role     = "object"
-  template = "object-server"
-  path     = "/etc/swift/object-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 2, servers_per_port = 0, mount_check = false, disable_fallocate = true }
-  }
-}
-
-service "container-server" {
-  role     = "container"
-  template = "container-server"
-  path     = "/etc/swift/container-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 1, mount_check = false, disable_fallocate = true }
-  }
-}
-
-service "account-server" {
-  role     = "account"
-  template = "account-server"
-  path     = "/etc/swift/account-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 1, mount_check = false, disable_fallocate = true }
+# stor1's object disks are the loop devices made above, formatted and
+# mounted by setup; the rest of the lab is netns.hcl's.
+override {
+  host "stor1" {
+    disks "object" {
+      names      = local.disks
+      devices    = [for d in local.disks : "/run/benchbed-lab/disks/stor1-${d}"]
+      filesystem = "xfs"
+      format     = true
+    }
   }
 }
 

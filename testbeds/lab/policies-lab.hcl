@@ -20,83 +20,23 @@ testbed "policies-lab" {
   description = "local lab: replication 2x vs EC 4+2 vs EC 6+2, GET (through two proxies) and PUT per policy, 64 MiB large objects"
 }
 
-variable "lab_dir" {
-  type        = string
-  default     = "/var/lib/benchbed-lab"
-  description = "state directory of testbeds/lab/up (client key, known_hosts, ssh_config)"
-}
-
-variable "auth_key" {
-  type        = string
-  default     = "lab-bench-key"
-  sensitive   = true
-  description = "tempauth key of bench:bench (a lab-only key)"
-}
+include "parts/netns.hcl" {}
 
 locals {
-  disks    = [for i in range(4) : "d${i}"]
   policies = ["rep2", "ec42", "ec62"]
-}
-
-ssh {
-  user            = "root"
-  config          = "${var.lab_dir}/client/ssh_config"
-  identity_files  = ["${var.lab_dir}/client/id_ed25519"]
-  known_hosts     = "${var.lab_dir}/client/known_hosts"
-  parallelism     = 8
-  connect_timeout = "5s"
-}
-
-host "proxy1" {
-  address = "198.18.0.11"
-  roles   = ["proxy"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-}
-
-host "stor1" {
-  address = "198.18.0.21"
-  roles   = ["object", "container", "account"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-  disks "object" { names = local.disks }
-  disks "meta" { names = ["m0"] }
 }
 
 # stor2 also runs the second proxy (with its own memcached: each agent
 # authenticates at the proxy it uses).
-host "stor2" {
-  address = "198.18.0.22"
-  roles   = ["object", "container", "account", "proxy"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-  disks "object" { names = local.disks }
-  disks "meta" { names = ["m0"] }
-}
-
-host "client1" {
-  address = "198.18.0.31"
-  roles   = ["client"]
-  hardware {
-    kind = "network namespace on the local machine"
+override {
+  host "stor2" {
+    roles = ["object", "container", "account", "proxy"]
   }
 }
 
-# One ring per policy, all on the same 8 object disks and port:
+# One ring per policy, all on the same 8 object disks and port: the lab's
 # object (policy 0, rep2), object-1 (ec42: 4 + 2 = 6 fragments),
 # object-2 (ec62: 6 + 2 = 8 fragments, one per disk).
-# min_part_hours = 0: in the lab a changed testbed moves partitions at once.
-ring "object" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "object"
-  port           = 6200
-}
-
 ring "object-1" {
   part_power     = 8
   replicas       = 6
@@ -111,22 +51,6 @@ ring "object-2" {
   min_part_hours = 0
   disks          = "object"
   port           = 6200
-}
-
-ring "container" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "meta"
-  port           = 6201
-}
-
-ring "account" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "meta"
-  port           = 6202
 }
 
 policy "rep2" {
@@ -151,48 +75,6 @@ policy "ec62" {
   ec_type                 = "liberasurecode_rs_vand"
   ec_num_data_fragments   = 6
   ec_num_parity_fragments = 2
-}
-
-service "proxy-server" {
-  role     = "proxy"
-  template = "proxy-server"
-  path     = "/etc/swift/proxy-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { bind_port = 8080, workers = 1 }
-    "filter:tempauth" = { user_bench_bench = "${var.auth_key} .admin" }
-    "filter:cache" = { memcache_servers = "127.0.0.1:11211", memcache_max_connections = 10 }
-  }
-}
-
-service "object-server" {
-  role     = "object"
-  template = "object-server"
-  path     = "/etc/swift/object-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 2, servers_per_port = 0, mount_check = false, disable_fallocate = true }
-  }
-}
-
-service "container-server" {
-  role     = "container"
-  template = "container-server"
-  path     = "/etc/swift/container-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 1, mount_check = false, disable_fallocate = true }
-  }
-}
-
-service "account-server" {
-  role     = "account"
-  template = "account-server"
-  path     = "/etc/swift/account-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 1, mount_check = false, disable_fallocate = true }
-  }
 }
 
 variant "normal" {}

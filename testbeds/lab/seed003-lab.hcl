@@ -1,6 +1,6 @@
 # Seed 003 (testbeds/seed003-containers.hcl) at the scale of the local lab:
 # 1-byte PUTs into 1 and 8 containers, 5 s each, two runs of each averaged.
-# The hosts, rings and services are those of testbeds/lab/lab.hcl. 32 users
+# The hosts, rings and services are the lab's (parts/netns.hcl). 32 users
 # instead of the seed's 128: the lab's proxy has one worker on a shared
 # machine.
 #
@@ -11,138 +11,7 @@ testbed "lab-seed003" {
   description = "local lab: 1-byte PUTs into 1 and 8 containers, 2 runs each (seed 003 at lab scale)"
 }
 
-variable "lab_dir" {
-  type        = string
-  default     = "/var/lib/benchbed-lab"
-  description = "state directory of testbeds/lab/up (client key, known_hosts, ssh_config)"
-}
-
-variable "auth_key" {
-  type        = string
-  default     = "lab-bench-key"
-  sensitive   = true
-  description = "tempauth key of bench:bench (a lab-only key)"
-}
-
-locals {
-  disks = [for i in range(4) : "d${i}"]
-}
-
-ssh {
-  user            = "root"
-  config          = "${var.lab_dir}/client/ssh_config"
-  identity_files  = ["${var.lab_dir}/client/id_ed25519"]
-  known_hosts     = "${var.lab_dir}/client/known_hosts"
-  parallelism     = 8
-  connect_timeout = "5s"
-}
-
-host "proxy1" {
-  address = "198.18.0.11"
-  roles   = ["proxy"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-}
-
-host "stor1" {
-  address = "198.18.0.21"
-  roles   = ["object", "container", "account"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-  disks "object" { names = local.disks }
-  disks "meta" { names = ["m0"] }
-}
-
-host "stor2" {
-  address = "198.18.0.22"
-  roles   = ["object", "container", "account"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-  disks "object" { names = local.disks }
-  disks "meta" { names = ["m0"] }
-}
-
-host "client1" {
-  address = "198.18.0.31"
-  roles   = ["client"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-}
-
-# min_part_hours = 0: in the lab a changed testbed (one more disk) moves
-# partitions at once; a real cluster keeps 1 hour or more.
-ring "object" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "object"
-  port           = 6200
-  port_base      = 6210
-}
-
-ring "container" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "meta"
-  port           = 6201
-  port_base      = 6220
-}
-
-ring "account" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "meta"
-  port           = 6202
-  port_base      = 6230
-}
-
-service "proxy-server" {
-  role     = "proxy"
-  template = "proxy-server"
-  path     = "/etc/swift/proxy-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { bind_port = 8080, workers = 1 }
-    "filter:tempauth" = { user_bench_bench = "${var.auth_key} .admin" }
-    "filter:cache" = { memcache_servers = "127.0.0.1:11211", memcache_max_connections = 10 }
-  }
-}
-
-service "object-server" {
-  role     = "object"
-  template = "object-server"
-  path     = "/etc/swift/object-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 2, servers_per_port = 0, mount_check = false, disable_fallocate = true }
-  }
-}
-
-service "container-server" {
-  role     = "container"
-  template = "container-server"
-  path     = "/etc/swift/container-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 1, mount_check = false, disable_fallocate = true }
-  }
-}
-
-service "account-server" {
-  role     = "account"
-  template = "account-server"
-  path     = "/etc/swift/account-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 1, mount_check = false, disable_fallocate = true }
-  }
-}
+include "parts/netns.hcl" {}
 
 variant "normal" {}
 

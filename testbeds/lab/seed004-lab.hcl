@@ -17,11 +17,7 @@ testbed "seed004-lab" {
   description = "wget, curl and iperf3 from client1 to nginx and iperf3 -s on proxy1: warm vs cold cache, sendfile on/off"
 }
 
-variable "lab_dir" {
-  type        = string
-  default     = "/var/lib/benchbed-lab"
-  description = "state directory of testbeds/lab/up (client key, known_hosts, ssh_config)"
-}
+include "parts/ssh.hcl" {}
 
 variable "file_mb" {
   type        = number
@@ -39,15 +35,6 @@ locals {
   web  = "198.18.0.11"
   url  = "http://${local.web}:8004/big.bin"
   file = "/srv/www/big.bin"
-}
-
-ssh {
-  user            = "root"
-  config          = "${var.lab_dir}/client/ssh_config"
-  identity_files  = ["${var.lab_dir}/client/id_ed25519"]
-  known_hosts     = "${var.lab_dir}/client/known_hosts"
-  parallelism     = 8
-  connect_timeout = "5s"
 }
 
 host "proxy1" {

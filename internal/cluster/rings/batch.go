@@ -57,7 +57,7 @@ const ringStatus = "benchbed-ring "
 // not an error; the first other failure ends the batch with an error that
 // names the host, the ring, the command and its output. done is how many
 // of cmds ran to their end (a warned rebalance included).
-func runRingCmds(ctx context.Context, p *remote.Pool, host string, cmds []ringCmd, rep *cluster.Summary) (done int, err error) {
+func runRingCmds(ctx context.Context, p *remote.Pool, host string, cmds []ringCmd, rep *cluster.Report) (done int, err error) {
 	if len(cmds) == 0 {
 		return 0, nil
 	}
@@ -96,7 +96,7 @@ func ringBatchScript(cmds []ringCmd) (string, error) {
 
 // ringBatchResult reads ringBatchPy's output: every command's status, in
 // order, each after its own output; done is how many ran to their end.
-func ringBatchResult(host string, cmds []ringCmd, out string, rep *cluster.Summary) (done int, err error) {
+func ringBatchResult(host string, cmds []ringCmd, out string, rep *cluster.Report) (done int, err error) {
 	var text []string
 	for _, l := range strings.Split(out, "\n") {
 		n, code, ok := parseRingStatus(l)
@@ -136,7 +136,7 @@ func parseRingStatus(l string) (n, code int, ok bool) {
 // swift-ring-builder's words; write_ring follows it anyway, and the next
 // setup rebalances again while the builder has unbalanced device changes.
 // Any other failure is an error.
-func ringOutcome(host string, c ringCmd, code int, out []byte, rep *cluster.Summary) error {
+func ringOutcome(host string, c ringCmd, code int, out []byte, rep *cluster.Report) error {
 	switch {
 	case code == 0:
 		return nil
@@ -149,7 +149,7 @@ func ringOutcome(host string, c ringCmd, code int, out []byte, rep *cluster.Summ
 
 // runRingCmd runs one swift-ring-builder command on host, in a process of
 // its own (runRingCmds' way without Swift in /usr/bin/python3).
-func runRingCmd(ctx context.Context, p *remote.Pool, host string, c ringCmd, rep *cluster.Summary) error {
+func runRingCmd(ctx context.Context, p *remote.Pool, host string, c ringCmd, rep *cluster.Report) error {
 	res, err := p.Run(ctx, host, srbLine(c.args)+" 2>&1")
 	var exit *remote.ExitError
 	if errors.As(err, &exit) {

@@ -27,7 +27,7 @@ func batchCmds(t *testing.T, dir string, r *plan.Ring, devs []ringDev) []ringCmd
 
 // runBatch runs ringBatchScript(cmds) with this machine's Swift and reads
 // its result as runRingCmds does.
-func runBatch(t *testing.T, cmds []ringCmd) (int, *cluster.Summary, error) {
+func runBatch(t *testing.T, cmds []ringCmd) (int, *cluster.Report, error) {
 	t.Helper()
 	script, err := ringBatchScript(cmds)
 	if err != nil {
@@ -37,7 +37,7 @@ func runBatch(t *testing.T, cmds []ringCmd) (int, *cluster.Summary, error) {
 	if err != nil {
 		t.Fatalf("the batch: %v\n%s", err, out)
 	}
-	rep := cluster.NewSummary([]string{"proxy1"})
+	rep := cluster.NewReport([]string{"proxy1"})
 	done, err := ringBatchResult("proxy1", cmds, string(out), rep)
 	return done, rep, err
 }
@@ -91,7 +91,7 @@ func TestRingBatchStopsAtAFailure(t *testing.T) {
 func TestRingBatchResultReadsStatuses(t *testing.T) {
 	r := testRing()
 	cmds := []ringCmd{{r, []string{"/etc/swift/object.builder", "rebalance"}}, {r, []string{"/etc/swift/object.builder", "write_ring"}}}
-	rep := cluster.NewSummary([]string{"proxy1"})
+	rep := cluster.NewReport([]string{"proxy1"})
 	out := "No partitions could be reassigned.\nbenchbed-ring 1 1\nbenchbed-ring 2 0\n"
 	if done, err := ringBatchResult("proxy1", cmds, out, rep); done != 2 || err != nil {
 		t.Fatalf("a warned rebalance: %d done, %v", done, err)
@@ -99,7 +99,7 @@ func TestRingBatchResultReadsStatuses(t *testing.T) {
 	if ch := rep.Changes("proxy1"); len(ch) != 1 || !strings.Contains(ch[0], "rebalance warned (min_part_hours 1): No partitions could be reassigned.") {
 		t.Errorf("the warning is not reported: %q", ch)
 	}
-	done, err := ringBatchResult("proxy1", cmds, "benchbed-ring 1 0\nTraceback: killed\n", cluster.NewSummary(nil))
+	done, err := ringBatchResult("proxy1", cmds, "benchbed-ring 1 0\nTraceback: killed\n", cluster.NewReport(nil))
 	if done != 1 || err == nil || !strings.Contains(err.Error(), "1 of 2 commands ran: Traceback: killed") {
 		t.Errorf("a batch cut short: %d done, %v", done, err)
 	}

@@ -27,7 +27,7 @@ func (r dirRunner) Run(_ context.Context, _ string, cmd string) (*remote.Result,
 	return &remote.Result{Stdout: out.Bytes(), Stderr: errOut.Bytes()}, err
 }
 
-func (r dirRunner) FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Summary {
+func (r dirRunner) FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Outcomes {
 	panic("not used")
 }
 

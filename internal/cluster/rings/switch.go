@@ -36,7 +36,7 @@ var _ Hosts = (*remote.Pool)(nil)
 // uploaded (switchPrepared); else every ring is dumped and switched in
 // place, side by side (SwitchRingPorts). A ring that differs in more than
 // ports, or whose switch would move partitions, is refused.
-func SwitchLayout(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, l *plan.Layout, prep *Prepared, rep *cluster.Summary) ([]Switched, error) {
+func SwitchLayout(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, l *plan.Layout, prep *Prepared, rep *cluster.Report) ([]Switched, error) {
 	if prep != nil {
 		if out, done, err := switchPrepared(ctx, p, tb, b, LayoutKey(tb, l), prep, rep); done {
 			return out, err
@@ -73,7 +73,7 @@ func SwitchLayout(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, 
 // files to every other service host. done is false when a ring's files on
 // the builder host are none of those prep knows (something else changed
 // them) or the layout was not prepared.
-func switchPrepared(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, key string, prep *Prepared, rep *cluster.Summary) (out []Switched, done bool, err error) {
+func switchPrepared(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, key string, prep *Prepared, rep *cluster.Report) (out []Switched, done bool, err error) {
 	var list []*PreparedRing
 	var of []*plan.Ring
 	for _, r := range tb.Rings {

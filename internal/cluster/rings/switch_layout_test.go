@@ -56,7 +56,7 @@ func (h dirHosts) Download(_ context.Context, host, remotePath, localPath string
 	return int64(len(b)), os.WriteFile(localPath, b, 0o644)
 }
 
-func (h dirHosts) FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Summary {
+func (h dirHosts) FanOut(ctx context.Context, hosts []string, fn func(ctx context.Context, host string) error) *remote.Outcomes {
 	return remote.FanOut(ctx, 4, hosts, fn)
 }
 
@@ -72,7 +72,7 @@ func (h dirHosts) FanOut(ctx context.Context, hosts []string, fn func(ctx contex
 func TestSwitchLayoutFallsBackOnFilesItDoesNotKnow(t *testing.T) {
 	dir := t.TempDir()
 	tb, layouts := labRings(t, dir)
-	b, err := cluster.BuilderHost(tb)
+	b, err := tb.BuilderHost()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestSwitchLayoutFallsBackOnFilesItDoesNotKnow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := cluster.NewSummary(cluster.Names(tb.Hosts))
+	rep := cluster.NewReport(cluster.Names(tb.Hosts))
 	out, err := SwitchLayout(ctx, hosts, tb, b, layouts[1], prep, rep)
 	if err != nil || len(out) != 1 || out[0].Ring.Name != "object" || !out[0].Ahead {
 		t.Fatalf("servers_per_port=1: %+v, %v; want the object ring from the prepared files", out, err)
@@ -92,7 +92,7 @@ func TestSwitchLayoutFallsBackOnFilesItDoesNotKnow(t *testing.T) {
 	if out, err := exec.Command("swift-ring-builder", filepath.Join(dir, "object.builder"), "set_min_part_hours", "3").CombinedOutput(); err != nil {
 		t.Fatalf("set_min_part_hours: %v\n%s", err, out)
 	}
-	rep = cluster.NewSummary(cluster.Names(tb.Hosts))
+	rep = cluster.NewReport(cluster.Names(tb.Hosts))
 	out, err = SwitchLayout(ctx, hosts, tb, b, layouts[0], prep, rep)
 	if err != nil || len(out) != 1 || out[0].Ahead {
 		t.Fatalf("normal after a change by hand: %+v, %v; want the object ring switched in place", out, err)
@@ -122,7 +122,7 @@ func srb(t *testing.T, dir, file, want string) string {
 // sameRingEverywhere checks that every service host but the builder holds
 // the builder host's object ring file and that rep says each got it, and
 // returns how many hosts those are.
-func sameRingEverywhere(t *testing.T, h dirHosts, tb *plan.Testbed, rep *cluster.Summary) int {
+func sameRingEverywhere(t *testing.T, h dirHosts, tb *plan.Testbed, rep *cluster.Report) int {
 	t.Helper()
 	want := readFile(t, filepath.Join(h.dir, "object.ring.gz"))
 	n := 0

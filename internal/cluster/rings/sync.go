@@ -16,7 +16,7 @@ import (
 // baseline variant's ports) and writes the ring files there: the builders
 // read in one Python process (DumpRings), every command of every ring run
 // in one more (runRingCmds).
-func BuildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, l *plan.Layout, rep *cluster.Summary) error {
+func BuildRings(ctx context.Context, p *remote.Pool, tb *plan.Testbed, b *plan.Host, l *plan.Layout, rep *cluster.Report) error {
 	if _, err := p.Run(ctx, b.Name, "mkdir -p "+cluster.SwiftDir); err != nil {
 		return err
 	}
@@ -76,13 +76,13 @@ func RingFiles(tb *plan.Testbed) []string {
 
 // DistributeRings copies the ring files from host b to every other host
 // that runs a service; hosts that have them already are left alone.
-func DistributeRings(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, rep *cluster.Summary) error {
+func DistributeRings(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, rep *cluster.Report) error {
 	return DistributeRingFiles(ctx, p, tb, b, RingFiles(tb), rep)
 }
 
 // DistributeRingFiles is DistributeRings for the ring files rings only (a
 // sweep's cell copies the rings it switched).
-func DistributeRingFiles(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, rings []string, rep *cluster.Summary) error {
+func DistributeRingFiles(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, rings []string, rep *cluster.Report) error {
 	dir, err := os.MkdirTemp("", "benchbed-rings-")
 	if err != nil {
 		return err
@@ -105,7 +105,7 @@ func DistributeRingFiles(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan
 
 // PushRingFiles uploads ring files to every host that runs a service but
 // b, the builder host they come from; rep says where one changed.
-func PushRingFiles(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, files []remote.File, rep *cluster.Summary) error {
+func PushRingFiles(ctx context.Context, p Hosts, tb *plan.Testbed, b *plan.Host, files []remote.File, rep *cluster.Report) error {
 	var targets []string
 	for _, h := range cluster.ServiceHosts(tb) {
 		if h.Name != b.Name {

@@ -86,7 +86,7 @@ func (s *table) cellRows() []results.TableRow {
 			continue
 		}
 		label := CellLabel(s.tb, c.Cell)
-		if c.Res.Status != "ok" {
+		if c.Res.Status != results.StatusOK {
 			label += " (" + c.Res.Status + ")"
 		}
 		rows = append(rows, results.TableRow{Label: label, Op: c.Res.Total, Failed: c.Res.Status != results.StatusOK})

@@ -25,6 +25,9 @@ type FaultCell struct {
 	DuringRate   int
 	DuringErrors int
 	SlowFor      int
+	// Noise varies each second's rate by up to ±Noise operations an
+	// agent (a fixed pattern), so that batch means have a spread.
+	Noise int
 }
 
 // FaultRunSeconds is the fixture cells' run.
@@ -76,6 +79,7 @@ func writeCell(run *rundir.Run, fc FaultCell) (results.Cell, error) {
 		return results.Cell{}, err
 	}
 	total := results.Recording{}
+	perSecond := make([]int64, FaultRunSeconds)
 	start := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	for a := range 2 {
 		f, err := os.Create(filepath.Join(adir, "agent-"+string(rune('1'+a))+"-client1.jsonl"))
@@ -86,6 +90,7 @@ func writeCell(run *rundir.Run, fc FaultCell) (results.Cell, error) {
 		for i := range FaultRunSeconds {
 			rec := fc.second(i)
 			total.Merge(rec)
+			perSecond[i] += rec["GET"].LastByte.Count()
 			t0 := start.Add(time.Duration(i) * time.Second)
 			_ = enc.Encode(results.AgentEvent{Type: "interval", Agent: "a", Index: i, Start: t0, End: t0.Add(time.Second), Ops: rec})
 		}
@@ -99,6 +104,7 @@ func writeCell(run *rundir.Run, fc FaultCell) (results.Cell, error) {
 	}
 	c := results.Summarise(total, FaultRunSeconds*time.Second)
 	c.ID, c.Variant, c.Workload, c.Status, c.Repeat = fc.ID, fc.Variant, "get", results.StatusOK, 1
+	c.PerSecond = perSecond
 	return c, nil
 }
 
@@ -115,6 +121,7 @@ func (fc FaultCell) second(i int) results.Recording {
 	if i >= 10 && i < 20 {
 		errs = fc.DuringErrors
 	}
+	n += noise[i%len(noise)] * fc.Noise / 3
 	for k := range n {
 		l := lat + time.Duration(k%10)*lat/50 // a spread, so that percentiles differ
 		h.FirstByte.Record(l / 2)
@@ -135,3 +142,6 @@ var SeedFaultCells = []FaultCell{
 	{ID: "002-servers_per_port=4-get-r1", Variant: "servers_per_port=4", Rate: 200, Lat: 10 * time.Millisecond,
 		DuringLat: 25 * time.Millisecond, DuringRate: 150},
 }
+
+// noise is the fixed pattern of FaultCell.Noise, in thirds of it.
+var noise = []int{0, 3, -2, 1, -3, 2, -1, 3, -2, 0, 1, -1}

@@ -35,6 +35,21 @@ func IntervalRates(fn func(reqPerS, p99 float64)) func(start, end time.Time, r r
 	}
 }
 
+// onInterval is Config.OnInterval's type.
+type onInterval = func(start, end time.Time, r results.Recording, fill results.FillRecording)
+
+// alsoTell returns an OnInterval that tells first (when not nil: the
+// caller's, such as a metrics stream) and then next.
+func alsoTell(first, next onInterval) onInterval {
+	if first == nil {
+		return next
+	}
+	return func(start, end time.Time, r results.Recording, fill results.FillRecording) {
+		first(start, end, r, fill)
+		next(start, end, r, fill)
+	}
+}
+
 // stopWhen is a Stop channel closed once, with the reason why.
 type stopWhen struct {
 	once   sync.Once
@@ -66,12 +81,12 @@ func Warmup(ctx context.Context, cfg Config, max time.Duration) (string, error) 
 	w := &stopWhen{stop: make(chan struct{})}
 	started := time.Now()
 	cfg.Duration, cfg.Operations, cfg.Stop = max, 0, w.stop
-	cfg.OnInterval = IntervalRates(func(req, p99 float64) {
+	cfg.OnInterval = alsoTell(cfg.OnInterval, IntervalRates(func(req, p99 float64) {
 		st.Add(req, p99)
 		if st.Check() == nil {
 			w.close("steady after " + slo.ShortDuration(time.Since(started).Round(time.Second)))
 		}
-	})
+	}))
 	if _, err := Run(ctx, cfg); err != nil {
 		return "", err
 	}
@@ -89,12 +104,12 @@ func RunPrecise(ctx context.Context, cfg Config, precision float64, max time.Dur
 	p := &results.Precision{Target: precision, Max: max, Interval: cfg.interval()}
 	w := &stopWhen{stop: make(chan struct{})}
 	cfg.Duration, cfg.Operations, cfg.Stop = max, 0, w.stop
-	cfg.OnInterval = IntervalRates(func(req, _ float64) {
+	cfg.OnInterval = alsoTell(cfg.OnInterval, IntervalRates(func(req, _ float64) {
 		p.Add(req)
 		if done, why := p.Done(); done {
 			w.close(why)
 		}
-	})
+	}))
 	res, err := Run(ctx, cfg)
 	why := w.why()
 	if why == "" {

@@ -34,6 +34,20 @@ type Telemetry struct {
 	DefRange hcl.Range
 }
 
+// Metrics is the testbed's metrics block: where a sweep streams its
+// per-second figures (docs/metrics.md); the command line's --remote-write,
+// --influx and --metrics-listen add to it.
+type Metrics struct {
+	RemoteWrite []string // Prometheus remote write 1.0 URLs
+	Influx      []string // InfluxDB line-protocol write URLs
+	Listen      string   // address of an OpenMetrics /metrics page ("": none)
+	Queue       int      // batches each output's queue holds (0: the default)
+	DefRange    hcl.Range
+}
+
+// MaxMetricsQueue bounds the metrics block's queue (batches, one a second).
+const MaxMetricsQueue = 3600
+
 // Bounds and defaults of the telemetry block.
 const (
 	DefaultTelemetryInterval = time.Second

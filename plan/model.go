@@ -46,6 +46,7 @@ type Testbed struct {
 	Prefill       *Prefill                  // nil when the file has no prefill block
 	Sweep         Sweep                     // defaults when the file has no sweep block
 	Telemetry     Telemetry                 // defaults (on, 1 s) when the file has no telemetry block
+	Metrics       Metrics                   // where a sweep streams its figures (none without a metrics block)
 	Sensitive     []string                  // values of sensitive variables, to mask in output
 	DefRange      hcl.Range                 // the testbed block
 	Files         map[string]*hcl.File      // parsed sources, for diagnostics

@@ -24,7 +24,12 @@ pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-accoun
       chromium fonts-liberation
       # S3 through Swift's s3api: a client nobody here wrote lists and reads
       # back what benchbed wrote (cmd/benchbed/load_s3_swift_test.go)
-      s3cmd)
+      s3cmd
+      # metrics streaming (results/metrics): real receivers the tests start on
+      # loopback, Prometheus' remote-write receiver (and promtool for the
+      # OpenMetrics backfill), VictoriaMetrics' remote write and Influx, and
+      # InfluxDB 1.x's /write
+      prometheus victoria-metrics influxdb)
 case "$kind" in
   bench) pkgs+=(ansible-core wrk nginx-light hey) ;;
 esac

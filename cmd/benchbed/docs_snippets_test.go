@@ -30,6 +30,11 @@ type docSnippet struct {
 	name    string // the file it is, "" for none
 }
 
+// importedExample is the file name by which the docs' experiments include
+// what `benchbed import` writes of the lab (internal/importer's golden
+// file, which its round-trip test keeps equal to the import's output).
+const importedExample = "mycluster.hcl"
+
 // TestDocsSnippets validates every HCL example of the README, the
 // language reference and docs/ (its guides included): a whole testbed as it is, a fragment
 // completed by testdata/docs/skeleton.hcl. An example marked hcl-invalid
@@ -43,9 +48,16 @@ func TestDocsSnippets(t *testing.T) {
 	if len(snips) < 8 {
 		t.Fatalf("found %d HCL snippets in the docs, want 8 or more: is the extraction broken?", len(snips))
 	}
+	imported, err := os.ReadFile("../../internal/importer/testdata/lab-import.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
 	named := map[string]map[string]string{} // document -> file name -> text
 	for _, s := range snips {
-		beside := named[s.file]
+		beside := map[string]string{importedExample: string(imported)}
+		for name, text := range named[s.file] {
+			beside[name] = text
+		}
 		if s.name != "" {
 			if named[s.file] == nil {
 				named[s.file] = map[string]string{}
@@ -128,6 +140,9 @@ func completeSnippet(t *testing.T, skel, frag []byte) []byte {
 	declared := map[string]bool{}
 	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
 		declared[blockKey(b)] = true
+		if b.Type == "include" {
+			declared["testbed"] = true // an experiment: its lab file is the rest
+		}
 	}
 	if declared["testbed"] {
 		return frag
@@ -185,7 +200,8 @@ func validateSnippet(t *testing.T, src []byte, beside map[string]string) hcl.Dia
 	}
 	// The README's experiment declares auth_key without a default and
 	// says to give it in the environment, as a real key should be given.
-	_, diags := decode.Load(p, decode.LoadOptions{Environ: []string{"BENCHBED_VAR_auth_key=docs-key"}})
+	_, diags := decode.Load(p, decode.LoadOptions{Environ: []string{"BENCHBED_VAR_auth_key=docs-key",
+		"BENCHBED_VAR_tempauth_bench_bench_key=docs-key"}})
 	return diags
 }
 

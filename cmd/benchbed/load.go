@@ -17,6 +17,7 @@ import (
 
 	"benchbed/load"
 	"benchbed/results"
+	"benchbed/results/metrics"
 	"benchbed/templates"
 	"github.com/spf13/cobra"
 )
@@ -42,6 +43,7 @@ type loadCmdFlags struct {
 	search     searchFlags // --search and its range
 	s3         s3Flags     // --api s3 and its endpoint and keys
 	replay     replayFlags // --replay LOG and its options
+	metrics    metricsFlags
 }
 
 func newLoadCmd() *cobra.Command {
@@ -114,6 +116,7 @@ func newLoadCmd() *cobra.Command {
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a pprof CPU profile of the measured phase to this file")
 	f.s3.add(fl)
 	addReplayFlags(fl, &f.replay)
+	f.metrics.add(fl)
 	return cmd
 }
 
@@ -164,6 +167,15 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	lm, err := startMetrics(ctx, f.metrics, loadState(s.Name))
+	if err != nil {
+		return err
+	}
+	defer lm.close(cmd.ErrOrStderr())
+	endpoint := f.auth.URL + f.auth.StorageURL
+	if f.auth.S3 != nil {
+		endpoint = f.auth.S3.Endpoint
+	}
 	if err := loadInitial(ctx, cmd.ErrOrStderr(), s, loadStore(f.auth, client, s.Policy), users, f.initial); err != nil {
 		return interrupted(ctx, err)
 	}
@@ -171,16 +183,20 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 		Users: users, Operations: f.operations, Rate: f.rate, Keep: f.keep, Verify: f.verify}
 	cfg.Fill = fill
 	if f.search.slo != "" {
-		return runSearch(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), s.Name, cfg, f)
+		return runSearch(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), s.Name, cfg, f, lm.probes(endpoint))
 	}
-	if err := warmUp(ctx, cmd.ErrOrStderr(), cfg, f.auto); err != nil {
+	wcfg := cfg
+	if f.auto.warmup.set() {
+		wcfg = lm.phase(cfg, metrics.PhaseWarmup, endpoint)
+	}
+	if err := warmUp(ctx, cmd.ErrOrStderr(), wcfg, f.auto); err != nil {
 		return interrupted(ctx, err)
 	}
 	stopProfile, err := startCPUProfile(f.cpuProfile)
 	if err != nil {
 		return err
 	}
-	res, stopped, err := measure(ctx, cfg, f.auto)
+	res, stopped, err := measure(ctx, lm.phase(cfg, metrics.PhaseRun, endpoint), f.auto)
 	if perr := stopProfile(); perr != nil {
 		fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", perr)
 	}

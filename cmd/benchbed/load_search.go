@@ -12,6 +12,7 @@ import (
 	"benchbed/load"
 	"benchbed/plan/slo"
 	"benchbed/results"
+	"benchbed/results/metrics"
 )
 
 // searchFlags are `benchbed load --search`'s options.
@@ -25,7 +26,7 @@ type searchFlags struct {
 // runSearch searches for the highest rate meeting the SLO, every probe a
 // run of cfg at its rate (after the warm-up the flags ask), and prints
 // the capacity with the probes.
-func runSearch(ctx context.Context, stdout, stderr io.Writer, name string, cfg load.Config, f loadCmdFlags) error {
+func runSearch(ctx context.Context, stdout, stderr io.Writer, name string, cfg load.Config, f loadCmdFlags, stream phaseFunc) error {
 	slo, err := slo.Parse(f.search.slo)
 	if err != nil {
 		return usagef(nil, "--search: %w", err)
@@ -40,7 +41,7 @@ func runSearch(ctx context.Context, stdout, stderr io.Writer, name string, cfg l
 		return usagef(nil, "--duration with --search: each probe lasts --probe (%s)", f.search.probe)
 	}
 	s := &results.Search{SLO: slo, From: f.search.from, To: f.search.to, Resolution: f.search.resolution,
-		Probe: loadProbe(name, cfg, f), OnProbe: func(p results.ProbeRecord) { fmt.Fprintln(stderr, "benchbed: "+probeLine(p)) }}
+		Probe: loadProbe(name, cfg, f, stream), OnProbe: func(p results.ProbeRecord) { fmt.Fprintln(stderr, "benchbed: "+probeLine(p)) }}
 	res, err := s.Run(ctx)
 	if err != nil {
 		return interrupted(ctx, err)
@@ -62,15 +63,19 @@ var scriptProbe func(rate float64, measured results.ProbeOutcome) results.ProbeO
 
 // loadProbe returns the search's probe: a run of cfg at the rate for
 // the probe length, the process's own CPU over it as the client's.
-func loadProbe(name string, cfg load.Config, f loadCmdFlags) results.Probe {
+func loadProbe(name string, cfg load.Config, f loadCmdFlags, stream phaseFunc) results.Probe {
 	return func(ctx context.Context, rate float64) (results.ProbeOutcome, error) {
 		c := cfg
 		c.Rate, c.Duration, c.Operations = rate, f.search.probe, 0
-		if err := warmUp(ctx, io.Discard, c, f.auto); err != nil {
+		w := c
+		if f.auto.warmup.set() {
+			w = stream(c, metrics.PhaseWarmup)
+		}
+		if err := warmUp(ctx, io.Discard, w, f.auto); err != nil {
 			return results.ProbeOutcome{}, err
 		}
 		cpu0, t0 := load.ProcessCPU(), time.Now()
-		res, err := load.Run(ctx, c)
+		res, err := load.Run(ctx, stream(c, metrics.PhaseProbe))
 		if err != nil {
 			return results.ProbeOutcome{}, err
 		}

@@ -12,6 +12,7 @@ import (
 	"benchbed/internal/cluster"
 	"benchbed/internal/sweep"
 	"benchbed/results"
+	"benchbed/results/metrics"
 
 	"github.com/spf13/cobra"
 )
@@ -26,6 +27,7 @@ type sweepCmdFlags struct {
 	onFailure     string
 	runsDir       string
 	healthTimeout time.Duration
+	metrics       metricsFlags
 }
 
 func newSweepCmd() *cobra.Command {
@@ -54,6 +56,7 @@ func newSweepCmd() *cobra.Command {
 	fl.StringVar(&f.onFailure, "on-failure", "", "continue or stop after a failed cell (default: the testbed's)")
 	fl.StringVar(&f.runsDir, "runs-dir", "", "root of the run directories (default: the testbed's sweep.runs_dir)")
 	fl.DurationVar(&f.healthTimeout, "health-timeout", 0, "how long every server has to answer after a restart (default 2m)")
+	f.metrics.add(fl)
 	return cmd
 }
 
@@ -71,11 +74,18 @@ func runSweepCmd(cmd *cobra.Command, file string, lf *loadFlags, f sweepCmdFlags
 		return err
 	}
 	defer p.Close()
-	sw, err := sweep.NewSweeper(tb, p, sweep.Options{Log: stderr, RunsDir: f.runsDir, Resume: f.resume,
-		Only: f.only, BreakLock: f.breakLock, OnFailure: f.onFailure, HealthTimeout: f.healthTimeout})
+	lm, err := startMetrics(context.Background(), f.metrics.withTestbed(tb.Metrics), metrics.State{Testbed: tb.Name})
 	if err != nil {
 		return err
 	}
+	defer lm.close(stderr)
+	sw, err := sweep.NewSweeper(tb, p, sweep.Options{Log: stderr, RunsDir: f.runsDir, Resume: f.resume,
+		Only: f.only, BreakLock: f.breakLock, OnFailure: f.onFailure, HealthTimeout: f.healthTimeout,
+		Observer: lm.observer()})
+	if err != nil {
+		return err
+	}
+	lm.setRun(sw.Run().ID)
 	fmt.Fprintln(stderr, "sweep: run directory", sw.Run().Dir)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

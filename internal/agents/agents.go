@@ -66,6 +66,9 @@ type Job struct {
 	// Second, when set, is told each second of the run for all agents:
 	// req/s and first-byte p99 (results.Seconds), as the intervals come.
 	Second func(reqPerS, p99 float64)
+	// Each, when set, is handed every agent event as it is merged, with
+	// its stream's index (a metrics stream's Observer.Event).
+	Each func(stream int, ev results.AgentEvent)
 }
 
 // agentJobs splits the run over n agents: users, operations and rate

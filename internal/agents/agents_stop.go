@@ -32,10 +32,17 @@ func (r Job) watchStop(procs []*Proc) func() {
 }
 
 // each is what the merge tells of every event: the per-second series
-// for r.Second, nil when unset.
+// for r.Second and r.Each, nil when both are unset.
 func (r Job) each(streams int) func(int, results.AgentEvent) {
 	if r.Second == nil {
-		return nil
+		return r.Each
 	}
-	return results.NewSeconds(streams, r.Second).Add
+	add := results.NewSeconds(streams, r.Second).Add
+	if r.Each == nil {
+		return add
+	}
+	return func(i int, ev results.AgentEvent) {
+		add(i, ev)
+		r.Each(i, ev)
+	}
 }

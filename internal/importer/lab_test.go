@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/internal/golden"
 	"benchbed/internal/labtest"
 	"benchbed/plan"
 	"benchbed/plan/render"
@@ -107,6 +108,9 @@ func TestBuildLabRoundTrip(t *testing.T) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}
 	}
+	// What import writes of the lab is kept as the example the docs'
+	// experiments include (the README's mycluster.hcl; docs_snippets_test).
+	golden.Check(t, "lab-import.hcl", res.Text)
 	// The original's first variant and the import's baseline render the
 	// same settings on every host.
 	imported, diags := decodeText("imported.hcl", res.Text, res.Vars)

@@ -21,14 +21,15 @@ import (
 
 // Options tune a sweep.
 type Options struct {
-	Log           io.Writer     // progress lines and the live req/s line (nil = none)
-	RunsDir       string        // root of the run directories ("" = the testbed's sweep.runs_dir)
-	Resume        string        // a run id or directory to continue ("" = a new run)
-	Only          []string      // variant names to run (nil = all)
-	BreakLock     bool          // remove another sweep's locks
-	OnFailure     string        // "continue" or "stop" ("" = the testbed's)
-	HealthTimeout time.Duration // per cell, for every server to answer (0 = custody.DefaultHealthTimeout)
-	Agents        agents.Hosts  // nil = PoolAgents over the pool
+	Log           io.Writer       // progress lines and the live req/s line (nil = none)
+	RunsDir       string          // root of the run directories ("" = the testbed's sweep.runs_dir)
+	Resume        string          // a run id or directory to continue ("" = a new run)
+	Only          []string        // variant names to run (nil = all)
+	BreakLock     bool            // remove another sweep's locks
+	OnFailure     string          // "continue" or "stop" ("" = the testbed's)
+	HealthTimeout time.Duration   // per cell, for every server to answer (0 = custody.DefaultHealthTimeout)
+	Agents        agents.Hosts    // nil = PoolAgents over the pool
+	Observer      agents.Observer // told each load phase, merged agent event and telemetry sample (nil = none)
 }
 
 // Sweeper runs one sweep of a testbed's matrix: its run-wide steps, in the

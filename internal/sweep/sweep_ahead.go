@@ -116,7 +116,8 @@ func (ex *cellRun) endAhead() {
 // runLoad runs job on the agents prepared ahead (a), or prepares them
 // now; next (a search's probe): as it runs, the next probe's agents start
 // on the same clients (agents.Prepared.Again), for it to take.
-func (ex *cellRun) runLoad(ctx context.Context, a *ahead[*agents.Prepared], job agents.Job, next bool) (*results.Merged, error) {
+func (ex *cellRun) runLoad(ctx context.Context, a *ahead[*agents.Prepared], job agents.Job, next bool, phase string) (*results.Merged, error) {
+	defer agents.Observe(ex.s.opts.Observer, &job, ex.c, ex.s.run.ID, ex.s.tb.Name, phase, ex.faults != nil, ex.tele.agents)()
 	p, err := a.take()
 	if a == nil {
 		p, err = agents.Prepare(ctx, ex.s.opts.Agents, job)
@@ -148,7 +149,7 @@ func (ex *cellRun) warmup(ctx context.Context) error {
 	if w := c.Workload.Warmup; w != nil && w.Auto {
 		why = agents.SteadyWarmup(&ar)
 	}
-	_, err := ex.runLoad(ctx, ex.ahead.warmup, ar, false)
+	_, err := ex.runLoad(ctx, ex.ahead.warmup, ar, false, agents.PhaseWarmup)
 	ex.tele.idle()
 	if w := why(); w != "" && err == nil {
 		ex.tele.warmedUp = w
@@ -159,7 +160,7 @@ func (ex *cellRun) warmup(ctx context.Context) error {
 
 // runAgents runs the measured job on the agents prepared ahead.
 func (ex *cellRun) runAgents(ctx context.Context, job agents.Job) (*results.Merged, error) {
-	return ex.runLoad(ctx, ex.ahead.run.Load(), job, false)
+	return ex.runLoad(ctx, ex.ahead.run.Load(), job, false, agents.PhaseRun)
 }
 
 // aheadTelemetry starts the cell's telemetry agents in the background, for

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"benchbed/internal/agents"
 	"benchbed/internal/step"
 	"benchbed/plan/schedule"
 	"benchbed/results"
@@ -95,6 +96,7 @@ func (fc *faultCell) act(ctx context.Context, a *faultAction) error {
 	if a.kind == schedule.StepFaultApply {
 		st = fc.applyStep(a)
 	}
+	defer agents.FaultPhase(fc.ex.s.opts.Observer, a.kind == schedule.StepFaultApply)
 	return fc.ex.runner.Run(ctx, []step.Step{st})
 }
 

@@ -39,7 +39,7 @@ func (ex *cellRun) search(ctx context.Context) error {
 		ar.Live = s.liveLine(fmt.Sprintf("probe %d", n), &ex.tele)
 		ar.LogDir = filepath.Join(ex.dir, ProbesDir, fmt.Sprintf("%02d-%.0f", n, rate), rundir.AgentsDir)
 		ar.Started = ex.tele.phaseAt(telemetry.PhaseRun, ar.Duration)
-		m, err := ex.runLoad(ctx, ex.ahead.run.Load(), ar, true)
+		m, err := ex.runLoad(ctx, ex.ahead.run.Load(), ar, true, agents.PhaseProbe)
 		ex.tele.idle()
 		if err != nil {
 			return results.ProbeOutcome{}, err

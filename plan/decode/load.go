@@ -33,6 +33,7 @@ const (
 	blockPrefill   = "prefill"
 	blockSweep     = "sweep"
 	blockTelemetry = "telemetry"
+	blockMetrics   = "metrics"
 )
 
 var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
@@ -46,6 +47,7 @@ var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: blockService, LabelNames: []string{"name"}},
 	{Type: blockVariant, LabelNames: []string{"name"}},
 	{Type: blockTelemetry},
+	{Type: blockMetrics},
 	{Type: blockWorkload, LabelNames: []string{"name"}},
 	{Type: blockPrefill},
 	{Type: blockSweep},
@@ -175,6 +177,7 @@ func (d *decoder) decodeFile(blocks []*hcl.Block, root hcl.Body) {
 	d.decodeSweep(d.single(byType[blockSweep]))
 	d.decodeTelemetry(d.single(byType[blockTelemetry]))
 	d.checkTelemetry()
+	d.decodeMetrics(d.single(byType[blockMetrics]))
 	d.defaultClients()
 }
 

@@ -7,8 +7,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"benchbed/plan"
-	"benchbed/plan/scenario"
-	"benchbed/templates"
 )
 
 // validateS3 checks every proxy pipeline that has s3api, in each variant,
@@ -25,7 +23,7 @@ func validateS3(tb *plan.Testbed, add addFunc) {
 			}
 			set, given := tb.Effective(s, v)["pipeline:main"]["pipeline"]
 			if !given {
-				p, known := builtinPipeline(s)
+				p, known := plan.BuiltinPipeline(s)
 				if !known {
 					continue // a template of the testbed's own: its pipeline is its own
 				}
@@ -34,21 +32,6 @@ func validateS3(tb *plan.Testbed, add addFunc) {
 			checkS3Pipeline(tb, v, s, set, add)
 		}
 	}
-}
-
-// builtinPipeline is the pipeline of s's built-in template, false when s
-// renders a template of the testbed's own or one without a pipeline.
-func builtinPipeline(s *plan.Service) (string, bool) {
-	text, ok := templates.BuiltinText(s.Template)
-	if !ok {
-		return "", false
-	}
-	for _, line := range strings.Split(text, "\n") {
-		if p, ok := strings.CutPrefix(line, "pipeline = "); ok {
-			return p, true
-		}
-	}
-	return "", false
 }
 
 // checkS3Pipeline checks one proxy service's pipeline in variant v.
@@ -81,24 +64,10 @@ func checkS3Pipeline(tb *plan.Testbed, v *plan.Variant, s *plan.Service, set pla
 	}
 	if i := at("slo"); i < s3 {
 		sev, why := hcl.DiagWarning, "multipart uploads are refused"
-		if s3Large(tb, v) {
+		if tb.S3Large(v) {
 			sev, why = hcl.DiagError, "the S3 workloads' large size classes need multipart uploads"
 		}
 		add(sev, set.Range, "No slo after s3api",
 			"variant %q: %s's pipeline %q has no slo after s3api: %s; put slo after s3api", v.Name, s.Name, set.Value, why)
 	}
-}
-
-// s3Large reports whether an S3 workload running on v has large size
-// classes (multipart uploads).
-func s3Large(tb *plan.Testbed, v *plan.Variant) bool {
-	for _, w := range tb.Workloads {
-		if w.API != "s3" || !w.RunsOn(v) {
-			continue
-		}
-		if sc, err := scenario.Parse(w.ScenarioJSON); err == nil && sc.HasLarge() {
-			return true
-		}
-	}
-	return false
 }

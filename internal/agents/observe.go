@@ -1,0 +1,100 @@
+package agents
+
+import (
+	"sync"
+	"time"
+
+	"benchbed/plan"
+	"benchbed/results"
+	"benchbed/results/metrics"
+	"benchbed/results/telemetry"
+)
+
+// Observer is what a sweep tells of its load phases (a metrics stream:
+// metrics.Observer).
+type Observer = metrics.Observer
+
+// The phases of a sweep's load runs (Observe's phase).
+const (
+	PhaseWarmup = metrics.PhaseWarmup
+	PhaseRun    = metrics.PhaseRun
+	PhaseProbe  = metrics.PhaseProbe
+)
+
+// Observe makes *j tell o (nil: nothing) the run of cell c of run id
+// run on testbed tb: its phase at the agents' shared start (a fault
+// cell's run begins in fault_before), every merged agent event, and with
+// each live figure the newest sample of each host tele has (nil: none).
+// It returns what ends the phase once the agents returned.
+func Observe(o Observer, j *Job, c plan.Cell, run, tb, phase string, fault bool, tele *Telemetry) (end func()) {
+	if o == nil {
+		return func() {}
+	}
+	if phase == PhaseRun && fault {
+		phase = metrics.PhaseFaultBefore
+	}
+	st := metrics.State{Run: run, Testbed: tb, Variant: c.Variant.Name, Workload: c.Workload.Name,
+		Cell: c.ID, Repeat: c.Repeat, Phase: phase, Rate: j.Rate}
+	eps := j.endpoints()
+	started := j.Started
+	j.Started = func(t time.Time) {
+		o.Phase(st, eps, t)
+		if started != nil {
+			started(t)
+		}
+	}
+	j.Each = o.Event
+	live, sent := j.Live, &telemetrySent{last: map[string]time.Time{}}
+	j.Live = func(l results.Live) {
+		if live != nil {
+			live(l)
+		}
+		if tele != nil {
+			sent.forward(o, tele.Latest())
+		}
+	}
+	return func() { o.End(time.Now()) }
+}
+
+// FaultPhase tells o (nil: nothing) that a fault cell's window changed:
+// an apply starts fault_during, an undo fault_after.
+func FaultPhase(o Observer, applied bool) {
+	if o == nil {
+		return
+	}
+	phase := metrics.PhaseFaultAfter
+	if applied {
+		phase = metrics.PhaseFaultDuring
+	}
+	o.Relabel(phase, time.Now())
+}
+
+// endpoints is each agent's endpoint URL, in start order.
+func (r Job) endpoints() []string {
+	eps := make([]string, len(r.Clients)*max(r.PerClient, 1))
+	for i := range eps {
+		a := r.Auth
+		if r.AgentAuth != nil {
+			a = r.AgentAuth(i)
+		}
+		eps[i] = a.URL + a.StorageURL
+	}
+	return eps
+}
+
+// telemetrySent forwards each host's samples once.
+type telemetrySent struct {
+	mu   sync.Mutex
+	last map[string]time.Time // by host: the last sample's time sent
+}
+
+func (t *telemetrySent) forward(o Observer, latest []telemetry.Sample) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, s := range latest {
+		if s.T.After(t.last[s.Host]) {
+			t.last[s.Host] = s.T
+			o.Telemetry(s)
+		}
+	}
+}

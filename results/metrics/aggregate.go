@@ -1,0 +1,248 @@
+package metrics
+
+import (
+	"math"
+	"sync"
+	"time"
+
+	"benchbed/results"
+)
+
+// Aggregator merges the interval events of a phase's agent streams into
+// per-interval points, as results.Seconds does for the live figures:
+// interval i is told once every stream has reported it (or a later one,
+// or ended). Only the intervals some stream has not reported yet are
+// kept, and per endpoint and operation one histogram pair of the phase so
+// far: memory does not grow with the requests. Its methods may be called
+// from any goroutine; send is called with each interval's points, in
+// order, and must not block (Exporter.Send does not).
+type Aggregator struct {
+	mu      sync.Mutex
+	send    func([]Point)
+	state   State
+	base    []Label  // state's labels
+	eps     []string // endpoint label by stream
+	latest  []int
+	pending map[int]*pendingInterval
+	next    int
+	top     int
+	sofar   map[string]results.Recording // by endpoint: the phase so far
+	elapsed float64                      // seconds of the phase's intervals told
+	free    []*results.OpHists           // emptied histograms of intervals told, for the next ones
+	// PhaseOf, when set, names the phase of an interval from its start
+	// (a finished fault cell's windows, ExportRun's): an interval of
+	// another phase than the current one relabels it first.
+	PhaseOf func(start time.Time) string
+}
+
+type pendingInterval struct {
+	recs map[string]results.Recording // by endpoint label
+	// borrowed: recs holds the event's own recording (one stream: the
+	// interval is told before Event returns), not the free list's.
+	borrowed bool
+	dur      float64
+	start    time.Time // the earliest stream's
+	end      time.Time
+}
+
+// maxIndex bounds an interval's index (a month of seconds, as results'
+// merge bounds it): a broken stream cannot make the pending map grow.
+const maxIndex = 31 * 24 * 3600
+
+// NewAggregator returns an Aggregator handing its points to send.
+func NewAggregator(send func([]Point)) *Aggregator {
+	return &Aggregator{send: send, top: -1}
+}
+
+// Phase ends the current phase (its pending intervals are told as they
+// are) and starts s, whose streams' endpoints are endpoints (stream i's
+// is endpoints[i], a URL made a label by EndpointLabel; nil or short: no
+// endpoint label). It sends the state's point at once, so that a phase
+// with no interval still shows.
+func (a *Aggregator) Phase(s State, endpoints []string, at time.Time) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.endAll()
+	a.state, a.base = s, s.labels()
+	a.eps = make([]string, len(endpoints))
+	for i, e := range endpoints {
+		a.eps[i] = EndpointLabel(e)
+	}
+	a.latest = make([]int, max(len(endpoints), 1))
+	for i := range a.latest {
+		a.latest[i] = -1
+	}
+	a.pending, a.next, a.top = map[int]*pendingInterval{}, 0, -1
+	a.resetSofar()
+	a.send(a.statePoints(at))
+}
+
+// End tells every pending interval of the current phase (its streams are
+// over) and sends an idle state.
+func (a *Aggregator) End(at time.Time) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.endAll()
+	a.state.Phase, a.state.Rate = PhaseIdle, 0
+	a.base = a.state.labels()
+	a.send(a.statePoints(at))
+}
+
+// endAll marks every stream ended and flushes.
+func (a *Aggregator) endAll() {
+	for i := range a.latest {
+		a.latest[i] = math.MaxInt
+	}
+	a.flush()
+}
+
+// Event takes one event of stream (an agent's, in the merge's order):
+// intervals are merged, done and error end the stream, others are
+// ignored.
+func (a *Aggregator) Event(stream int, ev results.AgentEvent) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if stream < 0 || stream >= len(a.latest) {
+		return
+	}
+	switch ev.Type {
+	case "done", "error":
+		a.latest[stream] = math.MaxInt
+	case "interval":
+		a.interval(stream, ev)
+	default:
+		return
+	}
+	a.flush()
+}
+
+// Interval is Event for an in-process run (load.Config.OnInterval's
+// figures): stream's interval index from start to end.
+func (a *Aggregator) Interval(stream, index int, start, end time.Time, r results.Recording) {
+	a.Event(stream, results.AgentEvent{Type: "interval", Index: index, Start: start, End: end, Ops: r})
+}
+
+func (a *Aggregator) interval(stream int, ev results.AgentEvent) {
+	if ev.Index < a.next || ev.Index > maxIndex {
+		return
+	}
+	p := a.pending[ev.Index]
+	if p == nil {
+		p = &pendingInterval{recs: map[string]results.Recording{}}
+		a.pending[ev.Index] = p
+	}
+	ep := a.endpoint(stream)
+	switch {
+	case len(a.latest) == 1 && len(p.recs) == 0:
+		p.recs[ep], p.borrowed = ev.Ops, true
+	case p.recs[ep] == nil:
+		p.recs[ep] = results.Recording{}
+		fallthrough
+	default:
+		a.merge(p.recs[ep], ev.Ops)
+	}
+	p.dur = max(p.dur, ev.End.Sub(ev.Start).Seconds())
+	if ev.End.After(p.end) {
+		p.end = ev.End
+	}
+	if p.start.IsZero() || ev.Start.Before(p.start) {
+		p.start = ev.Start
+	}
+	a.latest[stream] = max(a.latest[stream], ev.Index)
+	a.top = max(a.top, ev.Index)
+}
+
+// endpoint is stream's endpoint label ("" when not named).
+func (a *Aggregator) endpoint(stream int) string {
+	if stream < len(a.eps) {
+		return a.eps[stream]
+	}
+	return ""
+}
+
+// flush tells the intervals every stream has gone past.
+func (a *Aggregator) flush() {
+	low := math.MaxInt
+	for _, l := range a.latest {
+		low = min(low, l)
+	}
+	for a.next <= low && a.next <= a.top {
+		p := a.pending[a.next]
+		delete(a.pending, a.next)
+		a.next++
+		if p == nil {
+			continue
+		}
+		if a.PhaseOf != nil {
+			if ph := a.PhaseOf(p.start); ph != a.state.Phase {
+				a.relabel(ph, p.start)
+			}
+		}
+		if p.dur > 0 {
+			a.send(a.intervalPoints(p))
+		}
+		for _, r := range p.recs {
+			if !p.borrowed {
+				a.release(r)
+			}
+		}
+	}
+}
+
+// merge adds o into r key by key, taking histograms from the free list:
+// an interval costs no allocation once the first ones are told.
+func (a *Aggregator) merge(r, o results.Recording) {
+	for k, h := range o {
+		if h == nil {
+			continue
+		}
+		if r[k] == nil {
+			r[k] = a.hists()
+		}
+		r[k].Merge(h)
+	}
+}
+
+// withAll returns r (not changed) with its operations merged as "all"
+// (free list histograms, for release).
+func (a *Aggregator) withAll(r results.Recording) results.Recording {
+	out := make(results.Recording, len(r)+1)
+	all := a.hists()
+	for k, h := range r {
+		if h != nil && k != opAll {
+			out[k] = h
+			all.Merge(h)
+		}
+	}
+	out[opAll] = all
+	return out
+}
+
+// hists returns empty histograms, from the free list when it has some.
+func (a *Aggregator) hists() *results.OpHists {
+	if n := len(a.free); n > 0 {
+		h := a.free[n-1]
+		a.free = a.free[:n-1]
+		return h
+	}
+	return results.NewOpHists()
+}
+
+// release empties r's histograms onto the free list.
+func (a *Aggregator) release(r results.Recording) {
+	for _, h := range r {
+		h.FirstByte.Reset()
+		h.LastByte.Reset()
+		clear(h.Errors)
+		h.Retries = 0
+		a.free = append(a.free, h)
+	}
+}
+
+// resetSofar starts the phase's figures so far again.
+func (a *Aggregator) resetSofar() {
+	for _, r := range a.sofar {
+		a.release(r)
+	}
+	a.sofar, a.elapsed = map[string]results.Recording{}, 0
+}

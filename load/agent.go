@@ -48,10 +48,16 @@ type AuthSpec struct {
 	Domain     string `json:"domain,omitempty"`
 	StorageURL string `json:"storage_url,omitempty"`
 	Token      string `json:"token,omitempty"`
+	// S3, when set, makes the client speak S3 to its endpoint instead
+	// (the fields above unused).
+	S3 *S3Config `json:"s3,omitempty"`
 }
 
-// String never shows the key or the token.
+// String never shows the key, the token or the secret key.
 func (a AuthSpec) String() string {
+	if a.S3 != nil {
+		return a.S3.String()
+	}
 	if a.StorageURL != "" {
 		return "storage URL " + a.StorageURL + " with a token"
 	}
@@ -71,6 +77,22 @@ func (a AuthSpec) NewAuth(hc *http.Client) (Auth, error) {
 		return NewV1Auth(hc, a.URL, a.User, a.Key), nil
 	}
 	return nil, errors.New("auth: give either url, user and key, or storage_url and token")
+}
+
+// NewClient returns a client for users concurrent requests that speaks
+// the spec's API: S3 when S3 is set, else Swift's with its auth.
+func (a AuthSpec) NewClient(users int) (*Client, error) {
+	c := &Client{HTTP: &http.Client{Transport: NewTransport(users)}, MaxRetries: 3}
+	var err error
+	if a.S3 != nil {
+		c.API, err = NewS3(*a.S3)
+	} else {
+		c.Auth, err = a.NewAuth(c.HTTP)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // RunAgent is `benchbed agent`: it reads a Job from the first line of in,
@@ -163,13 +185,12 @@ func runAgentJob(ctx context.Context, job Job, cfg Config, w *results.LineWriter
 	if onStart != nil {
 		onStart(users, cfg.Fill)
 	}
-	hc := &http.Client{Transport: NewTransport(users)}
-	defer hc.CloseIdleConnections()
-	auth, err := job.Auth.NewAuth(hc)
+	c, err := job.Auth.NewClient(users)
 	if err != nil {
 		return nil, err
 	}
-	cfg.Client = &Client{HTTP: hc, Auth: auth, MaxRetries: 3}
+	defer c.HTTP.CloseIdleConnections()
+	cfg.Client = c
 	var index int
 	var done, errs int64
 	cfg.OnInterval = func(start, end time.Time, r results.Recording, fill results.FillRecording) {

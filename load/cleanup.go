@@ -24,7 +24,7 @@ func cleanup(ctx context.Context, c *Client, o *objects, users int) error {
 			if i >= int(hi-lo) {
 				idx = revived[i-int(hi-lo)]
 			}
-			out := o.send(clientDoer(ctx, c), ci, &Request{Method: http.MethodDelete, Container: o.container(ci, idx),
+			out := o.send(c.api(), clientDoer(ctx, c), ci, &Request{Method: http.MethodDelete, Container: o.container(ci, idx),
 				Object: o.name(ci, idx)})
 			if !out.OK() && out.Status != http.StatusNotFound {
 				failed.Add(1)
@@ -51,7 +51,7 @@ func restoreInitial(ctx context.Context, c *Client, o *objects, users int) (int6
 		_ = parallel(len(holes), users, func(i int) error {
 			idx := holes[i]
 			rng := rand.New(rand.NewPCG(uint64(idx), uint64(ci)))
-			out := o.send(clientDoer(ctx, c), ci, &Request{Method: http.MethodPut, Container: o.container(ci, idx),
+			out := o.send(c.api(), clientDoer(ctx, c), ci, &Request{Method: http.MethodPut, Container: o.container(ci, idx),
 				Object: o.name(ci, idx), Size: o.size(ci, rng)})
 			if out.OK() {
 				put.Add(1)

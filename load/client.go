@@ -14,13 +14,15 @@ import (
 	"time"
 )
 
-// Client is a Swift client for load: keep-alive connections pooled for the
-// number of users, one token for all of them, re-auth on 401.
+// Client is an object-storage client for load: keep-alive connections
+// pooled for the number of users; on Swift's API one token for all of
+// them, re-auth on 401; on S3 (API set by NewS3) every request signed.
 type Client struct {
 	HTTP       *http.Client
-	Auth       Auth
-	MaxRetries int // attempts after the first on 401, 503 or a transport error
-	ReadBuffer int // bytes of each session's read buffer (0: 64 KiB)
+	Auth       Auth // Swift's auth (unused when API is set)
+	API        API  // the API spoken: nil for Swift's through Auth, or NewS3's
+	MaxRetries int  // attempts after the first on 401, 503 or a transport error
+	ReadBuffer int  // bytes of each session's read buffer (0: 64 KiB)
 	// NoDrain makes sessions read discarded bodies into their buffer and
 	// drop them, instead of dropping them in the kernel (Linux's recv
 	// MSG_TRUNC) without a copy.
@@ -55,20 +57,25 @@ type Outcome struct {
 	FirstByte time.Duration // until the response headers arrived
 	LastByte  time.Duration // until the body was read to its end
 	Retries   int
-	Err       error // transport or auth error, nil on any HTTP answer
+	Err       error  // transport or auth error, nil on any HTTP answer
+	Code      string // the error code a failed answer's body named (S3's "SlowDown"...), "" when none
 }
 
-// OK reports whether the operation succeeded (2xx).
-func (o Outcome) OK() bool { return o.Err == nil && o.Status/100 == 2 }
+// OK reports whether the operation succeeded (2xx, and no error named in
+// its body, as S3 may after a 200).
+func (o Outcome) OK() bool { return o.Err == nil && o.Status/100 == 2 && o.Code == "" }
 
 // ErrorKey names a failed outcome for the error counters: "http_404",
-// "transport_timeout", "auth"... and "" for a success.
+// "s3_SlowDown" (an S3 error code), "transport_timeout", "auth"... and ""
+// for a success.
 func (o Outcome) ErrorKey() string {
 	switch {
 	case o.OK():
 		return ""
 	case o.Err != nil:
 		return classify(o.Err)
+	case o.Code != "":
+		return "s3_" + o.Code
 	default:
 		return "http_" + strconv.Itoa(o.Status)
 	}
@@ -85,6 +92,17 @@ type Request struct {
 	Header    http.Header // extra headers (X-Delete-After, X-Storage-Policy...)
 	Query     string      // raw query for listings
 	Sink      io.Writer   // where a GET body goes (nil: discarded)
+	Reply     *Reply      // what to keep of the response's headers (nil: nothing)
+}
+
+// Reply is what a request keeps of its response's headers.
+type Reply struct {
+	ETag string // the ETag header (an S3 part's, for its upload's completion)
+}
+
+// hasBody reports whether r sends a body: an object PUT's, or any Body.
+func (r *Request) hasBody() bool {
+	return r.Body != nil || r.Method == http.MethodPut && r.Object != ""
 }
 
 // Do runs r, retrying on 401 (after re-auth), 503 and transport errors, and
@@ -109,11 +127,12 @@ func retryable(o Outcome) bool {
 }
 
 func (c *Client) once(ctx context.Context, r *Request, start time.Time) Outcome {
-	su, tok, err := c.Auth.Token(ctx)
+	api := c.api()
+	su, tok, err := api.target(ctx)
 	if err != nil {
 		return Outcome{Err: err}
 	}
-	req, err := c.newRequest(ctx, su, tok, r)
+	req, err := api.newRequest(ctx, su, tok, r)
 	if err != nil {
 		return Outcome{Err: err}
 	}
@@ -122,9 +141,17 @@ func (c *Client) once(ctx context.Context, r *Request, start time.Time) Outcome 
 		return Outcome{Err: err}
 	}
 	o := Outcome{Status: resp.StatusCode, FirstByte: time.Since(start)}
+	if r.Reply != nil {
+		r.Reply.ETag = resp.Header.Get("ETag")
+	}
 	sink := r.Sink
 	if sink == nil {
 		sink = io.Discard
+	}
+	var errBody *limitedBuffer
+	if resp.StatusCode >= 300 && api.errorBodies() {
+		errBody = &limitedBuffer{}
+		sink = errBody
 	}
 	_, err = io.Copy(sink, resp.Body)
 	_ = resp.Body.Close()
@@ -132,13 +159,17 @@ func (c *Client) once(ctx context.Context, r *Request, start time.Time) Outcome 
 	if err != nil {
 		o.Err = err
 	}
+	if errBody != nil {
+		o.Code = s3ErrorCode(errBody.b)
+	}
 	if resp.StatusCode == http.StatusUnauthorized {
-		c.Auth.Invalidate(tok)
+		api.refused(tok)
 	}
 	return o
 }
 
-func (c *Client) newRequest(ctx context.Context, storageURL, token string, r *Request) (*http.Request, error) {
+// newSwiftRequest returns r as a request to Swift's storage URL with the token.
+func newSwiftRequest(ctx context.Context, storageURL, token string, r *Request) (*http.Request, error) {
 	var sb strings.Builder
 	sb.Grow(len(storageURL) + len(r.Container) + len(r.Object) + len(r.Query) + 3)
 	sb.WriteString(strings.TrimSuffix(storageURL, "/"))
@@ -152,11 +183,21 @@ func (c *Client) newRequest(ctx context.Context, storageURL, token string, r *Re
 		sb.WriteByte('?')
 		sb.WriteString(r.Query)
 	}
+	req, err := newHTTPRequest(ctx, sb.String(), r)
+	if err != nil {
+		return nil, err
+	}
+	req.Header["X-Auth-Token"] = []string{token}
+	return req, nil
+}
+
+// newHTTPRequest returns r as a net/http request to u, with its body and headers.
+func newHTTPRequest(ctx context.Context, u string, r *Request) (*http.Request, error) {
 	var rd io.Reader
-	if r.Method == http.MethodPut && r.Object != "" {
+	if r.hasBody() {
 		rd = r.newBody()
 	}
-	req, err := http.NewRequestWithContext(ctx, r.Method, sb.String(), rd)
+	req, err := http.NewRequestWithContext(ctx, r.Method, u, rd)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +211,6 @@ func (c *Client) newRequest(ctx context.Context, storageURL, token string, r *Re
 	for k, v := range r.Header {
 		req.Header[k] = v
 	}
-	req.Header["X-Auth-Token"] = []string{token}
 	return req, nil
 }
 

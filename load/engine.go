@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -293,27 +292,19 @@ func (u *users) loop(ctx context.Context, id uint64) {
 	}
 }
 
-// ensureContainers creates the scenario's containers, container_concurrency
-// at a time, with its policy and container_put_headers.
+// ensureContainers creates the scenario's containers (S3's buckets),
+// container_concurrency at a time, with its policy and
+// container_put_headers; one already there is fine.
 func ensureContainers(ctx context.Context, c *Client, s *scenario.Scenario) error {
-	h := http.Header{}
-	for k, v := range s.ContainerPutHeaders {
-		h.Set(k, v)
-	}
-	if s.Policy != "" {
-		h.Set("X-Storage-Policy", s.Policy)
-	}
-	names := make([]string, 0, s.ContainerCount)
-	for i := range s.ContainerCount {
-		names = append(names, s.ContainerName(i))
-		if s.HasLarge() {
-			names = append(names, scenario.SegmentContainer(s.ContainerName(i)))
-		}
-	}
-	return parallel(len(names), s.ContainerConcurrency, func(i int) error {
-		o := c.Do(ctx, &Request{Method: http.MethodPut, Container: names[i], Header: h}, time.Now())
-		if !o.OK() {
-			return fmt.Errorf("load: PUT container %s: %s", names[i], describe(o))
+	reqs, there := c.api().containerPuts(s)
+	return parallel(len(reqs), s.ContainerConcurrency, func(i int) error {
+		o := c.Do(ctx, &reqs[i], time.Now())
+		if !o.OK() && !there(o) {
+			hint := ""
+			if c.api().errorBodies() && o.Err == nil && o.Code == "" {
+				hint = S3NotS3
+			}
+			return fmt.Errorf("load: PUT container %s: %s%s", reqs[i].Container, describe(o), hint)
 		}
 		return nil
 	})
@@ -321,8 +312,11 @@ func ensureContainers(ctx context.Context, c *Client, s *scenario.Scenario) erro
 
 // describe says what went wrong with an outcome.
 func describe(o Outcome) string {
-	if o.Err != nil {
+	switch {
+	case o.Err != nil:
 		return o.Err.Error()
+	case o.Code != "":
+		return "HTTP " + strconv.Itoa(o.Status) + " " + o.Code + S3Hint(o.Code)
 	}
 	return "HTTP " + strconv.Itoa(o.Status)
 }

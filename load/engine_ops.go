@@ -88,18 +88,19 @@ func (u *users) run(sess *Session, req *Request, c int, at time.Time) Outcome {
 		req.Sink = sess.check.Reset()
 		return sess.check.Check(sess.Do(req, at))
 	}
-	return u.objs.send(do, c, req)
+	return u.objs.send(sess.api, do, c, req)
 }
 
-// send runs req on an object of class c: as a large object's segments and
-// manifest (PUT) or with them (DELETE) when c is large, else as it is.
-func (o *objects) send(do doer, c int, req *Request) Outcome {
+// send runs req on an object of class c: as a large object of the API
+// (Swift's segments and manifest, S3's multipart upload) when c is large,
+// else as it is.
+func (o *objects) send(api API, do doer, c int, req *Request) Outcome {
 	if o.s.IsLarge(o.classes[c].size) {
 		switch req.Method {
 		case http.MethodPut:
-			return putLarge(do, o.s, req.Container, req.Object, req.Size, req.Header)
+			return api.putLarge(do, o.s, req.Container, req.Object, req.Size, req.Header)
 		case http.MethodDelete:
-			return deleteLarge(do, o.s, req.Container, req.Object)
+			return api.deleteLarge(do, o.s, req.Container, req.Object)
 		}
 	}
 	return do(req)

@@ -107,7 +107,7 @@ func TestRunLargeObjectsVerified(t *testing.T) {
 	o := newObjects(s) // the initial objects, as prefill puts them
 	for ci := range o.classes {
 		for idx := int64(1); idx <= 4; idx++ {
-			if out := o.send(clientDoer(ctx, c), ci, &Request{Method: http.MethodPut, Container: o.container(ci, idx),
+			if out := o.send(c.api(), clientDoer(ctx, c), ci, &Request{Method: http.MethodPut, Container: o.container(ci, idx),
 				Object: o.name(ci, idx), Size: o.classes[ci].size.SizeMin}); !out.OK() {
 				t.Fatalf("initial PUT: %+v", out)
 			}

@@ -8,11 +8,10 @@ import (
 	"testing"
 )
 
-// heapAfter runs n GETs against url and returns the live heap after the
-// run, with its result still referenced.
-func heapAfter(t *testing.T, url string, n int64) (uint64, *Result) {
+// heapAfterWith runs n GETs on client c and returns the live heap after
+// the run, with its result still referenced.
+func heapAfterWith(t *testing.T, c *Client, n int64) (uint64, *Result) {
 	s := readScenario(t)
-	c := staticClient(url, 8)
 	res, err := Run(context.Background(), Config{Scenario: s, Client: c, Users: 8, Operations: n})
 	if err != nil {
 		t.Fatal(err)
@@ -37,14 +36,36 @@ func TestMemoryFlatWithRequestCount(t *testing.T) {
 		_, _ = w.Write(pattern[:4096])
 	}))
 	defer srv.Close()
+	memoryFlat(t, func() *Client { return staticClient(srv.URL, 8) })
+}
+
+// TestS3MemoryFlatWithRequestCount is the same for S3's client: its
+// signers' buffers are pooled, nothing is kept per request.
+func TestS3MemoryFlatWithRequestCount(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write(pattern[:4096])
+	}))
+	defer srv.Close()
+	memoryFlat(t, func() *Client {
+		api, err := NewS3(S3Config{Endpoint: srv.URL, AccessKey: "a:u", SecretKey: "s", PathStyle: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &Client{HTTP: &http.Client{Transport: NewTransport(8)}, API: api}
+	})
+}
+
+// memoryFlat fails when a run of many more requests on newClient's
+// clients leaves more live heap behind than 12 bytes a request.
+func memoryFlat(t *testing.T, newClient func() *Client) {
 	small, large := int64(2000), int64(30000)
 	if testing.Short() {
 		large = 15000
 	}
-	_, r0 := heapAfter(t, srv.URL, 10) // warms up everything a run allocates once
-	h1, r1 := heapAfter(t, srv.URL, small)
-	h2, r2 := heapAfter(t, srv.URL, large)
-	h3, r3 := heapAfter(t, srv.URL, small)
+	_, r0 := heapAfterWith(t, newClient(), 10) // warms up everything a run allocates once
+	h1, r1 := heapAfterWith(t, newClient(), small)
+	h2, r2 := heapAfterWith(t, newClient(), large)
+	h3, r3 := heapAfterWith(t, newClient(), small)
 	// Each result stays referenced: h2-h1 is a large run's result, h3-h2 a
 	// small run's; the difference is what the extra requests left behind.
 	grow := (int64(h2) - int64(h1)) - (int64(h3) - int64(h2))

@@ -18,17 +18,17 @@ type head struct {
 }
 
 // readHead reads an HTTP/1.x status line and headers from br, skipping 1xx
-// interim responses.
-func readHead(br *bufio.Reader) (head, error) {
+// interim responses, and keeps in reply (when not nil) what it asks for.
+func readHead(br *bufio.Reader, reply *Reply) (head, error) {
 	for {
-		h, err := readOneHead(br)
+		h, err := readOneHead(br, reply)
 		if err != nil || h.status >= 200 {
 			return h, err
 		}
 	}
 }
 
-func readOneHead(br *bufio.Reader) (head, error) {
+func readOneHead(br *bufio.Reader, reply *Reply) (head, error) {
 	line, err := br.ReadSlice('\n')
 	if err != nil {
 		return head{}, err
@@ -61,8 +61,12 @@ func readOneHead(br *bufio.Reader) (head, error) {
 		if !ok {
 			return head{}, fmt.Errorf("%w: header line %q", errMalformed, line)
 		}
-		if err := h.header(name, bytes.TrimSpace(value)); err != nil {
+		value = bytes.TrimSpace(value)
+		if err := h.header(name, value); err != nil {
 			return head{}, err
+		}
+		if reply != nil && bytes.EqualFold(name, []byte("ETag")) {
+			reply.ETag = string(value)
 		}
 	}
 }

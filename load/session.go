@@ -28,13 +28,15 @@ type Session struct {
 	br       *bufio.Reader
 	drain    *kernelDrain // drops discarded bodies in the kernel (nil: read them)
 	wbuf     []byte
-	addr     string    // host:port of the connection
-	suRaw    string    // the storage URL last parsed
-	su       *url.URL  // and its parsed form
-	reused   bool      // the connection served a request before
-	bufSize  int       // the read buffer's size
-	deadline time.Time // the connection's current deadline
-	check    *Verifier // checks GET bodies when the run verifies reads (nil: not)
+	addr     string        // host:port of the connection
+	suRaw    string        // the storage URL last parsed
+	su       *url.URL      // and its parsed form
+	reused   bool          // the connection served a request before
+	bufSize  int           // the read buffer's size
+	deadline time.Time     // the connection's current deadline
+	check    *Verifier     // checks GET bodies when the run verifies reads (nil: not)
+	api      API           // the client's API
+	errBody  limitedBuffer // a failed answer's body, when the API names errors in it
 }
 
 // sessionTimeout bounds one request on a session, give or take half of it
@@ -44,7 +46,7 @@ const sessionTimeout = 5 * time.Minute
 
 // NewSession returns a session whose requests end when ctx is done.
 func (c *Client) NewSession(ctx context.Context) *Session {
-	s := &Session{c: c, ctx: ctx, wbuf: make([]byte, 0, 256), bufSize: c.readBuffer()}
+	s := &Session{c: c, ctx: ctx, wbuf: make([]byte, 0, 256), bufSize: c.readBuffer(), api: c.api()}
 	s.stop = context.AfterFunc(ctx, func() { s.closeConn() })
 	return s
 }
@@ -90,7 +92,7 @@ func (s *Session) once(r *Request, start time.Time) Outcome {
 	if err := s.ctx.Err(); err != nil {
 		return Outcome{Err: err}
 	}
-	su, tok, err := s.c.Auth.Token(s.ctx)
+	su, tok, err := s.api.target(s.ctx)
 	if err != nil {
 		return Outcome{Err: err}
 	}
@@ -111,7 +113,7 @@ func (s *Session) once(r *Request, start time.Time) Outcome {
 		o = s.exchange(u, tok, r, start) // the server had closed an idle connection
 	}
 	if o.Status == http.StatusUnauthorized {
-		s.c.Auth.Invalidate(tok)
+		s.api.refused(tok)
 	}
 	return o
 }
@@ -176,26 +178,36 @@ func (s *Session) dial(host string) error {
 }
 
 func (s *Session) roundTrip(u *url.URL, token string, r *Request, start time.Time) (Outcome, bool, error) {
-	s.wbuf = appendRequest(s.wbuf[:0], u, token, r)
+	var err error
+	if s.wbuf, err = s.api.appendHead(s.wbuf[:0], u, token, r); err != nil {
+		return Outcome{}, true, err
+	}
 	if _, err := s.conn.Write(s.wbuf); err != nil {
 		return Outcome{}, false, err
 	}
-	if r.Method == http.MethodPut && r.Object != "" && r.bodySize() > 0 {
+	if r.hasBody() && r.bodySize() > 0 {
 		if _, err := r.newBody().WriteTo(s.conn); err != nil {
 			return Outcome{}, false, err
 		}
 	}
-	h, err := readHead(s.br)
+	h, err := readHead(s.br, r.Reply)
 	if err != nil {
 		return Outcome{}, false, err
 	}
 	o := Outcome{Status: h.status, FirstByte: time.Since(start)}
 	sink := r.Sink
-	if sink == nil {
+	errBody := h.status >= 300 && s.api.errorBodies()
+	if errBody {
+		s.errBody.b = s.errBody.b[:0]
+		sink = &s.errBody
+	} else if sink == nil {
 		sink = io.Discard
 	}
 	err = h.readBody(s.br, sink, r.Method == http.MethodHead, s.drain)
 	o.LastByte = time.Since(start)
+	if errBody && err == nil {
+		o.Code = s3ErrorCode(s.errBody.b)
+	}
 	return o, h.keepAlive && err == nil, err
 }
 

@@ -223,6 +223,7 @@ type Workload struct {
 	Clients         []string          // host names that run the agents
 	AgentsPerClient int               // default 1
 	Auth            *Auth             // nil when StorageURL/Token are given
+	API             string            // "swift" (the default) or "s3": the API its agents speak (Auth.Kind "s3")
 	StorageURL      string
 	Token           string
 	MaxErrorRate    *float64 // the workload's error-rate gate; nil = the sweep's
@@ -306,15 +307,21 @@ func (w *Workload) Params() map[string]string {
 	return out
 }
 
-// Auth is how a workload authenticates.
+// Auth is how a workload authenticates. With kind "s3" (a workload's
+// api = "s3") URL is the S3 endpoint, User the access key and Key the
+// secret key of SigV4 signatures (tempauth's account:user and its key).
 type Auth struct {
-	Kind     string // "v1" (tempauth, swauth) or "v3" (Keystone)
-	URL      string
-	User     string
-	Key      string // sensitive
-	Project  string // v3
-	Domain   string // v3
-	DefRange hcl.Range
+	Kind        string // "v1" (tempauth, swauth), "v3" (Keystone) or "s3"
+	URL         string
+	User        string
+	Key         string     // sensitive
+	Project     string     // v3
+	Domain      string     // v3
+	Region      string     // s3: the region signed for ("" = us-east-1, s3api's default location)
+	PathStyle   bool       // s3: buckets as /bucket/key, else as virtual hosts
+	SignPayload bool       // s3: payload = "hashed" (each body's SHA-256), else UNSIGNED-PAYLOAD
+	S3Attr      *hcl.Range // s3: the first of region, path_style, payload given (for errors)
+	DefRange    hcl.Range
 }
 
 // Prefill describes the objects created before the sweep.

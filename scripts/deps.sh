@@ -22,6 +22,9 @@ pkgs=(openssh-server swift swift-proxy swift-object swift-container swift-accoun
       iptables nftables
       # report.html tested in a headless browser, with the plots' font
       chromium fonts-liberation
+      # S3 through Swift's s3api: a client nobody here wrote lists and reads
+      # back what benchbed wrote (cmd/benchbed/load_s3_swift_test.go)
+      s3cmd
       # metrics streaming (results/metrics): real receivers the tests start on
       # loopback, Prometheus' remote-write receiver (and promtool for the
       # OpenMetrics backfill), VictoriaMetrics' remote write and Influx, and

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"net/http"
 	"os"
 	"os/signal"
 	"slices"
@@ -42,6 +41,7 @@ type loadCmdFlags struct {
 	fill       results.FillSpec
 	auto       autoFlags   // --duration, --warmup and their limits
 	search     searchFlags // --search and its range
+	s3         s3Flags     // --api s3 and its endpoint and keys
 	replay     replayFlags // --replay LOG and its options
 	metrics    metricsFlags
 }
@@ -49,8 +49,8 @@ type loadCmdFlags struct {
 func newLoadCmd() *cobra.Command {
 	var f loadCmdFlags
 	cmd := &cobra.Command{
-		Use:   "load (--scenario FILE | --replay LOG...) (--auth-url URL --user U --key K | --storage-url URL --token T)",
-		Short: "Run one ssbench scenario from this machine against a Swift endpoint (no SSH)",
+		Use:   "load (--scenario FILE | --replay LOG...) (--auth-url URL --user U --key K | --storage-url URL --token T | --api s3 --endpoint URL --access-key K --secret-key S)",
+		Short: "Run one ssbench scenario from this machine against a Swift or S3 endpoint (no SSH)",
 		Long: "Runs an ssbench scenario in-process as ssbench does and prints the ssbench-style table (time to first\n" +
 			"byte, req/s, errors), or with --json the summary cell. First, unmeasured, the scenario's initial\n" +
 			"files are put where a listing of its containers does not find them (progress on stderr); they\n" +
@@ -67,6 +67,10 @@ func newLoadCmd() *cobra.Command {
 			"With --storage-url and --token no auth is done, so any HTTP server can be the target (with\n" +
 			"--initial skip). The key and token may also come from the environment (BENCHBED_AUTH_KEY,\n" +
 			"BENCHBED_TOKEN); they are never printed.\n" +
+			"With --api s3 the same scenario goes to any S3 endpoint (Swift's s3api too), SigV4-signed: its containers\n" +
+			"become buckets (lower case, '-' for '_'), its large size classes multipart uploads, its initial files\n" +
+			"are listed with ListObjectsV2; the keys may come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, the\n" +
+			"endpoint and region from AWS_ENDPOINT_URL and AWS_REGION. Failures are counted by S3 error code (s3_SlowDown...).\n" +
 			"With --replay LOG (Swift proxy access logs, repeatable) the logs' client object requests are replayed\n" +
 			"open-loop at their logged times (--speed faster), on hashed names in the containers\n" +
 			"replay_000000.., after the objects they read before writing are put with their logged sizes;\n" +
@@ -110,6 +114,7 @@ func newLoadCmd() *cobra.Command {
 	fl.BoolVar(&f.json, "json", false, "print the summary cell as JSON")
 	fl.IntVar(&f.procs, "procs", 0, "Go processors for the load (default: one per 1024 users, at most half the CPUs)")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a pprof CPU profile of the measured phase to this file")
+	f.s3.add(fl)
 	addReplayFlags(fl, &f.replay)
 	f.metrics.add(fl)
 	return cmd
@@ -122,6 +127,8 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	switch {
 	case len(f.replay.logs) > 0 && f.scenario != "":
 		return usagef(cmd, "--scenario and --replay: give one")
+	case len(f.replay.logs) > 0 && f.s3.api != "swift":
+		return usagef(cmd, "--replay replays Swift proxy logs through Swift's API: not with --api %s", f.s3.api)
 	case len(f.replay.logs) > 0:
 		return runReplay(cmd, f)
 	case f.scenario == "":
@@ -151,8 +158,10 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	}
 	defer load.SetMemoryLimit(users, fill)()
 	defer load.SetProcs(f.procs, users)()
-	hc := &http.Client{Transport: load.NewTransport(users)}
-	auth, err := f.auth.NewAuth(hc)
+	if f.auth.S3, err = f.s3.resolve(f.auth); err != nil {
+		return usagef(cmd, "%w", err)
+	}
+	client, err := f.auth.NewClient(users)
 	if err != nil {
 		return usagef(cmd, "%w (flags --auth-url --user --key, or --storage-url --token)", err)
 	}
@@ -164,10 +173,13 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 	}
 	defer lm.close(cmd.ErrOrStderr())
 	endpoint := f.auth.URL + f.auth.StorageURL
-	if err := loadInitial(ctx, cmd.ErrOrStderr(), s, hc, auth, users, f.initial); err != nil {
+	if f.auth.S3 != nil {
+		endpoint = f.auth.S3.Endpoint
+	}
+	if err := loadInitial(ctx, cmd.ErrOrStderr(), s, loadStore(f.auth, client, s.Policy), users, f.initial); err != nil {
 		return interrupted(ctx, err)
 	}
-	cfg := load.Config{Scenario: s, Client: &load.Client{HTTP: hc, Auth: auth, MaxRetries: 3},
+	cfg := load.Config{Scenario: s, Client: client,
 		Users: users, Operations: f.operations, Rate: f.rate, Keep: f.keep, Verify: f.verify}
 	cfg.Fill = fill
 	if f.search.slo != "" {
@@ -218,7 +230,7 @@ func reportLoad(ctx context.Context, cmd *cobra.Command, name string, res *load.
 	case runErr != nil:
 		return interrupted(ctx, runErr)
 	case cell.Total.Count == 0 && cell.Total.Errors > 0:
-		return fmt.Errorf("every operation failed: %s", errorList(cell.Total.ErrorsBy))
+		return fmt.Errorf("every operation failed: %s%s", errorList(cell.Total.ErrorsBy), s3Hints(cell.Total.ErrorsBy))
 	case gate != nil:
 		return fmt.Errorf("the run failed: %w", gate)
 	}

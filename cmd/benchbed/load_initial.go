@@ -7,10 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"time"
 
-	"benchbed/load"
 	"benchbed/load/prefill"
 	"benchbed/results"
 )
@@ -19,7 +17,7 @@ import (
 // the scenario's initial files put where the listing check does not find
 // them (mode "upload"), or only counted, refusing to go on when any is
 // missing ("check"); "skip" assumes them. Progress goes to w.
-func loadInitial(ctx context.Context, w io.Writer, s *scenario.Scenario, hc *http.Client, auth load.Auth, users int, mode string) error {
+func loadInitial(ctx context.Context, w io.Writer, s *scenario.Scenario, st prefill.Store, users int, mode string) error {
 	if mode == "skip" {
 		return nil
 	}
@@ -27,7 +25,6 @@ func loadInitial(ctx context.Context, w io.Writer, s *scenario.Scenario, hc *htt
 	if err != nil {
 		return err
 	}
-	st := &prefill.HTTPStore{HTTP: hc, Auth: auth, Policy: s.Policy}
 	start := time.Now()
 	what := "initial files"
 	progress := func(t prefill.Totals) {

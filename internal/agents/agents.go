@@ -196,6 +196,10 @@ func authSpec(auth *plan.Auth, storageURL, token string) load.AuthSpec {
 	if auth == nil {
 		return load.AuthSpec{StorageURL: storageURL, Token: token}
 	}
+	if auth.Kind == "s3" {
+		return load.AuthSpec{S3: &load.S3Config{Endpoint: auth.URL, AccessKey: auth.User, SecretKey: auth.Key,
+			Region: auth.Region, PathStyle: auth.PathStyle, SignPayload: auth.SignPayload}}
+	}
 	a := load.AuthSpec{URL: auth.URL, User: auth.User, Key: auth.Key}
 	if auth.Kind == "v3" {
 		a.Project, a.Domain = auth.Project, auth.Domain

@@ -82,11 +82,11 @@ func (job AgentJob) run(ctx context.Context, ew eventWriter, cnt *Counters) erro
 	if job.Parts < 1 || job.Part < 0 || job.Part >= job.Parts {
 		return fmt.Errorf("prefill agent: part %d of %d", job.Part, job.Parts)
 	}
-	st, err := NewHTTPStore(job.Auth, max(job.Concurrency, 1), job.Policy)
+	st, hc, err := NewStore(job.Auth, max(job.Concurrency, 1), job.Policy)
 	if err != nil {
 		return err
 	}
-	defer st.HTTP.CloseIdleConnections()
+	defer hc.CloseIdleConnections()
 	state := &State{Done: job.Done}
 	return Run(ctx, l, st, Options{Concurrency: job.Concurrency, Verify: job.Verify, State: state,
 		Part: job.Part, Parts: job.Parts, CheckOnly: job.CheckOnly,

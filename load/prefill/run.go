@@ -179,7 +179,7 @@ func (l *Layout) createContainers(ctx context.Context, st Store, opts Options) e
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(min(opts.Concurrency, 16))
 	names := l.containers
-	if l.sc != nil && l.sc.HasLarge() {
+	if _, inline := st.(partsStore); l.sc != nil && l.sc.HasLarge() && !inline {
 		names = nil
 		for _, c := range l.containers {
 			names = append(names, c, scenario.SegmentContainer(c))

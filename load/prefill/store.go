@@ -27,6 +27,13 @@ type LargeStore interface {
 	PutLarge(ctx context.Context, s *scenario.Scenario, container, name string, size int64) error
 }
 
+// partsStore is a LargeStore whose large objects need no segment
+// containers: S3's multipart parts are the server's own.
+type partsStore interface {
+	LargeStore
+	partsInline()
+}
+
 // ErrNotFound is returned by Store.HeadObject for a missing object.
 var ErrNotFound = errors.New("not found")
 

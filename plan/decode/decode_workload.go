@@ -15,7 +15,7 @@ var workloadBlocks = []hcl.BlockHeaderSchema{{Type: "auth"}, {Type: "fill"}, {Ty
 // workloadAttrs are a workload block's attributes ("!" = required).
 var workloadAttrs = append([]string{"for_each", "name", "scenario", "scenario_set", "users", "duration",
 	"operation_count", "rate", "clients", "agents_per_client", "storage_url", "token", "max_error_rate",
-	"max_fault_error_rate", "policy", "verify", "endpoints", "variants"}, append(autoAttrs, commandAttrs...)...)
+	"max_fault_error_rate", "policy", "verify", "endpoints", "variants", "api"}, append(autoAttrs, commandAttrs...)...)
 
 // decodeWorkload decodes one workload block, expanded over its for_each:
 // each element is one axis point, a workload of its own.
@@ -167,6 +167,7 @@ func (d *decoder) buildWorkload(b *hcl.Block, c *hcl.BodyContent, name string, c
 	}
 	d.workloadPolicy(w, b, c, ctx)
 	d.checkWorkloadAuth(w, b, c)
+	d.decodeAPI(w, c, ctx)
 	d.checkFill(w, c)
 	if a := c.Attributes["operation_count"]; a != nil && c.Attributes["duration"] != nil {
 		d.Errorf(a.NameRange.Ptr(), "Conflicting run bounds", "workload %q: give duration or operation_count, not both", w.Name)
@@ -190,7 +191,7 @@ func (d *decoder) checkWorkloadAuth(w *plan.Workload, b *hcl.Block, c *hcl.BodyC
 // decodeAuth decodes an auth block.
 func (d *decoder) decodeAuth(b *hcl.Block, ctx *hcl.EvalContext) *plan.Auth {
 	au := &plan.Auth{Kind: "v1", DefRange: b.DefRange}
-	c := d.attrs(b.Body, []string{"kind", "url!", "user!", "key!", "project", "domain"})
+	c := d.attrs(b.Body, []string{"kind", "url!", "user!", "key!", "project", "domain", "region", "path_style", "payload"})
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "kind":
@@ -208,6 +209,8 @@ func (d *decoder) decodeAuth(b *hcl.Block, ctx *hcl.EvalContext) *plan.Auth {
 			au.Project, _ = d.Str(a, ctx)
 		case "domain":
 			au.Domain, _ = d.Str(a, ctx)
+		case "region", "path_style", "payload":
+			d.decodeS3Auth(au, a, ctx)
 		}
 	}
 	return au

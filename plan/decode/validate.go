@@ -34,6 +34,7 @@ func validate(tb *plan.Testbed, partial bool) hcl.Diagnostics {
 	validateFaults(tb, add)
 	validateVariantUse(tb, add)
 	validateHostsAndUsers(tb, add)
+	validateS3(tb, add)
 	validatePaths(tb, add)
 	diags = append(diags, optcheck.Check(tb)...)
 	validateLimits(tb, add)

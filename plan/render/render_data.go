@@ -60,7 +60,7 @@ func tempauthUsers(tb *plan.Testbed) []templates.User {
 	seen := map[string]bool{}
 	for _, w := range tb.Workloads {
 		a := w.Auth
-		if a == nil || a.Kind != "v1" {
+		if a == nil || a.Kind != "v1" && a.Kind != "s3" { // an S3 workload's access key is tempauth's account:user
 			continue
 		}
 		acct, user, ok := strings.Cut(a.User, ":")

@@ -94,6 +94,9 @@ func writeWorkloads(b *strings.Builder, ws []WorkloadJSON) {
 			continue
 		}
 		fmt.Fprintf(b, "  %s: scenario %s, %d users", w.Name, w.Scenario, w.Users)
+		if w.API == "s3" {
+			b.WriteString(", through S3")
+		}
 		if w.DurationS > 0 {
 			fmt.Fprintf(b, ", %s", short(time.Duration(w.DurationS*float64(time.Second))))
 		}

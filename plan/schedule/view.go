@@ -88,6 +88,7 @@ type WorkloadJSON struct {
 	Axis        *plan.AxisPoint   `json:"axis,omitempty"`
 	ScenarioSet map[string]string `json:"scenario_set,omitempty"`
 	Scenario    string            `json:"scenario,omitempty"`
+	API         string            `json:"api,omitempty"` // "s3" for an S3 workload (omitted: Swift's API)
 	Users       int               `json:"users"`
 	DurationS   float64           `json:"duration_s,omitempty"`
 	Operations  int               `json:"operation_count,omitempty"`
@@ -246,6 +247,9 @@ func workloadJSON(w *plan.Workload) WorkloadJSON {
 	}
 	if out.Scenario == "" {
 		out.Scenario = "(inline)"
+	}
+	if w.API == "s3" {
+		out.API = "s3"
 	}
 	if w.Fill != nil {
 		out.Fill = &FillJSON{ContainerObjects: w.Fill.ContainerObjects, Buckets: w.Fill.Buckets}

@@ -258,3 +258,39 @@ func TestBuildWithoutClientHost(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildStoppedServerTakesItsNeighboursManager: the account servers,
+// stopped (or restarting) while the hosts are read, are started as the
+// other servers of their hosts are (directly, on the lab), not by the
+// default manager, which the lab's hosts do not have (an e2e sweep of the
+// import failed so: "System has not been booted with systemd").
+func TestBuildStoppedServerTakesItsNeighboursManager(t *testing.T) {
+	_, facts := labFacts(t)
+	for _, f := range facts {
+		var keep []Proc
+		for _, p := range f.Procs {
+			if !strings.Contains(strings.Join(p.Args, " "), "account-server") {
+				keep = append(keep, p)
+			}
+		}
+		f.Procs = keep
+		for pid, file := range f.PidFiles {
+			if strings.Contains(file, "account-server") {
+				delete(f.PidFiles, pid)
+			}
+		}
+	}
+	res := Build(facts, Options{})
+	joined := ""
+	for _, d := range res.Diags {
+		joined += d.String() + "\n"
+	}
+	if !strings.Contains(joined, "account-server runs on none of its hosts: manager direct, as the other Swift servers of its hosts") {
+		t.Errorf("diagnostics:\n%s", joined)
+	}
+	text := string(res.Text)
+	i := strings.Index(text, `service "account-server"`)
+	if i < 0 || !strings.Contains(text[i:min(len(text), i+400)], `manager = "direct"`) {
+		t.Errorf("the account server's manager is not direct:\n%s", text)
+	}
+}

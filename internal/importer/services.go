@@ -31,12 +31,38 @@ func (d *draft) setServices() {
 			}
 		}
 		slices.Sort(s.Daemons)
-		if s.Manager == "" {
-			s.Manager = plan.DefaultManager
-			d.Diags.add(Warning, "", "%s runs on none of its hosts: manager %s is a guess", s.Name, s.Manager)
-		}
 		d.Services = append(d.Services, s)
 	}
+	for _, s := range d.Services {
+		if s.Manager == "" {
+			d.guessManager(s)
+		}
+	}
+}
+
+// guessManager gives service s, whose server runs on none of its hosts,
+// the manager that the other services of those hosts share (a server
+// stopped or restarting while the hosts were read is started as its
+// neighbours are), else plan.DefaultManager; either is said.
+func (d *draft) guessManager(s *dService) {
+	manager, unit := "", ""
+	for _, o := range d.Services {
+		if o == s || o.Manager == "" || !slices.ContainsFunc(o.Hosts, func(h string) bool { return slices.Contains(s.Hosts, h) }) {
+			continue
+		}
+		if manager != "" && (o.Manager != manager || o.Unit != "") {
+			manager = "?"
+			break
+		}
+		manager, unit = o.Manager, o.Unit
+	}
+	if manager == "" || manager == "?" || unit != "" {
+		s.Manager = plan.DefaultManager
+		d.Diags.add(Warning, "", "%s runs on none of its hosts: manager %s is a guess", s.Name, s.Manager)
+		return
+	}
+	s.Manager = manager
+	d.Diags.add(Warning, "", "%s runs on none of its hosts: manager %s, as the other Swift servers of its hosts", s.Name, s.Manager)
 }
 
 // serviceOn reads service s on host h: its server's manager, unit and

@@ -197,6 +197,9 @@ func runLoadCmd(cmd *cobra.Command, f loadCmdFlags) error {
 		return err
 	}
 	res, stopped, err := measure(ctx, lm.phase(cfg, metrics.PhaseRun, endpoint), f.auto)
+	if res != nil {
+		lm.measured(res.Duration)
+	}
 	if perr := stopProfile(); perr != nil {
 		fmt.Fprintln(cmd.ErrOrStderr(), "benchbed:", perr)
 	}

@@ -142,6 +142,15 @@ func (l *liveMetrics) phase(cfg load.Config, phase string, endpoint string) load
 	return cfg
 }
 
+// measured ends the measured phase with its duration as the load
+// measured it (the summary's), so that its last points are the cell's.
+func (l *liveMetrics) measured(d time.Duration) {
+	if l == nil {
+		return
+	}
+	l.agg.Measured(d, time.Now())
+}
+
 // phaseFunc starts a phase and returns the config that streams it.
 type phaseFunc func(cfg load.Config, phase string) load.Config
 

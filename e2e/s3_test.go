@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"benchbed/e2e/labkit"
 	"benchbed/load"
 	"benchbed/results"
 )
@@ -78,11 +79,10 @@ func TestS3Sweep(t *testing.T) {
 func s3LabTestbed(t *testing.T, lab *Env) string {
 	t.Helper()
 	dir := filepath.Dir(lab.Testbed)
-	src, err := os.ReadFile(filepath.Join(dir, "s3-lab.hcl"))
+	s, err := labkit.Inlined(filepath.Join(dir, "s3-lab.hcl")) // its parts inlined: it is written elsewhere
 	must(t, err)
 	sc, err := os.ReadFile(filepath.Join(dir, "64K_get_lab.scenario"))
 	must(t, err)
-	s := string(src)
 	for _, e := range [][2]string{{`duration          = "8s"`, `duration          = "4s"`}, {`duration = "8s"`, `duration = "4s"`},
 		{`repeat     = 2`, `repeat     = 1`}, {`warmup     = "2s"`, `warmup     = "0s"`}, {`users             = 64`, `users             = 16`}} {
 		if !strings.Contains(s, e[0]) {

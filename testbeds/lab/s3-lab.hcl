@@ -1,4 +1,4 @@
-# The lab (testbeds/lab/lab.hcl's hosts, rings and services) with s3api in
+# The lab (parts/netns.hcl: its hosts, rings and services) with s3api in
 # its proxy's pipeline, and the same 64 KiB GETs through Swift's API and
 # through S3 side by side on the same policy, plus a mixed S3 workload with
 # multipart uploads: "what does S3 cost us over the Swift API on the same
@@ -10,138 +10,18 @@ testbed "s3-lab" {
   description = "local lab: 64 KiB GETs through Swift's API and through S3 (s3api) side by side, proxy workers 1 and 2"
 }
 
-variable "lab_dir" {
-  type        = string
-  default     = "/var/lib/benchbed-lab"
-  description = "state directory of testbeds/lab/up (client key, known_hosts, ssh_config)"
-}
+include "parts/netns.hcl" {}
 
-variable "auth_key" {
-  type        = string
-  default     = "lab-bench-key"
-  sensitive   = true
-  description = "tempauth key of bench:bench (a lab-only key)"
-}
-
-locals {
-  disks = [for i in range(4) : "d${i}"]
-}
-
-ssh {
-  user            = "root"
-  config          = "${var.lab_dir}/client/ssh_config"
-  identity_files  = ["${var.lab_dir}/client/id_ed25519"]
-  known_hosts     = "${var.lab_dir}/client/known_hosts"
-  parallelism     = 8
-  connect_timeout = "5s"
-}
-
-host "proxy1" {
-  address = "198.18.0.11"
-  roles   = ["proxy"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-}
-
-host "stor1" {
-  address = "198.18.0.21"
-  roles   = ["object", "container", "account"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-  disks "object" { names = local.disks }
-  disks "meta" { names = ["m0"] }
-}
-
-host "stor2" {
-  address = "198.18.0.22"
-  roles   = ["object", "container", "account"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-  disks "object" { names = local.disks }
-  disks "meta" { names = ["m0"] }
-}
-
-host "client1" {
-  address = "198.18.0.31"
-  roles   = ["client"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-}
-
-# min_part_hours = 0: in the lab a changed testbed (one more disk) moves
-# partitions at once; a real cluster keeps 1 hour or more.
-ring "object" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "object"
-  port           = 6200
-  port_base      = 6210
-}
-
-ring "container" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "meta"
-  port           = 6201
-  port_base      = 6220
-}
-
-ring "account" {
-  part_power     = 8
-  replicas       = 2
-  min_part_hours = 0
-  disks          = "meta"
-  port           = 6202
-  port_base      = 6230
-}
-
-service "proxy-server" {
-  role     = "proxy"
-  template = "proxy-server"
-  path     = "/etc/swift/proxy-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { bind_port = 8080, workers = 1 }
-    # s3api after cache, before tempauth; slo after it for multipart uploads.
-    "pipeline:main" = { pipeline = "catch_errors gatekeeper healthcheck proxy-logging cache listing_formats bulk tempurl s3api tempauth copy slo dlo versioned_writes symlink proxy-logging proxy-server" }
-    "filter:tempauth" = { user_bench_bench = "${var.auth_key} .admin" }
-    "filter:cache" = { memcache_servers = "127.0.0.1:11211", memcache_max_connections = 10 }
-  }
-}
-
-service "object-server" {
-  role     = "object"
-  template = "object-server"
-  path     = "/etc/swift/object-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 2, servers_per_port = 0, mount_check = false, disable_fallocate = true }
-  }
-}
-
-service "container-server" {
-  role     = "container"
-  template = "container-server"
-  path     = "/etc/swift/container-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 1, mount_check = false, disable_fallocate = true }
-  }
-}
-
-service "account-server" {
-  role     = "account"
-  template = "account-server"
-  path     = "/etc/swift/account-server.conf"
-  manager  = "direct"
-  settings = {
-    DEFAULT = { workers = 1, mount_check = false, disable_fallocate = true }
+# The lab's proxy with s3api after cache, before tempauth, and slo after it
+# for multipart uploads (parts/swift.hcl's settings, the pipeline added).
+override {
+  service "proxy-server" {
+    settings = {
+      DEFAULT         = { bind_port = 8080, workers = 1 }
+      "pipeline:main" = { pipeline = "catch_errors gatekeeper healthcheck proxy-logging cache listing_formats bulk tempurl s3api tempauth copy slo dlo versioned_writes symlink proxy-logging proxy-server" }
+      "filter:tempauth" = { user_bench_bench = "${var.auth_key} .admin" }
+      "filter:cache"    = { memcache_servers = "127.0.0.1:11211", memcache_max_connections = 10 }
+    }
   }
 }
 

@@ -20,20 +20,21 @@ import (
 // runWide are the run-wide steps, on the sweep's runner; their undos
 // unwind, last first, when the sweep ends, fails or is interrupted,
 // journaled as "undo-" and the step's name (undo-backup, then undo-lock).
-// What a step hands on: render, the testbed with the cluster's secrets
-// and every variant's rendering (rendered, set at once by renderStep);
-// backup, the originals (Sweeper.backup) its undo puts back, keeping the
-// lock of a host it cannot (custody.Locks.Keep); cells, every cell's
-// result (Sweeper.cells).
+// A step that hands something on returns it, and its line says where it
+// is kept (into): render returns the testbed with the cluster's secrets,
+// every variant's rendering and the ring files (Sweeper.made.rendered);
+// backup the originals its undo puts back (Sweeper.made.backup), keeping
+// the lock of a host it cannot (custody.Locks.Keep); cells each cell's
+// result, as it ends (Sweeper.cells), for the summary.
 var runWide = []wideStep{
-	{schedule.StepPreflight, (*Sweeper).preflight, nil},                 // every host reachable, the commands there (sweep_prepare.go)
-	{schedule.StepPreconditions, (*Sweeper).preconditions, nil},         // workloads' initial objects listed (sweep_prefill.go)
-	{schedule.StepLock, (*Sweeper).lock, (*Sweeper).unlock},             // the sweep lock on every host (sweep_backup.go)
-	{schedule.StepEnvironment, (*Sweeper).captureEnv, nil},              // each host's kernel, CPU, disks, versions (sweep_prepare.go)
-	{schedule.StepRender, (*Sweeper).renderStep, nil},                   // every variant's confs and rings (sweep_prepare.go)
-	{schedule.StepBackup, (*Sweeper).takeBackup, (*Sweeper).restoreAll}, // the originals copied; undo: put back (sweep_backup.go)
-	{schedule.StepPrefill, (*Sweeper).prefill, nil},                     // the workloads' initial objects (sweep_prefill.go)
-	{schedule.StepCells, (*Sweeper).runCells, nil},                      // every cell, each on the cell steps below (sweep_cell.go)
+	{schedule.StepPreflight, (*Sweeper).preflight, nil},                                              // every host reachable, the commands there (sweep_prepare.go)
+	{schedule.StepPreconditions, (*Sweeper).preconditions, nil},                                      // workloads' initial objects listed (sweep_prefill.go)
+	{schedule.StepLock, (*Sweeper).lock, (*Sweeper).unlock},                                          // the sweep lock on every host (sweep_backup.go)
+	{schedule.StepEnvironment, (*Sweeper).captureEnv, nil},                                           // each host's kernel, CPU, disks, versions (sweep_prepare.go)
+	{schedule.StepRender, into((*Sweeper).render, (*Sweeper).keepRendered), nil},                     // every variant's confs and rings (sweep_prepare.go)
+	{schedule.StepBackup, into((*Sweeper).takeBackup, (*Sweeper).keepBackup), (*Sweeper).restoreAll}, // the originals copied; undo: put back (sweep_backup.go)
+	{schedule.StepPrefill, (*Sweeper).prefill, nil},                                                  // the workloads' initial objects (sweep_prefill.go)
+	{schedule.StepCells, (*Sweeper).runCells, nil},                                                   // every cell, each on the cell steps below (sweep_cell.go)
 }
 
 // perCell are a cell's steps, on the cell's runner (cellRunner: its undos
@@ -73,6 +74,18 @@ func (s *Sweeper) cellRunner(id string) *step.Runner {
 type wideStep struct {
 	kind      schedule.Kind
 	run, undo func(*Sweeper, context.Context) error
+}
+
+// into makes a run-wide step of run, which returns what it hands on: keep
+// keeps it where later steps read it, also with an error (a partial
+// backup is what its undo puts back; keep ignores what a failed render
+// returns).
+func into[T any](run func(*Sweeper, context.Context) (T, error), keep func(*Sweeper, T)) func(*Sweeper, context.Context) error {
+	return func(s *Sweeper, ctx context.Context) error {
+		v, err := run(s, ctx)
+		keep(s, v)
+		return err
+	}
 }
 
 // cellStep is a cell's step: its kind, what it does and its undo; a nil

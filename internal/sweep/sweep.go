@@ -9,10 +9,8 @@ import (
 	"time"
 
 	"benchbed/internal/agents"
-	"benchbed/internal/cluster/rings"
 	"benchbed/internal/step"
 	"benchbed/plan"
-	"benchbed/plan/render"
 	"benchbed/plan/schedule"
 	"benchbed/remote"
 	"benchbed/results"
@@ -37,21 +35,26 @@ type Options struct {
 // ends, fails or is interrupted; the cells step runs each cell's steps on a
 // runner of its own. Its fields are what the whole run shares.
 type Sweeper struct {
+	// tb is the testbed; from the render step on, the one that also masks
+	// the cluster's secrets (what render returns, kept by keepRendered).
 	tb    *plan.Testbed
 	p     *remote.Pool
 	opts  Options
 	run   *rundir.Run
 	steps *step.Runner // the run-wide steps' journal and undo stack
 
-	rend     map[string]*render.Rendering // by variant name, from the render step
-	ringPrep *rings.Prepared              // the variants' ring files, from the render step (nil: none)
-	locks    *custody.Locks               // the lock step's, released by its undo
-	backup   rundir.Backup                // the backup step's originals, per host, for its undo
-	lab      labState                     // what the hosts run, as the cell steps left them
-	gen      genericState                 // the generic services' confs and what the restore needs
-	finished map[string]bool              // cells kept from an earlier attempt
-	cells    []cellResult                 // every cell run or kept, in order
-	failed   int                          // cells that failed
+	// made is what the run-wide steps return, each kept by its line in
+	// pipeline.go (into): empty until that step has run.
+	made struct {
+		rendered               // render: every variant's rendering, the ring files
+		backup   rundir.Backup // backup: the originals per host, for its undo
+	}
+	locks    *custody.Locks  // the lock step's protocol, released by its undo
+	lab      labState        // what the hosts run, as the cell steps left them
+	gen      genericState    // the generic services' confs and what the restore needs
+	finished map[string]bool // cells kept from an earlier attempt
+	cells    []cellResult    // every cell run or kept, in order (the cells step's)
+	failed   int             // cells that failed
 	// scriptProbe (a test's seam; nil outside tests) turns each search probe's
 	// measured outcome into the one judged, so no machine's speed decides.
 	scriptProbe func(rate float64, measured results.ProbeOutcome) results.ProbeOutcome

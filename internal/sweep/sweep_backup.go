@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"benchbed/internal/custody"
 	"context"
 	"errors"
 	"maps"
@@ -9,6 +8,8 @@ import (
 
 	"benchbed/internal/cluster"
 	"benchbed/internal/cluster/rings"
+	"benchbed/internal/custody"
+	"benchbed/results/rundir"
 )
 
 // lock takes the sweep lock on every host (custody.Locks: the protocol
@@ -37,7 +38,7 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 		}
 	}
 	for _, v := range s.tb.Variants {
-		for _, c := range s.rend[v.Name].Confs {
+		for _, c := range s.made.rend[v.Name].Confs {
 			add(c.Host.Name, c.Path)
 		}
 	}
@@ -54,20 +55,24 @@ func (s *Sweeper) backupFiles() (map[string][]string, error) {
 
 // takeBackup backs up every file the sweep may change (custody.TakeBackup,
 // the shell copies ending in custody.BackupSuffix); its undo, restoreAll,
-// puts the originals back and the generic services as they were.
-func (s *Sweeper) takeBackup(ctx context.Context) error {
+// puts the originals back and the generic services as they were. What it
+// returns with an error is the part taken: what the undo puts back.
+func (s *Sweeper) takeBackup(ctx context.Context) (rundir.Backup, error) {
 	files, err := s.backupFiles()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	s.backup, err = custody.TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
+	backup, err := custody.TakeBackup(ctx, s.p, s.run, files, s.opts.Resume != "")
 	var n int
-	for _, fs := range s.backup {
+	for _, fs := range backup {
 		n += len(fs)
 	}
-	s.logf("backed up %d files on %d hosts", n, len(s.backup))
-	return err
+	s.logf("backed up %d files on %d hosts", n, len(backup))
+	return backup, err
 }
+
+// keepBackup keeps what the backup step took, for its undo.
+func (s *Sweeper) keepBackup(b rundir.Backup) { s.made.backup = b }
 
 // restoreIfWanted restores the lab unless the testbed says not to.
 func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
@@ -82,7 +87,7 @@ func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
 		return s.dropBackups(ctx)
 	}
 	s.logf("restoring the original confs and rings")
-	notBack, err := custody.RestoreLab(ctx, s.tb, s.p, s.base(), s.backup, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
+	notBack, err := custody.RestoreLab(ctx, s.tb, s.p, s.base(), s.made.backup, s.opts.Log, s.lab.settled, s.opts.HealthTimeout)
 	s.locks.Keep(notBack...)
 	return err
 }
@@ -90,7 +95,7 @@ func (s *Sweeper) restoreIfWanted(ctx context.Context) error {
 // dropBackups puts back and checks the originals and removes the backups,
 // restarting nothing; a host where that fails keeps them and its lock.
 func (s *Sweeper) dropBackups(ctx context.Context) error {
-	byHost := custody.RestoreFilesByHost(ctx, s.p, s.backup)
+	byHost := custody.RestoreFilesByHost(ctx, s.p, s.made.backup)
 	var errs []error
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
 		if err := byHost[h].Err; err != nil {

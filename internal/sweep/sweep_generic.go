@@ -26,7 +26,7 @@ type genericState struct {
 // genericBackupFiles adds every generic conf path to files (per host).
 func (s *Sweeper) genericBackupFiles(files map[string][]string) {
 	for _, v := range s.tb.Variants {
-		for _, c := range s.rend[v.Name].Generic {
+		for _, c := range s.made.rend[v.Name].Generic {
 			if !slices.Contains(files[c.Host.Name], c.Path) {
 				files[c.Host.Name] = append(files[c.Host.Name], c.Path)
 			}
@@ -40,7 +40,7 @@ func (s *Sweeper) genericBackupFiles(files map[string][]string) {
 func (s *Sweeper) runGeneric(ctx context.Context, v *plan.Variant) error {
 	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
 	err := s.p.FanOut(ctx, cluster.Names(cluster.GenericHosts(s.tb)), func(ctx context.Context, host string) error {
-		changed, err := cluster.PushGenericConfs(ctx, s.p, s.rend[v.Name].Generic, host, rep)
+		changed, err := cluster.PushGenericConfs(ctx, s.p, s.made.rend[v.Name].Generic, host, rep)
 		if err != nil {
 			return err
 		}

@@ -84,21 +84,19 @@ type rendered struct {
 	rings *rings.Prepared
 }
 
-// renderStep is the render step: the sweep goes on with what prepare
-// returns (its testbed, renderings and ring files), set here at once.
-func (s *Sweeper) renderStep(ctx context.Context) error {
-	r, err := s.prepare(ctx)
-	if err == nil {
-		s.tb, s.rend, s.ringPrep = r.tb, r.rend, r.rings
+// keepRendered keeps what the render step returns: from then on the sweep
+// masks the cluster's secrets too (r.tb); nothing when it failed.
+func (s *Sweeper) keepRendered(r rendered) {
+	if r.tb != nil {
+		s.tb, s.made.rendered = r.tb, r
 	}
-	return err
 }
 
-// prepare renders every variant with the cluster's swift.conf hashes (read
+// render is the render step: it renders every variant with the cluster's swift.conf hashes (read
 // from the builder host, never changed) and makes the variants' ring files
 // ahead (prepareRings); a testbed without Swift services (only generic
 // ones) has no hashes to read.
-func (s *Sweeper) prepare(ctx context.Context) (rendered, error) {
+func (s *Sweeper) render(ctx context.Context) (rendered, error) {
 	have := cluster.Hashes{}
 	if len(s.tb.Services) > 0 {
 		b, err := s.tb.BuilderHost()
@@ -140,7 +138,7 @@ func (s *Sweeper) closeJournal() {
 // restore restarts.
 func (s *Sweeper) base() *render.Rendering {
 	if len(s.tb.Variants) == 0 {
-		return s.rend[""]
+		return s.made.rend[""]
 	}
-	return s.rend[s.tb.Variants[0].Name]
+	return s.made.rend[s.tb.Variants[0].Name]
 }

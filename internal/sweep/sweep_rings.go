@@ -25,7 +25,7 @@ func (s *Sweeper) switchRings(ctx context.Context, v *plan.Variant, rs *restarts
 		return err
 	}
 	rep := cluster.NewReport(cluster.Names(s.tb.Hosts))
-	switched, err := rings.SwitchLayout(ctx, s.p, s.tb, b, s.rend[v.Name].Layout, s.ringPrep, rep)
+	switched, err := rings.SwitchLayout(ctx, s.p, s.tb, b, s.made.rend[v.Name].Layout, s.made.rings, rep)
 	for _, sw := range switched {
 		how := "partition assignment unchanged"
 		if sw.Ahead {

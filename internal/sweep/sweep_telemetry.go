@@ -67,7 +67,7 @@ func (ex *cellRun) startTelemetry(ctx context.Context) error {
 // launchTelemetry starts the cell's telemetry agents.
 func (ex *cellRun) launchTelemetry(ctx context.Context, th agents.TelemetryHosts) (*agents.Telemetry, error) {
 	s, c := ex.s, ex.c
-	return agents.StartTelemetry(ctx, th, agents.TelemetryConfigs(s.tb, s.rend[c.Variant.Name]), func(host string) (string, error) {
+	return agents.StartTelemetry(ctx, th, agents.TelemetryConfigs(s.tb, s.made.rend[c.Variant.Name]), func(host string) (string, error) {
 		return s.run.TelemetryFile(c.ID, host)
 	})
 }

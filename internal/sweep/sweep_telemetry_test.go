@@ -47,7 +47,7 @@ func teleCell(t *testing.T, wrap func(http.Handler) http.Handler) (*Sweeper, sch
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.rend = map[string]*render.Rendering{c.Variant.Name: r}
+	s.made.rend = map[string]*render.Rendering{c.Variant.Name: r}
 	cp := schedule.CellSteps(tb, nil, c)
 	var steps []schedule.Step
 	for _, st := range cp.Steps {

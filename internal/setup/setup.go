@@ -76,11 +76,18 @@ func Run(ctx context.Context, tb *plan.Testbed, p *remote.Pool, opts Options) (*
 		{Name: "health checks", Run: func(ctx context.Context) error { return s.health(ctx, opts.HealthTimeout) }},
 		{Name: "auth, PUT, GET, DELETE through every proxy", Run: s.roundTrips},
 	}
+	return runSteps(ctx, tb, list, rep, logf)
+}
+
+// runSteps runs a setup's steps in order on one runner, logging each as it
+// begins; the first that fails fails the report, its error named by the
+// step with the testbed's secrets masked.
+func runSteps(ctx context.Context, tb *plan.Testbed, list []step.Step, rep *cluster.Report, logf func(string, ...any)) (*cluster.Report, error) {
 	steps := &step.Runner{Begin: func(name string) { logf("%s", name) }}
 	var se *step.Error
 	if err := steps.Run(ctx, list); errors.As(err, &se) {
 		rep.Fail()
-		return rep, fmt.Errorf("%s: %s", se.Step, s.tb.Mask(se.Err.Error()))
+		return rep, fmt.Errorf("%s: %s", se.Step, tb.Mask(se.Err.Error()))
 	}
 	return rep, nil
 }

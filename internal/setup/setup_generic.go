@@ -2,8 +2,6 @@ package setup
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"sync"
 	"time"
 
@@ -75,11 +73,5 @@ func setupGeneric(ctx context.Context, tb *plan.Testbed, p *remote.Pool, r *rend
 			return cluster.GenericHealthy(ctx, tb, p, hosts, timeout)
 		}},
 	}
-	steps := &step.Runner{Begin: func(name string) { logf("%s", name) }}
-	var se *step.Error
-	if err := steps.Run(ctx, list); errors.As(err, &se) {
-		rep.Fail()
-		return rep, fmt.Errorf("%s: %s", se.Step, tb.Mask(se.Err.Error()))
-	}
-	return rep, nil
+	return runSteps(ctx, tb, list, rep, logf)
 }

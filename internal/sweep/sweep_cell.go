@@ -113,11 +113,13 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	ex := &cellRun{s: s, lab: &s.lab, c: c, dir: dir, r: s.made.rend[c.Variant.Name], rs: &restarts{}, res: &res}
 	ex.planRestarts(cp.Steps)
 	ex.skip = unchangedKinds(cp.Steps, trusted)
-	ex.beginAhead(ctx, schedule.Kinds(cp.Steps))
-	defer ex.endAhead() // after the undos: what no step took
 	s.lab.begin()
 	r := s.cellRunner(c.ID)
 	ex.plan, ex.runner = cp.Steps, r
+	// First on the stack, so the last undo: what the cell started ahead
+	// and no step took.
+	r.Push(step.Step{Name: "ahead", Undo: func(context.Context) error { ex.endAhead(); return nil }})
+	ex.beginAhead(ctx, schedule.Kinds(cp.Steps))
 	defer func() {
 		// The cell's undos run as it ends, whatever its outcome; one that
 		// fails is said (the journal lists the plan's steps only).

@@ -35,12 +35,7 @@ type Options struct {
 // ends, fails or is interrupted; the cells step runs each cell's steps on a
 // runner of its own. Its fields are what the whole run shares.
 type Sweeper struct {
-	// tb is the testbed; from the render step on, the one that also masks
-	// the cluster's secrets (what render returns, kept by keepRendered).
-	tb    *plan.Testbed
-	p     *remote.Pool
-	opts  Options
-	run   *rundir.Run
+	inputs
 	steps *step.Runner // the run-wide steps' journal and undo stack
 
 	// made is what the run-wide steps return, each kept by its line in
@@ -58,6 +53,17 @@ type Sweeper struct {
 	// scriptProbe (a test's seam; nil outside tests) turns each search probe's
 	// measured outcome into the one judged, so no machine's speed decides.
 	scriptProbe func(rate float64, measured results.ProbeOutcome) results.ProbeOutcome
+}
+
+// inputs are what every step of the sweep reads and none writes: the
+// testbed (from the render step on, the one that also masks the cluster's
+// secrets: what render returns, kept by keepRendered), the hosts, the
+// options and the run directory. A cell gets a copy as it begins.
+type inputs struct {
+	tb   *plan.Testbed
+	p    *remote.Pool
+	opts Options
+	run  *rundir.Run
 }
 
 // NewSweeper prepares a sweep of tb over p and creates (or, with
@@ -78,7 +84,7 @@ func NewSweeper(tb *plan.Testbed, p *remote.Pool, opts Options) (*Sweeper, error
 	if err := tb.CheckOnly(opts.Only); err != nil {
 		return nil, err
 	}
-	s := &Sweeper{tb: tb, p: p, opts: opts, finished: map[string]bool{}, lab: labState{settled: opts.Resume == ""},
+	s := &Sweeper{inputs: inputs{tb: tb, p: p, opts: opts}, finished: map[string]bool{}, lab: labState{settled: opts.Resume == ""},
 		gen: genericState{cmd: map[string]string{}, before: map[string]bool{}}}
 	if err := s.openRun(); err != nil {
 		return nil, err

@@ -76,7 +76,7 @@ func (ex *cellRun) usesAgents(kinds []schedule.Kind, kind schedule.Kind) bool {
 	if ex.c.Workload.IsCommand() || !slices.Contains(kinds, kind) {
 		return false
 	}
-	return kind != schedule.StepWarmup || schedule.WarmupOf(ex.s.tb, ex.c.Workload) > 0
+	return kind != schedule.StepWarmup || schedule.WarmupOf(ex.tb, ex.c.Workload) > 0
 }
 
 // beginAhead starts, as the cell begins, its first load run's agents and
@@ -84,7 +84,7 @@ func (ex *cellRun) usesAgents(kinds []schedule.Kind, kind schedule.Kind) bool {
 func (ex *cellRun) beginAhead(ctx context.Context, kinds []schedule.Kind) {
 	switch {
 	case ex.usesAgents(kinds, schedule.StepWarmup):
-		ex.ahead.warmup = ex.prepareAgents(ctx, schedule.WarmupOf(ex.s.tb, ex.c.Workload) > 0)
+		ex.ahead.warmup = ex.prepareAgents(ctx, schedule.WarmupOf(ex.tb, ex.c.Workload) > 0)
 	case ex.usesAgents(kinds, schedule.StepRun):
 		ex.ahead.run.Store(ex.prepareAgents(ctx, false))
 	}
@@ -100,9 +100,9 @@ func (ex *cellRun) beginAhead(ctx context.Context, kinds []schedule.Kind) {
 func (ex *cellRun) prepareAgents(ctx context.Context, warmup bool) *ahead[*agents.Prepared] {
 	job := ex.s.agentRun(ex.c, 0, &cellTelemetry{})
 	if warmup {
-		job = ex.s.agentRun(ex.c, schedule.WarmupOf(ex.s.tb, ex.c.Workload), &cellTelemetry{})
+		job = ex.s.agentRun(ex.c, schedule.WarmupOf(ex.tb, ex.c.Workload), &cellTelemetry{})
 	}
-	return startAhead(func() (*agents.Prepared, error) { return agents.Prepare(ctx, ex.s.opts.Agents, job) })
+	return startAhead(func() (*agents.Prepared, error) { return agents.Prepare(ctx, ex.opts.Agents, job) })
 }
 
 // endAhead stops what the cell started ahead and no step took.
@@ -117,16 +117,16 @@ func (ex *cellRun) endAhead() {
 // now; next (a search's probe): as it runs, the next probe's agents start
 // on the same clients (agents.Prepared.Again), for it to take.
 func (ex *cellRun) runLoad(ctx context.Context, a *ahead[*agents.Prepared], job agents.Job, next bool, phase string) (*results.Merged, error) {
-	defer agents.Observe(ex.s.opts.Observer, &job, ex.c, ex.s.run.ID, ex.s.tb.Name, phase, ex.faults != nil, ex.tele.agents)()
+	defer agents.Observe(ex.opts.Observer, &job, ex.c, ex.run.ID, ex.tb.Name, phase, ex.faults != nil, ex.tele.agents)()
 	p, err := a.take()
 	if a == nil {
-		p, err = agents.Prepare(ctx, ex.s.opts.Agents, job)
+		p, err = agents.Prepare(ctx, ex.opts.Agents, job)
 	}
 	if err != nil {
 		return nil, err
 	}
 	if next {
-		ex.ahead.run.Store(startAhead(func() (*agents.Prepared, error) { return p.Again(ctx, ex.s.opts.Agents) }))
+		ex.ahead.run.Store(startAhead(func() (*agents.Prepared, error) { return p.Again(ctx, ex.opts.Agents) }))
 	}
 	return p.Run(ctx, job)
 }
@@ -167,10 +167,10 @@ func (ex *cellRun) runAgents(ctx context.Context, job agents.Job) (*results.Merg
 // its telemetry-start step to take. Their samples before the warm-up are
 // idle ones, as those between the telemetry-start step and it were.
 func (ex *cellRun) aheadTelemetry(ctx context.Context) {
-	if !ex.wantTelemetry || ex.ahead.tele != nil || !ex.s.tb.Telemetry.Enabled {
+	if !ex.wantTelemetry || ex.ahead.tele != nil || !ex.tb.Telemetry.Enabled {
 		return
 	}
-	th, ok := ex.s.opts.Agents.(agents.TelemetryHosts)
+	th, ok := ex.opts.Agents.(agents.TelemetryHosts)
 	if !ok {
 		return
 	}

@@ -36,7 +36,7 @@ func TestSweepSearchCell(t *testing.T) {
 		t.Fatal(err)
 	}
 	var res results.Cell
-	ex := &cellRun{s: s, c: c, dir: dir, res: &res}
+	ex := &cellRun{inputs: s.inputs, s: s, c: c, dir: dir, res: &res}
 	if err := ex.search(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func TestBackupFailureIsOneLine(t *testing.T) {
 		strings.Contains(err.Error(), "if [") {
 		t.Fatalf("want one line naming host, step and file, without the script: %q", err)
 	}
-	s := &Sweeper{run: run, tb: labtest.LabTestbed(t)}
+	s := &Sweeper{inputs: inputs{run: run, tb: labtest.LabTestbed(t)}}
 	s.failedStep("")("backup", "", err)
 	log, rerr := os.ReadFile(filepath.Join(run.Dir, summary.ErrorLog))
 	if rerr != nil || !strings.Contains(string(log), "if [ ! -e ") || !strings.Contains(string(log), "step backup failed") {

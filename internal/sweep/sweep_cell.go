@@ -110,7 +110,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	if err != nil {
 		return res, err
 	}
-	ex := &cellRun{s: s, lab: &s.lab, c: c, dir: dir, r: s.made.rend[c.Variant.Name], rs: &restarts{}, res: &res}
+	ex := &cellRun{inputs: s.inputs, s: s, lab: &s.lab, c: c, dir: dir, r: s.made.rend[c.Variant.Name], rs: &restarts{}, res: &res}
 	ex.planRestarts(cp.Steps)
 	ex.skip = unchangedKinds(cp.Steps, trusted)
 	s.lab.begin()

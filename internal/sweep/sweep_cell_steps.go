@@ -16,13 +16,14 @@ import (
 // the sweeper's; what the hosts run across cells is lab; the rest lasts the
 // cell.
 type cellRun struct {
-	s   *Sweeper
-	lab *labState // what the hosts run; the ring, conf and restart steps change it
-	c   plan.Cell
-	dir string            // the cell's directory in the run
-	r   *render.Rendering // the cell's variant's confs and ring layout
-	rs  *restarts         // what the restart step restarts
-	res *results.Cell
+	inputs           // the sweep's, as the cell began
+	s      *Sweeper  // the sweep's per-host helpers (pushConfs, health, measureCell, ...)
+	lab    *labState // what the hosts run; the ring, conf and restart steps change it
+	c      plan.Cell
+	dir    string            // the cell's directory in the run
+	r      *render.Rendering // the cell's variant's confs and ring layout
+	rs     *restarts         // what the restart step restarts
+	res    *results.Cell
 	// skip are the kinds with nothing to change that need no check of
 	// the hosts (unchangedKinds).
 	skip map[schedule.Kind]bool
@@ -69,10 +70,10 @@ func (ex *cellRun) reload(ctx context.Context) error { return ex.bringServices(c
 // variant.
 func (ex *cellRun) bringServices(ctx context.Context, reload bool) error {
 	ex.lab.restarting()
-	rep := cluster.NewReport(cluster.Names(ex.s.tb.Hosts))
-	err := cluster.BringServices(ctx, ex.s.p, ex.s.tb, ex.r, ex.rs.of, reload, rep)
+	rep := cluster.NewReport(cluster.Names(ex.tb.Hosts))
+	err := cluster.BringServices(ctx, ex.p, ex.tb, ex.r, ex.rs.of, reload, rep)
 	ex.s.logChanges(rep)
-	ex.lab.restarted(ex.c.Variant, err, ex.s.opts.Resume != "")
+	ex.lab.restarted(ex.c.Variant, err, ex.opts.Resume != "")
 	return ex.s.keepLogsOnError(ctx, ex.dir, err)
 }
 

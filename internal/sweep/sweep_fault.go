@@ -82,11 +82,11 @@ func probeSays(err error) string {
 func newFaultCell(ex *cellRun) (*faultCell, error) {
 	v := ex.c.Variant
 	_, dur := plan.RunShape(ex.c.Workload)
-	acts, err := faults.Actions(ex.s.tb, v, dur, ex.startScript)
+	acts, err := faults.Actions(ex.tb, v, dur, ex.startScript)
 	if err != nil {
 		return nil, err
 	}
-	fc := &faultCell{ex: ex, hosts: ex.s.p}
+	fc := &faultCell{ex: ex, hosts: ex.p}
 	fc.timed = planOrder(ex.plan, acts)
 	for i, f := range v.Faults {
 		rec := rundir.FaultRecord{Variant: v.Name, Index: i, Kind: f.Kind, Hosts: f.Hosts, What: schedule.FaultText(f),
@@ -135,7 +135,7 @@ func planOrder(steps []schedule.Step, acts []faults.Action) []faultAction {
 // startScript is a direct service's start script on t's host (what a
 // stop's undo runs), as the restart step starts it.
 func (ex *cellRun) startScript(t faults.Target) string {
-	return cluster.StartScript(ex.s.tb, ex.r, t.Host, t.Service.Name)
+	return cluster.StartScript(ex.tb, ex.r, t.Host, t.Service.Name)
 }
 
 // applyStep is fault i's fault-apply step: faults.json names it before
@@ -255,7 +255,7 @@ func (fc *faultCell) write() error {
 	fc.mu.Lock()
 	recs := append([]rundir.FaultRecord(nil), fc.recs...)
 	fc.mu.Unlock()
-	return fc.ex.s.run.WriteFaults(fc.ex.c.ID, recs)
+	return fc.ex.run.WriteFaults(fc.ex.c.ID, recs)
 }
 
 // faultCheck is the fault-check step: every fault's check on every

@@ -96,7 +96,7 @@ func (fc *faultCell) act(ctx context.Context, a *faultAction) error {
 	if a.kind == schedule.StepFaultApply {
 		st = fc.applyStep(a)
 	}
-	defer agents.FaultPhase(fc.ex.s.opts.Observer, a.kind == schedule.StepFaultApply)
+	defer agents.FaultPhase(fc.ex.opts.Observer, a.kind == schedule.StepFaultApply)
 	return fc.ex.runner.Run(ctx, []step.Step{st})
 }
 
@@ -140,8 +140,8 @@ func (fc *faultCell) applied(i int) bool {
 // writes the cell again.
 func (ex *cellRun) faultResult() error {
 	w := ex.c.Workload
-	gate := ex.s.tb.ErrorGate(w)
-	rr := &rundir.RunResults{Dir: ex.s.run.Dir}
+	gate := ex.tb.ErrorGate(w)
+	rr := &rundir.RunResults{Dir: ex.run.Dir}
 	fp, err := rr.CellPhases(ex.res, results.RecoveryOptions{Gate: gate})
 	if err != nil {
 		return err
@@ -153,7 +153,7 @@ func (ex *cellRun) faultResult() error {
 			ex.res.Status, ex.res.Error, gerr = results.StatusFailed, g.Error(), g
 		}
 	}
-	return errors.Join(gerr, ex.s.run.WriteCell(ex.c.ID, ex.res))
+	return errors.Join(gerr, ex.run.WriteCell(ex.c.ID, ex.res))
 }
 
 // bothAt calls a then b (either may be nil).

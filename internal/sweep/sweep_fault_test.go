@@ -24,7 +24,8 @@ func faultCellOf(t *testing.T, tb *plan.Testbed, variant string, hosts *labtest.
 	}
 	r := &step.Runner{QuietUndo: true}
 	c := plan.Cell{ID: "001-" + variant, Variant: tb.Variant(variant), Workload: tb.Workloads[0]}
-	ex := &cellRun{s: &Sweeper{tb: tb, run: run}, c: c, r: labtest.RenderVariant(t, tb, variant), runner: r}
+	in := inputs{tb: tb, run: run}
+	ex := &cellRun{inputs: in, s: &Sweeper{inputs: in}, c: c, r: labtest.RenderVariant(t, tb, variant), runner: r}
 	fc, err := newFaultCell(ex)
 	if err != nil {
 		t.Fatal(err)

@@ -27,7 +27,7 @@ func bareSweeper(t *testing.T) *Sweeper {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { j.Close() })
-	s := &Sweeper{tb: &plan.Testbed{Name: "tb", Sensitive: []string{"s3cret-key"}}, run: run}
+	s := &Sweeper{inputs: inputs{tb: &plan.Testbed{Name: "tb", Sensitive: []string{"s3cret-key"}}, run: run}}
 	s.steps = &step.Runner{Journal: j, Mask: s.Mask, Log: s.logf}
 	return s
 }

@@ -1,12 +1,11 @@
 package faults
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"benchbed/plan/decode"
+	"benchbed/plan/plantest"
 )
 
 // scriptedHCL has a stop fault of a direct service on two hosts: its undo
@@ -48,14 +47,7 @@ workload "get" {
 // service's undo runs the start script start gives for its host (none
 // given: the build's error), and errors name the fault and the variant.
 func TestScripted(t *testing.T) {
-	f := filepath.Join(t.TempDir(), "scripted.hcl")
-	if err := os.WriteFile(f, []byte(scriptedHCL), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	tb, diags := decode.Load(f, decode.LoadOptions{})
-	if diags.HasErrors() {
-		t.Fatal(diags.Error())
-	}
+	tb := plantest.Load(t, scriptedHCL, decode.LoadOptions{}, nil)
 	v := tb.Variant("stop")
 	start := func(t Target) string { return "start-on-" + t.Host }
 	hs, err := Scripted(tb, v, 0, nil, start)

@@ -65,7 +65,7 @@ type Result struct {
 // Cell summarises the result as summary.json's cell (docs/results.md) (workload = scenario name).
 func (r *Result) Cell(workload string) results.Cell {
 	c := results.Summarise(r.Recording, r.Duration)
-	c.Workload, c.Status, c.PerSecond = workload, "ok", r.PerSecond
+	c.Workload, c.Status, c.PerSecond = workload, results.StatusOK, r.PerSecond
 	if r.FillSpec != nil {
 		c.Fill, _ = results.SummariseFill(*r.FillSpec, r.Fill) // a run's own buckets are the spec's
 	}

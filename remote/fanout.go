@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -77,6 +78,29 @@ func FanOut(ctx context.Context, limit int, hosts []string, fn func(ctx context.
 	}
 	g.Wait()
 	return s
+}
+
+// FanOutIndexes calls fn for every index in idx (of a slice of things
+// other than hosts: a host's daemons, the agents to start), at most limit
+// at once, as FanOut does, and returns the first failure in idx's order,
+// nil when every call succeeded. As in FanOut, a call not started when
+// ctx ends fails with ctx's error, and a panic in fn is its call's error
+// (each named by its index).
+func FanOutIndexes(ctx context.Context, limit int, idx []int, fn func(ctx context.Context, i int) error) error {
+	keys := make([]string, len(idx))
+	for k, i := range idx {
+		keys[k] = strconv.Itoa(i)
+	}
+	sum := FanOut(ctx, limit, keys, func(ctx context.Context, key string) error {
+		i, _ := strconv.Atoi(key)
+		return fn(ctx, i)
+	})
+	for _, r := range sum.Results {
+		if r.Err != nil {
+			return r.Err
+		}
+	}
+	return nil
 }
 
 func callHost(ctx context.Context, host string, fn func(context.Context, string) error) (err error) {

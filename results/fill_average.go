@@ -13,7 +13,7 @@ func AverageFill(cells []Cell) ([]FillBucket, int, error) {
 	var n int
 	var fb, lb [][]Stats // by bucket: each repeat's first and last byte
 	for _, c := range cells {
-		if c.Status != "ok" || len(c.Fill) == 0 {
+		if !c.OK() || len(c.Fill) == 0 {
 			continue
 		}
 		if n == 0 {

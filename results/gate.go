@@ -15,6 +15,11 @@ const (
 	StatusInterrupted = "interrupted" // stopped by an interrupt
 )
 
+// OK reports whether c finished within its error-rate gate (StatusOK):
+// the one test of a cell's status that its tables, aggregates, verdicts
+// and comparisons make.
+func (c *Cell) OK() bool { return c.Status == StatusOK }
+
 // ErrorRate is the share of an operation summary's operations that failed
 // (0 when there were none).
 func (o OpSummary) ErrorRate() float64 {
@@ -58,7 +63,7 @@ func Gate(c *Cell, maxRate float64) *GateError {
 	}
 	g := &GateError{Rate: rate, Max: maxRate, Errors: c.Total.Errors, Ops: c.Total.Count + c.Total.Errors,
 		Causes: TopCauses(*c, 3)}
-	if c.Status == StatusOK || c.Status == "" {
+	if c.OK() || c.Status == "" {
 		c.Status, c.Error = StatusFailed, g.Error()
 	}
 	return g

@@ -76,3 +76,14 @@ func TestTopCausesMostFrequentFirst(t *testing.T) {
 		t.Errorf("Percent: %s %s", p, Percent(0.23))
 	}
 }
+
+// TestCellOK: a cell is OK with StatusOK only; failed, interrupted and a
+// status never set are not.
+func TestCellOK(t *testing.T) {
+	for status, want := range map[string]bool{StatusOK: true, StatusFailed: false, StatusInterrupted: false, "": false} {
+		c := Cell{Status: status}
+		if got := c.OK(); got != want {
+			t.Errorf("Cell{Status: %q}.OK() = %v, want %v", status, got, want)
+		}
+	}
+}

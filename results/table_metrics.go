@@ -59,7 +59,7 @@ func PerRepeat(cells []Cell, variant, workload, metric string) (xs []float64, al
 			continue
 		}
 		all++
-		if m, ok := c.Metrics[metric]; ok && c.Status == StatusOK {
+		if m, ok := c.Metrics[metric]; ok && c.OK() {
 			xs = append(xs, m.Value)
 		}
 	}

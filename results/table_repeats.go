@@ -17,7 +17,7 @@ type RepeatRow struct {
 
 // Add counts one repeat: its total when it finished ("ok"), else a failure.
 func (r *RepeatRow) Add(c Cell) {
-	if c.Status == "ok" {
+	if c.OK() {
 		r.Runs = append(r.Runs, c.Total)
 	} else {
 		r.Failed++

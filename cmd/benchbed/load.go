@@ -250,7 +250,7 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 	title := fmt.Sprintf("%s; %d users; %.1f s", c.Workload, users, c.DurationS)
 	rows := results.CellRows(c)
 	for i := range rows {
-		rows[i].Failed = c.Status != results.StatusOK
+		rows[i].Failed = !c.OK()
 	}
 	if err := results.WriteTable(w, title, rows); err != nil {
 		return err
@@ -268,7 +268,7 @@ func printLoadCell(w io.Writer, c results.Cell, users int, asJSON bool) error {
 			return err
 		}
 	}
-	if c.Status != results.StatusOK {
+	if !c.OK() {
 		if _, err := fmt.Fprintf(w, "%s: %s\n", c.Status, c.Error); err != nil {
 			return err
 		}

@@ -49,7 +49,7 @@ func pastRun(r *rundir.Run) (schedule.PastRun, bool) {
 	}
 	pr := schedule.PastRun{ID: r.ID}
 	for _, st := range rundir.PairSteps(entries) {
-		pr.Steps = append(pr.Steps, schedule.PastStep{Kind: schedule.Kind(st.Name), Cell: st.Cell, Status: st.Status, Duration: st.Duration})
+		pr.Steps = append(pr.Steps, schedule.PastStep{Kind: schedule.Kind(st.Name), Cell: st.Cell, OK: st.Status == rundir.StepOK, Duration: st.Duration})
 	}
 	return pr, true
 }

@@ -22,11 +22,18 @@ type Proc struct {
 	Wait   func() error // after Stdout ended: the process's outcome
 }
 
+// Installer makes benchbed runnable on a host: what the load, prefill and
+// telemetry agents' hosts (Hosts, PrefillHosts, TelemetryHosts) all need
+// before an agent starts. PoolAgents is one.
+type Installer interface {
+	// Install makes benchbed runnable on host and returns its path there.
+	Install(ctx context.Context, host string) (string, error)
+}
+
 // Hosts is what running agents needs of the client hosts. PoolAgents
 // is the real one, over SSH.
 type Hosts interface {
-	// Install makes benchbed runnable on host and returns its path there.
-	Install(ctx context.Context, host string) (string, error)
+	Installer
 	// ClockOffset returns how far host's clock is ahead of this machine's
 	// (negative: behind), and the uncertainty of the measure.
 	ClockOffset(ctx context.Context, host string) (offset, uncertainty time.Duration, err error)

@@ -36,21 +36,18 @@ func startAgents(ctx context.Context, hs Hosts, hosts []string, bins map[string]
 // returns the first failure in i's order.
 func startEach(ctx context.Context, n int, start func(context.Context, int) (*Proc, error), stop func(started []*Proc)) ([]*Proc, error) {
 	procs := make([]*Proc, n)
-	keys := make([]string, n)
-	for i := range keys {
-		keys[i] = strconv.Itoa(i)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
 	}
-	sum := remote.FanOut(ctx, 0, keys, func(ctx context.Context, key string) error {
-		i, _ := strconv.Atoi(key)
+	err := remote.FanOutIndexes(ctx, 0, idx, func(ctx context.Context, i int) error {
 		p, err := start(ctx, i)
 		procs[i] = p
 		return err
 	})
-	for _, r := range sum.Results {
-		if r.Err != nil {
-			stop(slices.DeleteFunc(procs, func(p *Proc) bool { return p == nil }))
-			return nil, r.Err
-		}
+	if err != nil {
+		stop(slices.DeleteFunc(procs, func(p *Proc) bool { return p == nil }))
+		return nil, err
 	}
 	return procs, nil
 }

@@ -14,27 +14,24 @@ import (
 
 // unprefilled returns the workloads whose cells need initial objects that
 // no prefill block creates, one per layout (axis points often share one),
-// with their scenarios.
-func unprefilled(tb *plan.Testbed) ([]*plan.Workload, []*scenario.Scenario, error) {
+// with their scenarios and layouts (workloadLayout).
+func unprefilled(tb *plan.Testbed) ([]*plan.Workload, []*scenario.Scenario, []*prefill.Layout, error) {
 	var ws []*plan.Workload
 	var scs []*scenario.Scenario
+	var ls []*prefill.Layout
 	seen := map[string]bool{}
 	for _, w := range schedule.InitialChecks(tb) {
-		sc, err := scenario.Parse(w.ScenarioJSON)
+		sc, l, err := workloadLayout(w)
 		if err != nil {
-			return nil, nil, fmt.Errorf("workload %s: %w", w.Name, err)
-		}
-		l, err := prefill.NewLayout(sc)
-		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, fmt.Errorf("workload %s: %w", w.Name, err)
 		}
 		if seen[l.Fingerprint()] {
 			continue
 		}
 		seen[l.Fingerprint()] = true
-		ws, scs = append(ws, w), append(scs, sc)
+		ws, scs, ls = append(ws, w), append(scs, sc), append(ls, l)
 	}
-	return ws, scs, nil
+	return ws, scs, ls, nil
 }
 
 // CheckInitial is the sweep's precondition when the workloads' initial
@@ -44,16 +41,13 @@ func unprefilled(tb *plan.Testbed) ([]*plan.Workload, []*scenario.Scenario, erro
 // short of them and the counts, and how to prefill; nil when every object
 // is in place (or no workload needs any).
 func CheckInitial(ctx context.Context, tb *plan.Testbed, hosts PrefillHosts, log io.Writer) error {
-	ws, scs, err := unprefilled(tb)
+	ws, scs, ls, err := unprefilled(tb)
 	if err != nil || len(ws) == 0 {
 		return err
 	}
 	var missing []error
 	for i, w := range ws {
-		l, err := prefill.NewLayout(scs[i])
-		if err != nil {
-			return err
-		}
+		l := ls[i]
 		p := &prefillPass{tb: tb, w: w, hosts: hosts, l: l, policy: scs[i].Policy, check: true,
 			pf: &plan.Prefill{AgentsPerClient: 1, Concurrency: plan.DefaultPrefillConc, Verify: "listing"}}
 		t, err := p.run(ctx, "check", nil)

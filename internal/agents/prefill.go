@@ -23,7 +23,7 @@ import (
 // PrefillHosts is what a prefill needs of the client hosts: benchbed
 // installed there, and `benchbed prefill-agent` started with pipes.
 type PrefillHosts interface {
-	Install(ctx context.Context, host string) (string, error)
+	Installer
 	StartPrefillAgent(ctx context.Context, host, bin string) (*Proc, error)
 }
 
@@ -254,7 +254,9 @@ func (p *prefillPass) run(ctx context.Context, pass string, ck *checkpoint) (pre
 	return prog.total(), err
 }
 
-func installAll(ctx context.Context, hs PrefillHosts, hosts []string) (map[string]string, error) {
+// installAll installs benchbed on every distinct host of hosts at once
+// and returns each one's binary; the first failure cancels the others.
+func installAll(ctx context.Context, hs Installer, hosts []string) (map[string]string, error) {
 	bins := map[string]string{}
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)

@@ -17,7 +17,7 @@ import (
 // TelemetryHosts is what telemetry needs of a testbed's hosts: benchbed
 // installed, and `benchbed telemetry-agent` started. PoolAgents is one.
 type TelemetryHosts interface {
-	Install(ctx context.Context, host string) (string, error)
+	Installer
 	StartTelemetryAgent(ctx context.Context, host, bin string) (*Proc, error)
 }
 

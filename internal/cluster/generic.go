@@ -61,25 +61,11 @@ func GenericCommandLine(g *plan.Generic, v *plan.Variant) string {
 
 // HostGenerics returns the generic services host h runs.
 func HostGenerics(tb *plan.Testbed, h *plan.Host) []*plan.Generic {
-	var out []*plan.Generic
-	for _, g := range tb.Generics {
-		if h.HasRole(g.Role) {
-			out = append(out, g)
-		}
-	}
-	return out
+	return withHostRole(h, tb.Generics, func(g *plan.Generic) string { return g.Role })
 }
 
 // GenericHosts returns the hosts that run a generic service.
-func GenericHosts(tb *plan.Testbed) []*plan.Host {
-	var out []*plan.Host
-	for _, h := range tb.Hosts {
-		if len(HostGenerics(tb, h)) > 0 {
-			out = append(out, h)
-		}
-	}
-	return out
-}
+func GenericHosts(tb *plan.Testbed) []*plan.Host { return hostsRunning(tb, HostGenerics) }
 
 // PushGenericConfs places host's generic confs of a rendering and returns
 // the services whose conf changed.

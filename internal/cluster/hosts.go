@@ -60,22 +60,31 @@ func liveMask(tb *plan.Testbed) func() func(string) string {
 
 // ServiceHosts returns the hosts that run at least one service, in
 // declaration order: they get swift.conf, the rings and their daemons.
-func ServiceHosts(tb *plan.Testbed) []*plan.Host {
+func ServiceHosts(tb *plan.Testbed) []*plan.Host { return hostsRunning(tb, HostServices) }
+
+// HostServices returns the services host h runs, in declaration order.
+func HostServices(tb *plan.Testbed, h *plan.Host) []*plan.Service {
+	return withHostRole(h, tb.Services, func(s *plan.Service) string { return s.Role })
+}
+
+// hostsRunning returns tb's hosts that run anything of what runs lists
+// (HostServices, HostGenerics), in declaration order.
+func hostsRunning[T any](tb *plan.Testbed, runs func(*plan.Testbed, *plan.Host) []T) []*plan.Host {
 	var out []*plan.Host
 	for _, h := range tb.Hosts {
-		if len(HostServices(tb, h)) > 0 {
+		if len(runs(tb, h)) > 0 {
 			out = append(out, h)
 		}
 	}
 	return out
 }
 
-// HostServices returns the services host h runs, in declaration order.
-func HostServices(tb *plan.Testbed, h *plan.Host) []*plan.Service {
-	var out []*plan.Service
-	for _, s := range tb.Services {
-		if h.HasRole(s.Role) {
-			out = append(out, s)
+// withHostRole returns the elements of all whose role host h has, in order.
+func withHostRole[T any](h *plan.Host, all []T, role func(T) string) []T {
+	var out []T
+	for _, x := range all {
+		if h.HasRole(role(x)) {
+			out = append(out, x)
 		}
 	}
 	return out

@@ -155,11 +155,8 @@ live_group() {
 // the restart does not wait out the second; whether it keeps running is
 // the health wait's watch.
 func (d Daemon) StartScript() string {
-	switch d.Manager {
-	case plan.ManagerSystemd:
-		return systemdScript("start", d.Unit)
-	case plan.ManagerSwiftInit:
-		return "swift-init " + remote.Quote(d.Unit) + " start"
+	if s, ok := d.managedScript("start"); ok {
+		return s
 	}
 	argv := make([]string, len(d.Argv))
 	for i, a := range d.Argv {
@@ -212,13 +209,23 @@ func (d Daemon) RestartScript() string {
 	if d.Restart != "" {
 		return d.Restart
 	}
-	switch d.Manager {
-	case plan.ManagerSystemd:
-		return systemdScript("restart", d.Unit)
-	case plan.ManagerSwiftInit:
-		return "swift-init " + remote.Quote(d.Unit) + " restart"
+	if s, ok := d.managedScript("restart"); ok {
+		return s
 	}
 	return d.StopScript() + "\n" + d.StartScript()
+}
+
+// managedScript is verb ("start" or "restart") for a daemon that systemd
+// or swift-init manages (systemdScript, swift-init's own verb); ok is
+// false for a direct daemon, which benchbed starts itself.
+func (d Daemon) managedScript(verb string) (script string, ok bool) {
+	switch d.Manager {
+	case plan.ManagerSystemd:
+		return systemdScript(verb, d.Unit), true
+	case plan.ManagerSwiftInit:
+		return "swift-init " + remote.Quote(d.Unit) + " " + verb, true
+	}
+	return "", false
 }
 
 // systemdScript starts or restarts unit and fails unless it is still

@@ -3,7 +3,6 @@ package cluster
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"time"
 
 	"benchbed/plan"
@@ -26,35 +25,24 @@ func ReloadServices(ctx context.Context, p Runner, host string, ds []Daemon, cha
 	acts := make([]string, len(ds))
 	want := make([]bool, len(ds))
 	for i, d := range ds {
-		want[i] = changed[d.Service()] || (all && d.Name != "memcached")
+		want[i] = bringWanted(d, changed, all)
 	}
-	var keys []string
+	var idx []int
 	for i, found := range CheckDaemons(ctx, p, host, ds, want) {
 		switch found {
 		case CheckCurrent:
 			acts[i] = "current"
 		case CheckRunning:
 		default:
-			keys = append(keys, strconv.Itoa(i))
+			idx = append(idx, i)
 		}
 	}
-	sum := remote.FanOut(ctx, StartParallel, keys, func(ctx context.Context, key string) error {
-		i, _ := strconv.Atoi(key)
-		var err error
+	return actOn(ctx, host, ds, idx, acts, rep, func(ctx context.Context, i int) (string, error) {
 		if want[i] && ds[i].Reload {
-			acts[i], err = ReloadDaemon(ctx, p, host, ds[i])
-		} else {
-			acts[i], err = StartDaemon(ctx, p, host, ds[i], want[i])
+			return ReloadDaemon(ctx, p, host, ds[i])
 		}
-		return err
+		return StartDaemon(ctx, p, host, ds[i], want[i])
 	})
-	ReportActs(rep, host, ds, acts)
-	for _, r := range sum.Results {
-		if r.Err != nil {
-			return r.Err
-		}
-	}
-	return nil
 }
 
 // BringServices brings every service host of tb to rendering r at once:

@@ -3,7 +3,6 @@ package cluster
 import (
 	"context"
 	"errors"
-	"strconv"
 
 	"benchbed/remote"
 )
@@ -21,24 +20,33 @@ const StartParallel = 4
 // their sum. Changes are reported, and the first failure returned, in the
 // daemons' order.
 func StartServices(ctx context.Context, p Runner, host string, ds []Daemon, changed map[string]bool, restartAll bool, rep *Report) error {
-	acts := make([]string, len(ds))
-	keys := make([]string, len(ds))
+	idx := make([]int, len(ds))
 	for i := range ds {
-		keys[i] = strconv.Itoa(i)
+		idx[i] = i
 	}
-	sum := remote.FanOut(ctx, StartParallel, keys, func(ctx context.Context, key string) error {
-		i, _ := strconv.Atoi(key)
-		act, err := StartDaemon(ctx, p, host, ds[i], changed[ds[i].Service()] || (restartAll && ds[i].Name != "memcached"))
-		acts[i] = act
+	return actOn(ctx, host, ds, idx, make([]string, len(ds)), rep, func(ctx context.Context, i int) (string, error) {
+		return StartDaemon(ctx, p, host, ds[i], bringWanted(ds[i], changed, restartAll))
+	})
+}
+
+// bringWanted says whether daemon d is to be brought to its files: its
+// service's changed, or all of a host's Swift servers are (memcached is
+// none of them).
+func bringWanted(d Daemon, changed map[string]bool, all bool) bool {
+	return changed[d.Service()] || (all && d.Name != "memcached")
+}
+
+// actOn runs act for the daemons of ds at idx side by side (at most
+// StartParallel at once), keeping what each did in acts; acts are
+// reported, and the first failure returned, in the daemons' order.
+func actOn(ctx context.Context, host string, ds []Daemon, idx []int, acts []string, rep *Report, act func(ctx context.Context, i int) (string, error)) error {
+	err := remote.FanOutIndexes(ctx, StartParallel, idx, func(ctx context.Context, i int) error {
+		var err error
+		acts[i], err = act(ctx, i)
 		return err
 	})
 	ReportActs(rep, host, ds, acts)
-	for _, r := range sum.Results {
-		if r.Err != nil {
-			return r.Err
-		}
-	}
-	return nil
+	return err
 }
 
 // StartDaemon starts d on host when it is not running, or restarts it

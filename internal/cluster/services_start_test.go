@@ -118,3 +118,28 @@ func TestDirectDaemonWithPortsThatExitsFails(t *testing.T) {
 		t.Fatalf("start of a daemon that exits at once: err %v, output:\n%s", err, out)
 	}
 }
+
+// TestBringWanted: a daemon is brought to its files when its service's
+// changed, or with all unless it is memcached; StartServices and
+// ReloadServices both ask it.
+func TestBringWanted(t *testing.T) {
+	proxy := Daemon{Name: "proxy-server", Unit: "proxy-server"}
+	mc := Daemon{Name: "memcached", Unit: "memcached"}
+	changed := map[string]bool{proxy.Service(): true}
+	for _, c := range []struct {
+		d       Daemon
+		changed map[string]bool
+		all     bool
+		want    bool
+	}{
+		{proxy, changed, false, true},
+		{proxy, nil, false, false},
+		{proxy, nil, true, true},
+		{mc, nil, true, false},
+		{mc, map[string]bool{mc.Service(): true}, false, true},
+	} {
+		if got := bringWanted(c.d, c.changed, c.all); got != c.want {
+			t.Errorf("bringWanted(%s, %v, all %v) = %v, want %v", c.d.Name, c.changed, c.all, got, c.want)
+		}
+	}
+}

@@ -104,31 +104,26 @@ func recordTargets(tb *plan.Testbed, rec rundir.FaultRecord) ([]faults.HostScrip
 	if v == nil {
 		return nil, fmt.Errorf("fault %d of variant %s: the testbed has no such variant any more; undo it by hand on %v", rec.Index, rec.Variant, rec.Hosts)
 	}
-	ts, err := faults.Resolve(tb, v, rec.Index)
-	if err != nil {
-		return nil, fmt.Errorf("fault %d of variant %s: %w", rec.Index, rec.Variant, err)
-	}
+	keep := func(t faults.Target) bool { return len(rec.IDs) == 0 || slices.Contains(rec.IDs, t.ID) }
+	var start func(faults.Target) string
 	var rend *render.Rendering
-	var out []faults.HostScripts
-	for _, t := range ts {
-		if len(rec.IDs) > 0 && !slices.Contains(rec.IDs, t.ID) {
-			continue
-		}
-		if t.Service.Manager == plan.ManagerDirect && rec.Kind == plan.FaultStop {
-			if rend == nil {
-				if rend, err = render.Render(tb, v, render.Options{}); err != nil {
-					return nil, err
-				}
+	var rerr error
+	if rec.Kind == plan.FaultStop {
+		start = func(t faults.Target) string {
+			if rend == nil && rerr == nil {
+				rend, rerr = render.Render(tb, v, render.Options{})
 			}
-			t.Service.Start = cluster.StartScript(tb, rend, t.Host, t.Service.Name)
+			if rerr != nil {
+				return ""
+			}
+			return cluster.StartScript(tb, rend, t.Host, t.Service.Name)
 		}
-		s, err := faults.Build(t)
-		if err != nil {
-			return nil, fmt.Errorf("fault %d of variant %s: %w", rec.Index, rec.Variant, err)
-		}
-		out = append(out, faults.HostScripts{Target: t, Scripts: s})
 	}
-	return out, nil
+	hs, err := faults.Scripted(tb, v, rec.Index, keep, start)
+	if rerr != nil {
+		return nil, rerr
+	}
+	return hs, err
 }
 
 // noStateLeft fails when a state file of fault id is left on its host (in

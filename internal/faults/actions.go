@@ -34,20 +34,9 @@ type Action struct {
 func Actions(tb *plan.Testbed, v *plan.Variant, run time.Duration, start func(Target) string) ([]Action, error) {
 	var out []Action
 	for i, f := range v.Faults {
-		ts, err := Resolve(tb, v, i)
+		hs, err := Scripted(tb, v, i, nil, start)
 		if err != nil {
 			return nil, err
-		}
-		var hs []HostScripts
-		for _, t := range ts {
-			if start != nil && t.Service.Manager == plan.ManagerDirect {
-				t.Service.Start = start(t)
-			}
-			s, err := Build(t)
-			if err != nil {
-				return nil, fmt.Errorf("variant %s: %w", v.Name, err)
-			}
-			hs = append(hs, HostScripts{Target: t, Scripts: s})
 		}
 		out = append(out, Action{Step: schedule.StepFaultApply, At: f.At, Fault: i, Targets: hs},
 			Action{Step: schedule.StepFaultUndo, At: f.End(run), Fault: i, Targets: hs})
@@ -64,4 +53,31 @@ func Actions(tb *plan.Testbed, v *plan.Variant, run time.Duration, start func(Ta
 		return 0
 	})
 	return out, nil
+}
+
+// Scripted resolves fault i of variant v (Resolve) and builds the scripts
+// of each of its targets that keep accepts (nil: every one), a direct
+// service's Start given by start (nil: left empty), which a stop's undo
+// runs: the sweep's actions and the restore's undo of a recorded fault
+// both build them here. Its errors name the fault and the variant.
+func Scripted(tb *plan.Testbed, v *plan.Variant, i int, keep func(Target) bool, start func(Target) string) ([]HostScripts, error) {
+	ts, err := Resolve(tb, v, i)
+	if err != nil {
+		return nil, fmt.Errorf("fault %d of variant %s: %w", i, v.Name, err)
+	}
+	var hs []HostScripts
+	for _, t := range ts {
+		if keep != nil && !keep(t) {
+			continue
+		}
+		if start != nil && t.Service.Manager == plan.ManagerDirect {
+			t.Service.Start = start(t)
+		}
+		s, err := Build(t)
+		if err != nil {
+			return nil, fmt.Errorf("fault %d of variant %s: %w", i, v.Name, err)
+		}
+		hs = append(hs, HostScripts{Target: t, Scripts: s})
+	}
+	return hs, nil
 }

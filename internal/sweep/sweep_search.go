@@ -65,7 +65,7 @@ func (ex *cellRun) search(ctx context.Context) error {
 	}
 	cell.ID, cell.Variant, cell.Workload, cell.Repeat = c.ID, v.Name, w.Name, c.Repeat
 	cell.Params, cell.Search, cell.WarmedUp = w.Params(), res, ex.tele.warmReason()
-	if cell.Status = cellStatus(ctx, err); cell.Status == results.StatusOK {
+	if cell.Status = cellStatus(ctx, err); cell.OK() {
 		s.logf("  %s", searchLine(res))
 	}
 	*ex.res = cell

@@ -38,7 +38,7 @@ func journalOf(p *Schedule, cost func(kind Kind, first, unchanged bool) time.Dur
 	r := PastRun{ID: "20261201T000000Z-abcdef"}
 	var wall time.Duration
 	add := func(kind Kind, cell string, d time.Duration) {
-		r.Steps = append(r.Steps, PastStep{Kind: kind, Cell: cell, Status: "ok", Duration: d})
+		r.Steps = append(r.Steps, PastStep{Kind: kind, Cell: cell, OK: true, Duration: d})
 		wall += d
 	}
 	for _, kind := range Kinds(p.Before) {
@@ -110,8 +110,8 @@ func TestLearntEstimatePredictsItsRun(t *testing.T) {
 func TestLearnNeedsCellsOfTheMatrix(t *testing.T) {
 	p := switchBackPlan(t)
 	runs := []PastRun{
-		{ID: "a", Steps: []PastStep{{Kind: StepRecord, Cell: "009-gone-w-r1", Status: "ok", Duration: time.Hour}}},
-		{ID: "b", Steps: []PastStep{{Kind: StepRecord, Cell: p.Cells[0].Cell.ID, Status: "failed", Duration: time.Hour}}},
+		{ID: "a", Steps: []PastStep{{Kind: StepRecord, Cell: "009-gone-w-r1", OK: true, Duration: time.Hour}}},
+		{ID: "b", Steps: []PastStep{{Kind: StepRecord, Cell: p.Cells[0].Cell.ID, Duration: time.Hour}}},
 	}
 	c, ok := Learn(p.Testbed, runs)
 	if ok || !strings.HasPrefix(c.Source, "measured defaults") || c.First[StepRestart] != DefaultCosts(p.Testbed).First[StepRestart] {

@@ -9,12 +9,15 @@ import (
 )
 
 // PastStep is one journaled step of an earlier run: its kind (the
-// journal's "step"), its cell ("" for a run-wide step), its status and
-// how long it took (rundir.PairSteps gives them).
+// journal's "step"), its cell ("" for a run-wide step), whether it
+// finished (the journal's status is rundir.StepOK; its reader says so, as
+// plan does not read journals) and how long it took (rundir.PairSteps
+// gives them).
 type PastStep struct {
-	Kind         Kind
-	Cell, Status string
-	Duration     time.Duration
+	Kind     Kind
+	Cell     string
+	OK       bool
+	Duration time.Duration
 }
 
 // PastRun is one earlier run of a testbed: its id and journaled steps, in
@@ -73,7 +76,7 @@ func (sm *samples) add(tb *plan.Testbed, byID map[string]plan.Cell, r PastRun) {
 	took := map[key]time.Duration{}
 	var cells []plan.Cell
 	for _, st := range r.Steps {
-		if st.Status != "ok" {
+		if !st.OK {
 			continue
 		}
 		if st.Cell == "" {

@@ -52,7 +52,7 @@ func repeatSamples(cells []results.Cell, workload string) (vs []string, ran map[
 			vs = append(vs, c.Variant)
 		}
 		ran[c.Variant]++
-		if c.Status != results.StatusOK {
+		if !c.OK() {
 			continue
 		}
 		x := c.Total.ReqPerS

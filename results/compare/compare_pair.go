@@ -149,7 +149,7 @@ func pooled(g *group, side string) ([]*results.Cell, []string) {
 	var ok []*results.Cell
 	var notes []string
 	for _, c := range g.cells {
-		if c.Status == "ok" {
+		if c.OK() {
 			ok = append(ok, c)
 		} else {
 			notes = append(notes, fmt.Sprintf("%s: cell %s is %s: %s", side, cellName(c), orUnknown(c.Status), c.Error))
@@ -164,7 +164,7 @@ func pooled(g *group, side string) ([]*results.Cell, []string) {
 
 // anyOK reports whether one of cells finished ok.
 func anyOK(cells []*results.Cell) bool {
-	return slices.ContainsFunc(cells, func(c *results.Cell) bool { return c.Status == results.StatusOK })
+	return slices.ContainsFunc(cells, (*results.Cell).OK)
 }
 
 func orUnknown(s string) string {

@@ -65,7 +65,7 @@ func cellCaveats(cells []results.Cell, short bool) []string {
 		out = append(out, pc)
 	}
 	for _, c := range cells {
-		if c.Status != results.StatusOK {
+		if !c.OK() {
 			failed = append(failed, cellName(&c))
 		}
 		if c.Total.Errors > 0 {

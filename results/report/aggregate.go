@@ -52,7 +52,7 @@ func aggregate(cells []results.Cell) RepeatGroup {
 	for _, c := range cells {
 		g.Cells = append(g.Cells, cellName(c))
 		g.Errors += c.Total.Errors
-		if c.Status != "ok" {
+		if !c.OK() {
 			continue
 		}
 		g.OK++

@@ -55,7 +55,7 @@ func (r *Report) metricTable() table {
 				per[i] = strconv.FormatFloat(x, 'g', 6, 64)
 			}
 			value := strconv.FormatFloat(m.Value, 'g', 6, 64)
-			if c.Status != results.StatusOK {
+			if !c.OK() {
 				value = c.Status + ": " + value
 			}
 			t.Rows = append(t.Rows, []string{cellName(c), name, value, m.Unit, m.How, strings.Join(per, " ")})

@@ -89,7 +89,7 @@ func (r *Report) spectra() []Curve {
 			if errors.Is(err, rundir.ErrNoStreams) {
 				msg += "; its latency curve is skipped"
 			}
-			if c.Status == "ok" {
+			if c.OK() {
 				r.Problems = append(r.Problems, msg)
 			} else {
 				r.Notices = append(r.Notices, msg)

@@ -71,7 +71,7 @@ func Load(dir string) (*Report, error) {
 		r.Notices = append(r.Notices, "no verdict: "+err.Error())
 	}
 	for _, c := range rr.Summary.Cells {
-		if c.Status != "ok" && c.Error == "" {
+		if !c.OK() && c.Error == "" {
 			r.Notices = append(r.Notices, fmt.Sprintf("cell %s: status %s without an error message", cellName(c), c.Status))
 		}
 	}
@@ -155,7 +155,7 @@ func cellName(c results.Cell) string {
 func (r *Report) Failed() []results.Cell {
 	var out []results.Cell
 	for _, c := range r.Run.Summary.Cells {
-		if c.Status != "ok" {
+		if !c.OK() {
 			out = append(out, c)
 		}
 	}

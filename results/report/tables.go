@@ -60,10 +60,10 @@ func (r *Report) TableRows() []results.TableRow {
 		if repeated {
 			label += " #" + strconv.Itoa(c.Repeat)
 		}
-		if c.Status != "ok" {
+		if !c.OK() {
 			label += " (" + c.Status + ")"
 		}
-		rows = append(rows, results.TableRow{Label: label, Op: c.Total, Failed: c.Status != results.StatusOK})
+		rows = append(rows, results.TableRow{Label: label, Op: c.Total, Failed: !c.OK()})
 	}
 	return rows
 }
@@ -102,7 +102,7 @@ func (r *Report) opTable() table {
 		for _, row := range results.CellRows(c) {
 			o, fb, lb := row.Op, row.Op.FirstByte, row.Op.LastByte
 			req := f1(o.ReqPerS)
-			if c.Status != results.StatusOK {
+			if !c.OK() {
 				req = c.Status + ": " + req // never a failed cell's req/s as a result
 			}
 			t.Rows = append(t.Rows, []string{cellName(c), row.Label, strconv.FormatInt(o.Count, 10), req,

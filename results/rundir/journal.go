@@ -17,6 +17,9 @@ const (
 	StepOK      = "ok"      // the step finished
 	StepFailed  = "failed"  // the step failed; Detail says why
 	StepSkipped = "skipped" // the step had nothing to do
+	// StepUnfinished is no status of the journal's own: PairSteps gives it
+	// to a step that started and never ended (the run was killed).
+	StepUnfinished = "unfinished"
 )
 
 // Entry is one line of a run's journal.

@@ -7,7 +7,7 @@ type JournalStep struct {
 	Name     string
 	Cell     string
 	Host     string
-	Status   string // ok, failed, skipped, or "unfinished" (no outcome)
+	Status   string // StepOK, StepFailed, StepSkipped, or StepUnfinished (no outcome)
 	Start    time.Time
 	Duration time.Duration
 	Detail   string // a failed step's error (masked by the sweep)
@@ -25,7 +25,7 @@ func PairSteps(entries []Entry) []JournalStep {
 		k := stepKey{e.Step, e.Cell, e.Host}
 		if e.Status == StepStarted {
 			open[k] = len(out)
-			out = append(out, JournalStep{Name: e.Step, Cell: e.Cell, Host: e.Host, Status: "unfinished", Start: e.Time})
+			out = append(out, JournalStep{Name: e.Step, Cell: e.Cell, Host: e.Host, Status: StepUnfinished, Start: e.Time})
 			continue
 		}
 		i, ok := open[k]

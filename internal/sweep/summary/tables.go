@@ -69,7 +69,7 @@ func (s *table) write(w io.Writer) error {
 				return err
 			}
 		}
-		if c.Res.Status != results.StatusOK {
+		if !c.Res.OK() {
 			if _, err := fmt.Fprintf(w, "%s %s: %s\n", c.Res.Status, c.Cell.ID, c.Res.Error); err != nil {
 				return err
 			}
@@ -86,10 +86,10 @@ func (s *table) cellRows() []results.TableRow {
 			continue
 		}
 		label := CellLabel(s.tb, c.Cell)
-		if c.Res.Status != results.StatusOK {
+		if !c.Res.OK() {
 			label += " (" + c.Res.Status + ")"
 		}
-		rows = append(rows, results.TableRow{Label: label, Op: c.Res.Total, Failed: c.Res.Status != results.StatusOK})
+		rows = append(rows, results.TableRow{Label: label, Op: c.Res.Total, Failed: !c.Res.OK()})
 	}
 	return rows
 }

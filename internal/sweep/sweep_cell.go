@@ -129,9 +129,7 @@ func (s *Sweeper) runCell(ctx context.Context, cp schedule.CellPlan, trusted boo
 	}()
 	var se *step.Error
 	if err := r.Run(ctx, ex.steps(schedule.Kinds(cp.Steps))); errors.As(err, &se) {
-		if ctx.Err() != nil {
-			res.Status = results.StatusInterrupted
-		}
+		res.Status = cellStatus(ctx, err)
 		res.Error = s.tb.Mask(fmt.Sprintf("%s: %v", se.Step, se.Err))
 		if k := schedule.Kind(se.Step); k == schedule.StepRun || k == schedule.StepSearch {
 			_ = ex.finishTelemetry(ctx) // what the hosts did in a run that failed

@@ -119,7 +119,14 @@ func TestAgentStopsWhenStdinCloses(t *testing.T) {
 	go func() { _, _ = io.WriteString(w, agentJob(t, f, "a", func(j *Job) { j.DurationS = 3600 })) }()
 	out, wait := startAgent(context.Background(), stdin)
 	go func() { _, _ = io.Copy(io.Discard, out) }()
-	time.Sleep(300 * time.Millisecond)
+	// Closed once the server has answered a GET (not after a sleep, which
+	// a loaded machine can outlast before the agent read its job: the
+	// close then ended an agent that never ran).
+	for hang := time.Now().Add(2 * time.Minute); f.count(http.MethodGet) == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(hang) {
+			t.Fatal("the agent made no GET in 2 minutes")
+		}
+	}
 	_ = w.Close()
 	done := make(chan error, 1)
 	go func() { done <- wait() }()

@@ -74,7 +74,7 @@ func runExportCmd(cmd *cobra.Command, args []string, lf *loadFlags, f exportCmdF
 	}
 	ctx := context.Background()
 	for _, o := range outs {
-		pctx, cancel := context.WithTimeout(ctx, probeTimeout)
+		pctx, cancel := context.WithTimeout(ctx, streamLimits.probe)
 		err := o.Probe(pctx)
 		cancel()
 		if err != nil {

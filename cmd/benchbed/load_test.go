@@ -70,7 +70,7 @@ func TestLoadTableAndJSON(t *testing.T) {
 func TestLoadBadAuthFailsWithoutShowingTheKey(t *testing.T) {
 	srv := nullSwift(t)
 	args := []string{"load", "--scenario", seedScenario, "--auth-url", srv.URL + "/auth/v1.0",
-		"--user", "a:b", "--key", "key-secret", "--users", "1", "--duration", "200ms"}
+		"--user", "a:b", "--key", "key-secret", "--users", "1", "--operations", "20"} // a count: no run too short for one
 	out, errOut, err := runCmd(t, "", args...)
 	if err == nil || !strings.Contains(err.Error(), "initial files") || !strings.Contains(err.Error(), "401") {
 		t.Fatalf("err = %v", err)

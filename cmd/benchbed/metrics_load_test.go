@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"benchbed/results"
 	"benchbed/results/metrics/metricstest"
@@ -26,10 +27,23 @@ const streamScenario = `{"name": "stream", "sizes": [{"name": "tiny", "size_min"
  "initial_files": {"tiny": 20}, "container_base": "stream", "container_count": 2,
  "crud_profile": [1, 4, 0, 1], "user_count": 4, "run_seconds": 3}`
 
+// patientStream raises the stream's limits (streamLimits) to minutes for
+// t: a receiver a loaded machine slows then still gets every batch, so
+// that "0 dropped" and the figures read back never depend on its speed
+// (the limits only bound a hang).
+func patientStream(t *testing.T) {
+	t.Helper()
+	was := streamLimits
+	streamLimits.probe, streamLimits.write, streamLimits.drain = 2*time.Minute, 2*time.Minute, 3*time.Minute
+	t.Cleanup(func() { streamLimits = was })
+}
+
 // streamedLoad runs a `benchbed load` of streamScenario against an
-// in-memory Swift with extra args, and returns its cell and stderr.
+// in-memory Swift with extra args, its stream's limits patient
+// (patientStream), and returns its cell and stderr.
 func streamedLoad(t *testing.T, extra ...string) (results.Cell, string) {
 	t.Helper()
+	patientStream(t)
 	sw := newMemSwift(t)
 	args := append([]string{"load", "--scenario", writeFile(t, "stream.scenario", streamScenario), "--auth-url", sw.URL + "/auth/v1.0",
 		"--user", "test:tester", "--key", "testing", "--users", "4", "--warmup", "1s", "--duration", "3s", "--json"}, extra...)

@@ -78,8 +78,12 @@ type liveMetrics struct {
 	state metrics.State
 }
 
-// probeTimeout bounds each output's probe.
-const probeTimeout = 10 * time.Second
+// streamLimits bound each output's probe, each write of a batch and the
+// wait for the queues to drain at the end (a receiver slower than a write
+// or the drain loses batches, counted as dropped). Tests that want every
+// batch delivered raise them to minutes: bounds of a hang, which a loaded
+// machine's slow receiver never reaches.
+var streamLimits = struct{ probe, write, drain time.Duration }{10 * time.Second, metrics.WriteTimeout, 5 * time.Second}
 
 // startMetrics builds the outputs the flags ask, probes them (a wrong URL
 // fails here, before anything changes) and opens the /metrics listener.
@@ -109,8 +113,8 @@ func startMetrics(ctx context.Context, m metricsFlags, base metrics.State) (*liv
 		go func() { _ = srv.Serve(ln) }()
 		outs = append(outs, page)
 	}
-	exp := metrics.NewExporter(m.queue, outs...)
-	pctx, cancel := context.WithTimeout(ctx, probeTimeout)
+	exp := metrics.NewExporterWithin(m.queue, streamLimits.write, outs...)
+	pctx, cancel := context.WithTimeout(ctx, streamLimits.probe)
 	defer cancel()
 	if err := exp.Probe(pctx); err != nil {
 		exp.Close(0)
@@ -165,18 +169,15 @@ func loadState(name string) metrics.State {
 	return metrics.State{Run: "load-" + time.Now().UTC().Format("20060102T150405Z"), Workload: name, Cell: name}
 }
 
-// closeWait bounds the wait for the queues to drain at the end.
-const closeWait = 5 * time.Second
-
 // close ends the stream: the last phase is told, the queues drain (for
-// at most closeWait) and each output's batches sent and dropped are said
+// at most streamLimits.drain) and each output's batches sent and dropped are said
 // on w.
 func (l *liveMetrics) close(w io.Writer) {
 	if l == nil {
 		return
 	}
 	l.agg.End(time.Now())
-	for _, s := range l.exp.Close(closeWait) {
+	for _, s := range l.exp.Close(streamLimits.drain) {
 		fmt.Fprintln(w, "benchbed: metrics:", s)
 	}
 	if l.state.Run != "" {

@@ -21,6 +21,7 @@ func TestMetricsListenServesOpenMetrics(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
+	patientStream(t)
 	lm, err := startMetrics(context.Background(), metricsFlags{listen: addr}, loadState("s"))
 	if err != nil {
 		t.Fatal(err)

@@ -160,14 +160,25 @@ func (k *putKiller) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // stuckAgents start agents that never end on their own: only the end of
-// their stdin stops them.
-type stuckAgents struct{ localPrefill }
+// their stdin stops them. Each says on read (if not nil) once it has read
+// the start of its job.
+type stuckAgents struct {
+	localPrefill
+	read chan struct{}
+}
 
 func (s *stuckAgents) StartPrefillAgent(_ context.Context, host, bin string) (*Proc, error) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
+		buf := make([]byte, 1)
+		if n, _ := inR.Read(buf); n > 0 && s.read != nil {
+			select {
+			case s.read <- struct{}{}:
+			default:
+			}
+		}
 		_, _ = io.Copy(io.Discard, inR) // reads the job, then waits for EOF
 		outW.Close()
 		done <- nil
@@ -175,22 +186,33 @@ func (s *stuckAgents) StartPrefillAgent(_ context.Context, host, bin string) (*P
 	return &Proc{Stdin: inW, Stdout: outR, Wait: func() error { return <-done }}, nil
 }
 
+// TestPrefillCancelEndsTheAgentsStdin: a prefill cancelled once an agent
+// holds its job (not after a sleep, which a loaded machine can outlast
+// before any agent started: the cancel then tested nothing) ends the
+// agents' stdin and returns an error; the minute bounds a hang.
 func TestPrefillCancelEndsTheAgentsStdin(t *testing.T) {
 	tb := prefillTestbed(t, "http://127.0.0.1:9")
 	ctx, cancel := context.WithCancel(context.Background())
 	ended := make(chan error, 1)
+	agents := &stuckAgents{read: make(chan struct{}, 1)}
 	go func() {
-		_, err := Prefill(ctx, tb, &stuckAgents{}, PrefillOptions{StateDir: t.TempDir()})
+		_, err := Prefill(ctx, tb, agents, PrefillOptions{StateDir: t.TempDir()})
 		ended <- err
 	}()
-	time.Sleep(50 * time.Millisecond)
+	select {
+	case <-agents.read:
+	case err := <-ended:
+		t.Fatalf("the prefill ended before an agent read its job: %v", err)
+	case <-time.After(2 * time.Minute):
+		t.Fatal("no agent read its job")
+	}
 	cancel()
 	select {
 	case err := <-ended:
 		if err == nil {
 			t.Fatal("a cancelled prefill reported success")
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(2 * time.Minute):
 		t.Fatal("a cancelled prefill still waits for agents that only stop when their stdin ends")
 	}
 }

@@ -24,7 +24,7 @@ func TestWatchDaemonsNamesTheOneThatStopped(t *testing.T) {
 	dir := t.TempDir()
 	alive := Daemon{Name: "alive-server", Manager: plan.ManagerDirect, RunDir: dir, LogDir: dir}
 	dead := Daemon{Name: "dead-server", Manager: plan.ManagerDirect, RunDir: dir, LogDir: dir}
-	sleeper := exec.Command("setsid", "sleep", "60")
+	sleeper := exec.Command("setsid", "sleep", "3600")
 	if err := sleeper.Start(); err != nil {
 		t.Skipf("SKIP: setsid: %v", err)
 	}

@@ -90,11 +90,12 @@ func TestDirectDaemonThatExitsAtOnceFailsWithItsLog(t *testing.T) {
 	}
 }
 
-// waitListen polls until port listens (want) or not; its 30 s only stop
-// a broken test (the old 5 s were python3's start on a loaded machine).
+// waitListen polls until port listens (want) or not; its 2 minutes only
+// stop a broken test (the old 5 s were python3's start on a loaded
+// machine).
 func waitListen(t *testing.T, port int, want bool) {
 	t.Helper()
-	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); {
+	for end := time.Now().Add(2 * time.Minute); time.Now().Before(end); {
 		c, err := net.Dial("tcp", "127.0.0.1:"+itoa(port))
 		if err == nil {
 			c.Close()

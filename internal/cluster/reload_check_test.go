@@ -80,6 +80,11 @@ func TestCheckDaemons(t *testing.T) {
 	check([]bool{true, false}, "", "")
 	act(a, "start")
 	act(b, "start")
+	// Listening, as a health wait would see them (a start returns after a
+	// second at most, which a loaded machine's python3 can outlast): a
+	// reload's SIGUSR1 before the stand-in set its handler would end it.
+	waitListen(t, a.port, true)
+	waitListen(t, b.port, true)
 	check([]bool{true, false}, CheckCurrent, CheckRunning)
 	check([]bool{true, true}, CheckCurrent, CheckCurrent)
 	check([]bool{false, false}, CheckRunning, CheckRunning)
@@ -110,7 +115,7 @@ func TestCheckDaemons(t *testing.T) {
 	}
 	check([]bool{true, false}, CheckCurrent, "")
 	check([]bool{true, true}, CheckCurrent, "")
-	other, err := sh.Run(ctx, "h", "setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $!")
+	other, err := sh.Run(ctx, "h", "setsid sleep 3600 </dev/null >/dev/null 2>&1 & echo $!")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,6 +49,10 @@ func TestReloadScript(t *testing.T) {
 	}
 	write("v1")
 	act("start")
+	// The start returns once the server listens or after a second, which
+	// a loaded machine's python3 (with the stand-in's 0.3 s of imports)
+	// can outlast: the health wait's part in a restart, the test's here.
+	waitListen(t, port, true)
 	first := pid()
 	if got := get(t, port); got != "v1" {
 		t.Fatalf("after the start: %q, want v1", got)
@@ -80,15 +84,17 @@ func TestReloadScript(t *testing.T) {
 		t.Fatalf("after the failed reload: %q, %v; want a start (or a restart, while the old server's temporary child ends)", got, err)
 	}
 	// A pid file naming another process: restarted, not signalled.
-	other, err := sh.Run(ctx, "h", "setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $!")
+	other, err := sh.Run(ctx, "h", "setsid sleep 3600 </dev/null >/dev/null 2>&1 & echo $!")
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { _, _ = sh.Run(ctx, "h", "kill "+strings.TrimSpace(string(other.Stdout))+" 2>/dev/null") })
 	_, _ = sh.Run(ctx, "h", d.StopScript())
 	if err := os.WriteFile(filepath.Join(dir, "fake-server.pid"), other.Stdout, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	act("restart")
+	waitListen(t, port, true)
 	if got := get(t, port); got != "v3" {
 		t.Fatalf("after the restart: %q, want v3", got)
 	}

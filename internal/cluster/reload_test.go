@@ -44,8 +44,8 @@ func TestReloadServicesRoundTrips(t *testing.T) {
 			Ports: []int{port}, RunDir: dir, LogDir: dir, TermWait: 1e9, Reload: true, Inputs: []string{conf}}, conf, port
 	}
 	a, aConf, aPort := server("a-server")
-	b, _, _ := server("b-server")
-	mc := Daemon{Name: "memcached", Manager: plan.ManagerDirect, Argv: []string{"sleep", "60"}, RunDir: dir, LogDir: dir, TermWait: 1e9}
+	b, _, bPort := server("b-server")
+	mc := Daemon{Name: "memcached", Manager: plan.ManagerDirect, Argv: []string{"sleep", "3600"}, RunDir: dir, LogDir: dir, TermWait: 1e9}
 	ds := []Daemon{a, b, mc}
 	sh := &countingRunner{Shell: labtest.NewShell(t, "h")}
 	ctx := context.Background()
@@ -73,6 +73,11 @@ func TestReloadServicesRoundTrips(t *testing.T) {
 		}
 	}
 	reload(nil, true, 0, "started a-server", "started b-server", "started memcached")
+	// Listening, as a health wait would see them (a start returns after a
+	// second at most, which a loaded machine's python3 can outlast): a
+	// reload's SIGUSR1 before the stand-in set its handler would end it.
+	waitListen(t, aPort, true)
+	waitListen(t, bPort, true)
 	reload(nil, true, 1)
 	reload(map[string]bool{}, false, 1)
 	if err := os.WriteFile(aConf, []byte("a-server v2"), 0o644); err != nil {

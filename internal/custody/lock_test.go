@@ -99,7 +99,7 @@ func deadPID(t *testing.T) int {
 // returns its pid; it ends with the test.
 func liveBenchbed(t *testing.T) int {
 	t.Helper()
-	cmd := exec.Command("bash", "-c", "exec -a benchbed-sweep sleep 60")
+	cmd := exec.Command("bash", "-c", "exec -a benchbed-sweep sleep 3600")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

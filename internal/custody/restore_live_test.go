@@ -27,7 +27,7 @@ func TestRestoreRefusesARunStillSweeping(t *testing.T) {
 	if err := os.WriteFile(bin, src, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	sweeping, other := exec.Command(bin, "60"), exec.Command(sleep, "60")
+	sweeping, other := exec.Command(bin, "3600"), exec.Command(sleep, "3600")
 	for _, c := range []*exec.Cmd{sweeping, other} {
 		if err := c.Start(); err != nil {
 			t.Fatal(err)

@@ -14,10 +14,13 @@ import (
 )
 
 // startDirect starts a process group as the sweep starts a direct daemon
-// (setsid, its pid in pidFile) and returns the script that does it.
+// (setsid, its pid in pidFile) and returns the script that does it, which
+// returns once the new pid is in the file (not after 0.3 s, which a loaded
+// machine's fork can outlast; its 2 minutes only bound a hang).
 func startDirect(t *testing.T, pidFile string) string {
 	t.Helper()
-	start := fmt.Sprintf("setsid sh -c 'echo $$ > %s; exec sleep 300' </dev/null >/dev/null 2>&1 &\nsleep 0.3\n", pidFile)
+	start := fmt.Sprintf("rm -f %[1]s\nsetsid sh -c 'echo $$ > %[1]s; exec sleep 300' </dev/null >/dev/null 2>&1 &\n"+
+		"i=0; while [ ! -s %[1]s ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i+1)); done\n", pidFile)
 	must(t, "", "start", start)
 	t.Cleanup(func() {
 		if b, err := os.ReadFile(pidFile); err == nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"benchbed/plan"
 )
@@ -53,7 +54,15 @@ func lifecycle(t *testing.T, ns string, s Scripts, applied func()) {
 	must(t, ns, "probe", s.Probe)
 	must(t, ns, "check before apply", s.Check)
 	must(t, ns, "apply", s.Apply)
-	if out, ok := sh(t, ns, s.Check); ok {
+	// A signal takes effect once its process next runs (a SIGSTOP's stop,
+	// a SIGKILL's exit), which a loaded machine may delay past the check's
+	// start: the check is asked again until it fails, for 2 minutes at most
+	// (a hang guard: a fault that never takes effect fails here).
+	out, ok := sh(t, ns, s.Check)
+	for hang := time.Now().Add(2 * time.Minute); ok && time.Now().Before(hang); out, ok = sh(t, ns, s.Check) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if ok {
 		t.Errorf("check passes while the fault is applied: %s", out)
 	} else if !strings.Contains(out, "stor1: ") {
 		t.Errorf("check does not name the host: %s", out)
@@ -116,7 +125,9 @@ func partitionCase(t *testing.T, path string, rules string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = srv.Process.Kill(); _ = srv.Wait() })
-	reach := "for i in 1 2 3 4 5 6 7 8 9 10; do python3 -c 'import socket; socket.create_connection((\"198.18.250.1\", 6200), 1)' 2>/dev/null && exit 0; sleep 0.3; done; exit 1"
+	// Tried until it connects, for 2 minutes at least (python3's http.server
+	// starts late on a loaded machine; a hang guard, not a deadline).
+	reach := "for i in $(seq 400); do python3 -c 'import socket; socket.create_connection((\"198.18.250.1\", 6200), 1)' 2>/dev/null && exit 0; sleep 0.3; done; exit 1"
 	must(t, b, "connect before the partition", reach)
 	s, err := Build(Target{ID: "f1-stor1", Host: "stor1", Fault: &plan.Fault{Kind: plan.FaultPartition}, Ports: []int{6200, 6201}})
 	if err != nil {

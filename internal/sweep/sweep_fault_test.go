@@ -112,7 +112,7 @@ func TestFaultTimelineUndoesAtTheRunsEnd(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- fc.timeline(context.Background(), started, stop, func(error) {}) }()
 	started <- time.Now()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(5 * time.Millisecond) { // a hang guard
 		n := hosts.Count()
 		if n == 1 {
 			break

@@ -21,7 +21,7 @@ import (
 // before (the warm-up's before the first). Spare, not the next started
 // after it: the warm-up's agents and the first probe's are started side by
 // side, in either order. An agent with no spare in sight counts as late
-// after 20 s (a limit that only stops a broken cell); onStart, when set,
+// after 2 minutes (a limit that only stops a broken cell); onStart, when set,
 // learns each start's count.
 type heldAgents struct {
 	countedAgents
@@ -57,9 +57,9 @@ func (h *heldAgents) changedLocked() {
 }
 
 // waitSpare waits until an agent started is still waiting for its job,
-// or counts the caller late after 20 s.
+// or counts the caller late after 2 minutes (a hang guard).
 func (h *heldAgents) waitSpare() {
-	limit := time.After(20 * time.Second)
+	limit := time.After(2 * time.Minute)
 	for {
 		h.mu.Lock()
 		if h.started > h.jobs {

@@ -128,7 +128,7 @@ func TestRealSwiftPoliciesLargeObjectsVerified(t *testing.T) {
 		startDaemon(t, dir, etc, s)
 	}
 	for _, port := range p {
-		if err := waitHealthy(port, 60*time.Second); err != nil {
+		if err := waitHealthy(port, 3*time.Minute); err != nil {
 			t.Fatalf("port %d: %v\n%s", port, err, daemonLogs(dir))
 		}
 	}

@@ -135,7 +135,7 @@ func TestSwiftDaemonsStartWithRenderedConfs(t *testing.T) {
 		startDaemon(t, dir, etc, s)
 	}
 	for _, port := range []int{p[1], p[1] + 1, p[3], p[4], p[5]} {
-		if err := waitHealthy(port, 60*time.Second); err != nil {
+		if err := waitHealthy(port, 3*time.Minute); err != nil {
 			t.Errorf("port %d: %v\n%s", port, err, daemonLogs(dir))
 		}
 	}

@@ -25,9 +25,9 @@ type Output interface {
 // points are one batch): a minute of intervals.
 const DefaultQueue = 60
 
-// writeTimeout bounds one write; a receiver slower than that loses the
-// batch.
-const writeTimeout = 5 * time.Second
+// WriteTimeout bounds one write of NewExporter's senders; a receiver
+// slower than that loses the batch.
+const WriteTimeout = 5 * time.Second
 
 // Exporter sends points to its outputs, asynchronously and bounded: each
 // output has its own queue of Size batches and its own sender, a batch
@@ -35,6 +35,7 @@ const writeTimeout = 5 * time.Second
 // refused or did not answer in time. Send never blocks.
 type Exporter struct {
 	queues []*queue
+	write  time.Duration // the bound of one write
 	wg     sync.WaitGroup
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -52,12 +53,22 @@ type queue struct {
 }
 
 // NewExporter starts one sender per output, each with a queue of size
-// batches (DefaultQueue when size <= 0).
+// batches (DefaultQueue when size <= 0), each write bounded by
+// WriteTimeout.
 func NewExporter(size int, outs ...Output) *Exporter {
+	return NewExporterWithin(size, WriteTimeout, outs...)
+}
+
+// NewExporterWithin is NewExporter with each write bounded by write
+// (WriteTimeout when write <= 0).
+func NewExporterWithin(size int, write time.Duration, outs ...Output) *Exporter {
 	if size <= 0 {
 		size = DefaultQueue
 	}
-	e := &Exporter{}
+	if write <= 0 {
+		write = WriteTimeout
+	}
+	e := &Exporter{write: write}
 	e.ctx, e.cancel = context.WithCancel(context.Background())
 	for _, o := range outs {
 		q := &queue{out: o, ch: make(chan []Point, size)}
@@ -65,7 +76,7 @@ func NewExporter(size int, outs ...Output) *Exporter {
 		e.wg.Add(1)
 		go func() {
 			defer e.wg.Done()
-			q.run(e.ctx)
+			q.run(e.ctx, e.write)
 		}()
 	}
 	return e
@@ -105,7 +116,7 @@ func (e *Exporter) Send(pts []Point) {
 
 // run sends the queue's batches until it is closed, several queued ones
 // in one write.
-func (q *queue) run(ctx context.Context) {
+func (q *queue) run(ctx context.Context, write time.Duration) {
 	for pts := range q.ch {
 		n := 1
 	more:
@@ -121,7 +132,7 @@ func (q *queue) run(ctx context.Context) {
 				break more
 			}
 		}
-		wctx, cancel := context.WithTimeout(ctx, writeTimeout)
+		wctx, cancel := context.WithTimeout(ctx, write)
 		err := q.out.Write(wctx, pts)
 		cancel()
 		if err != nil {

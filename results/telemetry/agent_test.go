@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRunAgent runs the agent on this machine at 100 ms: a ready line,
@@ -123,7 +124,10 @@ func TestRunAgentStatsd(t *testing.T) {
 		t.Fatalf("ready line %s", sc.Bytes())
 	}
 	sendStatsd(t, ready.Statsd, "proxy-server.GET.timing:4|ms")
-	for i := 0; i < 50 && sc.Scan(); i++ {
+	// Samples go on every 100 ms whether or not the receiver's goroutine
+	// has read the datagram yet (a loaded machine may run it late): read
+	// them until one carries it, for at most 2 minutes (a hang guard).
+	for hang := time.Now().Add(2 * time.Minute); time.Now().Before(hang) && sc.Scan(); {
 		var s Sample
 		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
 			t.Fatal(err)

@@ -30,7 +30,9 @@ func TestStatsdReceiver(t *testing.T) {
 	sendStatsd(t, s.Addr(), "object-server.GET.timing:2.5|ms\nobject-server.GET.timing:7.5|ms\n"+
 		"object-server.PUT.d1.timing:10|ms|@0.5\nproxy-server.errors:1|c\ngarbage")
 	var got map[string]Timer
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	// The datagram is taken once the receiver's goroutine has read it;
+	// the minute only bounds a hang.
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		if got = s.Take(); len(got) > 0 {
 			break
 		}

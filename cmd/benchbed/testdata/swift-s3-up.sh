@@ -61,6 +61,10 @@ pipeline = catch_errors gatekeeper healthcheck proxy-logging cache s3api tempaut
 [app:proxy-server]
 use = egg:swift#proxy
 account_autocreate = true
+# Bounds of a hang, not of a busy machine: Swift's 0.5 s connect and 10 s
+# node timeouts would make a loaded machine's slow object server a 503.
+conn_timeout = 10
+node_timeout = 120
 [filter:catch_errors]
 use = egg:swift#catch_errors
 [filter:gatekeeper]

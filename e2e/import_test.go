@@ -40,6 +40,13 @@ func TestImport(t *testing.T) {
 	if err != nil {
 		t.Fatalf("benchbed import: %v\n%s", err, stdout)
 	}
+	// setUp left every server running: the import must see each one
+	// (its probe once lost every process listed after its own shell).
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.Contains(l, " runs here") || strings.Contains(l, "but not running") {
+			t.Errorf("the import did not see a server that runs: %s", l)
+		}
+	}
 	if !strings.Contains(stderr, "read only") || stdout != "" {
 		t.Errorf("import says nothing of being read only, or wrote on stdout with --out:\n%s", stdout)
 	}

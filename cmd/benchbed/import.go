@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"benchbed/internal/importer"
@@ -76,13 +77,13 @@ func (f *importFlags) run(cmd *cobra.Command, args []string) error {
 			names[i] = importer.HostName(a, cfgText)
 		}
 	}
-	facts, err := f.probe(ctx, names, args)
+	facts, err := f.probe(ctx, errOut, names, args)
 	if err == nil {
 		var more []*importer.Facts
 		found := importer.DiscoverAddrs(facts)
 		if len(found) > 0 {
 			fmt.Fprintf(errOut, "benchbed import: the rings name %s too: reading %s\n", plural(len(found), "host"), strings.Join(found, ", "))
-			more, err = f.probe(ctx, hostNames(found, cfgText), found)
+			more, err = f.probe(ctx, errOut, hostNames(found, cfgText), found)
 			facts = append(facts, more...)
 		}
 	}
@@ -146,8 +147,10 @@ func (f *importFlags) configPath() string {
 	return filepath.Join(home, ".ssh", "config")
 }
 
-// probe reads the hosts at addrs, named names, in one pool.
-func (f *importFlags) probe(ctx context.Context, names, addrs []string) ([]*importer.Facts, error) {
+// probe reads the hosts at addrs, named names, in one pool, and says on
+// errOut when it reads a host again because a server whose conf it has
+// does not run there (importer.DefaultSettle).
+func (f *importFlags) probe(ctx context.Context, errOut io.Writer, names, addrs []string) ([]*importer.Facts, error) {
 	var cfgs []remote.Config
 	for i, n := range names {
 		cfgs = append(cfgs, remote.Config{Name: n, Address: addrs[i], User: f.user, IdentityFiles: f.identities,
@@ -158,7 +161,15 @@ func (f *importFlags) probe(ctx context.Context, names, addrs []string) ([]*impo
 		return nil, err
 	}
 	defer p.Close()
-	return importer.Probe(ctx, p, names)
+	var mu sync.Mutex
+	s := importer.DefaultSettle
+	s.OnWait = func(host string, missing []string, next, reads int) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(errOut, "benchbed import: %s: %s not running though configured (stopped or restarting?): reading %s again in %s (read %d of at most %d)\n",
+			host, strings.Join(missing, ", "), host, s.Wait, next, reads)
+	}
+	return importer.ProbeSettle(ctx, p, names, s)
 }
 
 // hostNames names the hosts found at addrs (their ssh_config aliases).

@@ -94,6 +94,7 @@ func (d *draft) describe(facts []*Facts) {
 	}
 	d.checkZones()
 	d.readSwiftConf()
+	d.rereadDiags(facts)
 	d.setServices()
 	d.setWorkload()
 }

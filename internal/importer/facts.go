@@ -15,6 +15,7 @@ type Facts struct {
 	DevicesDir string            // the object server's devices (default /srv/node)
 	DeviceDirs []string          // directories under DevicesDir
 	Mounts     map[string]Mount  // mount point under DevicesDir -> its mount
+	Reread     *Reread           // why and how often the host was read again (nil = read once)
 }
 
 // RingDump is one ring as a builder file or a ring file holds it.

@@ -28,45 +28,52 @@ const mark = "\x1e"
 // (ringsPy), the pid files under /var/run/swift, Swift's processes with
 // their systemd unit: those of a pid file, and the others in the shell's
 // own mount and network namespaces (a lab's hosts may share one machine's
-// process table; the others are counted as "elsewhere"), and what is
-// mounted under the devices directory. Each part follows a mark line.
+// process table; the others are counted as "elsewhere", by the first two
+// words of their command line), and what is
+// mounted under the devices directory. Each part follows a mark line
+// (the mark at a line's start). Every line is printed with printf, never
+// echo (see say).
 // Python writes no bytecode cache either: nothing on the host changes.
 const probeScript = `m=$(printf '\036')
+# say prints its words as they are: dash's echo turns backslash escapes
+# into bytes, and the probe's own command line, which ps lists, holds '\036'
+say() { printf '%s\n' "$*"; }
 export PYTHONDONTWRITEBYTECODE=1 # not even a bytecode cache is written
-echo "${m}version"
+say "${m}version"
 for py in /usr/bin/python3 python3; do v=$($py -c 'import swift; print(swift.__version__)' 2>/dev/null) && break; done
-echo "$v"
-echo "${m}addrs"
+say "$v"
+say "${m}addrs"
 hostname -I 2>/dev/null
-echo "${m}swift-init"
+say "${m}swift-init"
 command -v swift-init 2>/dev/null
-for f in /etc/swift/*.conf; do [ -f "$f" ] && [ -r "$f" ] && { echo "${m}conf $f"; cat "$f"; echo; }; done
-echo "${m}rings"
-/usr/bin/python3 - /etc/swift 2>/dev/null <<'PY' || echo '{"kind":"error","error":"python3 cannot read the rings with Swift"}'
+for f in /etc/swift/*.conf; do [ -f "$f" ] && [ -r "$f" ] && { say "${m}conf $f"; cat "$f"; say; }; done
+say "${m}rings"
+/usr/bin/python3 - /etc/swift 2>/dev/null <<'PY' || say '{"kind":"error","error":"python3 cannot read the rings with Swift"}'
 ` + ringsPy + `PY
-echo "${m}pidfiles"
+say "${m}pidfiles"
 pids=" "
 for f in /var/run/swift/*.pid /var/run/swift/*/*.pid; do
   [ -f "$f" ] || continue
-  p=$(head -n 1 "$f" 2>/dev/null); echo "$p $f"; pids="$pids$p "
+  p=$(head -n 1 "$f" 2>/dev/null); say "$p $f"; pids="$pids$p "
 done
-echo "${m}procs"
+say "${m}procs"
 mnt=$(readlink /proc/$$/ns/mnt); net=$(readlink /proc/$$/ns/net)
 ps -ww -eo pid=,ppid=,pgid=,args= 2>/dev/null | while read -r pid ppid pgid args; do
   case "$args" in *swift-*) ;; *) continue ;; esac
   case "$pids" in *" $pid "*|*" $pgid "*) ;; *)
-    [ "$(readlink /proc/$pid/ns/mnt 2>/dev/null)" = "$mnt" ] || { echo "elsewhere $pid"; continue; }
-    [ "$(readlink /proc/$pid/ns/net 2>/dev/null)" = "$net" ] || { echo "elsewhere $pid"; continue; } ;;
+    a2=${args#* }; a2="${args%% *} ${a2%% *}" # its first two words: which program it is
+    [ "$(readlink /proc/$pid/ns/mnt 2>/dev/null)" = "$mnt" ] || { say "elsewhere $pid $a2"; continue; }
+    [ "$(readlink /proc/$pid/ns/net 2>/dev/null)" = "$net" ] || { say "elsewhere $pid $a2"; continue; } ;;
   esac
   unit=$(grep -o '[^/]*\.service' /proc/$pid/cgroup 2>/dev/null | tail -n 1)
-  echo "$pid $ppid $pgid ${unit:--} $args"
+  say "$pid $ppid $pgid ${unit:--} $args"
 done
 dev=$(sed -n 's/^[[:space:]]*devices[[:space:]]*[=:][[:space:]]*//p' /etc/swift/object-server.conf 2>/dev/null | tail -n 1)
 dev=${dev:-/srv/node}
-echo "${m}devices $dev"
-for d in "$dev"/*; do [ -d "$d" ] && echo "${d##*/}"; done
-echo "${m}mounts"
-findmnt -rn -o TARGET,SOURCE,FSTYPE 2>/dev/null | while read -r t s f; do case "$t" in "$dev"/*) echo "$t $s $f" ;; esac; done
+say "${m}devices $dev"
+for d in "$dev"/*; do [ -d "$d" ] && say "${d##*/}"; done
+say "${m}mounts"
+findmnt -rn -o TARGET,SOURCE,FSTYPE 2>/dev/null | while read -r t s f; do case "$t" in "$dev"/*) say "$t $s $f" ;; esac; done
 true
 `
 
@@ -100,19 +107,22 @@ for f in sorted(glob.glob(os.path.join(DIR, "*.ring.gz"))):
 `
 
 // Probe runs probeScript on every host at once and parses what each
-// printed; a host that cannot be reached or read is in the error (joined,
-// each naming its host), the others' facts are returned in hosts' order.
+// printed, reading a host again (DefaultSettle) while a server whose conf
+// it has does not run; a host that cannot be reached or read is in the
+// error (joined, each naming its host), the others' facts are returned in
+// hosts' order.
 func Probe(ctx context.Context, r Runner, hosts []string) ([]*Facts, error) {
+	return ProbeSettle(ctx, r, hosts, DefaultSettle)
+}
+
+// ProbeSettle is Probe with the re-reads bounded by s.
+func ProbeSettle(ctx context.Context, r Runner, hosts []string, s Settle) ([]*Facts, error) {
 	var mu sync.Mutex
 	got := map[string]*Facts{}
 	err := r.FanOut(ctx, hosts, func(ctx context.Context, host string) error {
-		res, err := r.Run(remote.Quiet(ctx), host, probeScript)
+		f, err := s.settle(ctx, host, func() (*Facts, error) { return probeHost(ctx, r, host) })
 		if err != nil {
-			return fmt.Errorf("%s: reading the host: %w", host, err)
-		}
-		f, err := ParseProbe(host, res.Stdout)
-		if err != nil {
-			return fmt.Errorf("%s: %w", host, err)
+			return err
 		}
 		mu.Lock()
 		got[host] = f
@@ -128,10 +138,25 @@ func Probe(ctx context.Context, r Runner, hosts []string) ([]*Facts, error) {
 	return out, err
 }
 
+// probeHost runs probeScript on host once and parses its output.
+func probeHost(ctx context.Context, r Runner, host string) (*Facts, error) {
+	res, err := r.Run(remote.Quiet(ctx), host, probeScript)
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading the host: %w", host, err)
+	}
+	f, err := ParseProbe(host, res.Stdout)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", host, err)
+	}
+	return f, nil
+}
+
 // ParseProbe reads probeScript's output of host.
 func ParseProbe(host string, out []byte) (*Facts, error) {
 	f := &Facts{Host: host, Confs: map[string][]byte{}, PidFiles: map[int]string{}, Mounts: map[string]Mount{}}
-	for _, part := range bytes.Split(out, []byte(mark))[1:] {
+	// A part starts at a mark that starts a line: a mark inside a line
+	// is data (a process's command line may hold any byte).
+	for _, part := range bytes.Split(append([]byte("\n"), out...), []byte("\n"+mark))[1:] {
 		head, body, _ := bytes.Cut(part, []byte("\n"))
 		kind, arg, _ := strings.Cut(string(head), " ")
 		if err := f.readPart(kind, arg, body); err != nil {
@@ -156,7 +181,7 @@ func (f *Facts) readPart(kind, arg string, body []byte) error {
 	case "swift-init":
 		f.SwiftInit = len(lines) > 0
 	case "conf":
-		f.Confs[arg] = bytes.TrimSuffix(body, []byte("\n"))
+		f.Confs[arg] = body // the file as it is: the line end that say adds after it went with the next mark
 	case "rings":
 		return f.readRings(lines)
 	case "procs":
@@ -196,12 +221,16 @@ func (f *Facts) readRings(lines []string) error {
 	return nil
 }
 
-// readProcs reads "pid ppid pgid unit args..." lines.
+// readProcs reads "pid ppid pgid unit args..." lines, and counts the
+// "elsewhere pid [args...]" ones that are Swift's programs (not a shell
+// whose command line names one, such as another host's probe).
 func (f *Facts) readProcs(lines []string) {
 	for _, l := range lines {
 		w := strings.Fields(l)
-		if len(w) == 2 && w[0] == "elsewhere" {
-			f.Elsewhere++
+		if len(w) >= 2 && w[0] == "elsewhere" {
+			if role, _, _ := program(w[2:]); role != "" || len(w) == 2 {
+				f.Elsewhere++
+			}
 			continue
 		}
 		if len(w) < 5 {

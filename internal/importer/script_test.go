@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -69,5 +70,54 @@ func TestRingsPyReadsRealRings(t *testing.T) {
 	}
 	if d := bl.Devs[1]; d.IP != "127.0.0.3" || d.Port != 6210 || d.Device != "d1" || d.Weight != 50 || d.Zone != 2 {
 		t.Errorf("device %+v", d)
+	}
+}
+
+// TestProbeScriptReadsEveryProcessWhole runs the probe here beside two
+// stand-in Swift servers, the first with a backslash escape ('\036', the
+// mark's) in its command line: both are read, that command line byte for
+// byte, and so is the probe's own shell, whose command line holds the
+// same escape. dash's echo turned it into the mark, which ended the
+// processes' part there: every process listed after the probe's shell
+// (after a wrap of the pid counter, the servers started before it) was
+// not read, and the import said a running server ran nowhere.
+func TestProbeScriptReadsEveryProcessWhole(t *testing.T) {
+	if _, err := exec.LookPath("ps"); err != nil {
+		t.Skip("SKIP: no ps on this machine; the probe script is not run")
+	}
+	conf := `/etc/swift/o\036bject-server.conf`
+	fake := func(name string) {
+		cmd := &exec.Cmd{Path: "/bin/sh", Args: []string{"/usr/bin/swift-" + name, "-c", "sleep 120; :", conf},
+			SysProcAttr: &syscall.SysProcAttr{Setpgid: true}}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); _ = cmd.Wait() })
+	}
+	fake("object-server")
+	fake("container-server")
+	out, err := exec.Command("/bin/sh", "-c", probeScript).Output()
+	if err != nil {
+		t.Fatalf("probe script: %v\n%s", err, out)
+	}
+	f, err := ParseProbe("here", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, s := range f.Servers() {
+		got[s.Name()] = s.Conf
+	}
+	for _, name := range []string{"object-server", "container-server"} {
+		if got[name] != conf {
+			t.Errorf("%s: conf %q, want %q (servers read: %v)", name, got[name], conf, got)
+		}
+	}
+	own := false
+	for _, p := range f.Procs {
+		own = own || strings.Contains(strings.Join(p.Args, " "), `m=$(printf '\036')`)
+	}
+	if !own {
+		t.Errorf("the probe's own shell is not among the processes read, whole: %+v", f.Procs)
 	}
 }

@@ -46,7 +46,7 @@ else
 fi
 if ! awk -v p="$p" '$1 !~ /^#/ && $2 == p { f = 1 } END { exit !f }' /etc/fstab 2>/dev/null; then
   t=$(findmnt -n -o FSTYPE "$p")
-  echo "$dev $p $t $(swift_mount_options "$t"),nofail 0 0" >> /etc/fstab
+  printf '%s\n' "$dev $p $t $(swift_mount_options "$t"),nofail 0 0" >> /etc/fstab
   echo "added $p to /etc/fstab"
 fi
 `

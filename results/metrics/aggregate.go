@@ -73,7 +73,10 @@ func (a *Aggregator) Phase(s State, endpoints []string, at time.Time) {
 // the load measured it, by which the cell's summary divides. The sum of
 // the intervals' own durations differs from it by what the last, partial
 // interval and the intervals' edges take (1 % in a 3 s run on a loaded
-// machine), so that the series' last point is the summary's req/s.
+// machine), so that the series' last point is the summary's req/s. It
+// sends no state point: the End that follows (a sweep's, in the same
+// millisecond) would share its time, and a receiver could not tell which
+// came last.
 func (a *Aggregator) Measured(d time.Duration, at time.Time) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -81,7 +84,7 @@ func (a *Aggregator) Measured(d time.Duration, at time.Time) {
 	if d <= 0 || len(a.sofar) == 0 {
 		return
 	}
-	pts := a.statePoints(at)
+	var pts []Point
 	for _, ep := range slices.Sorted(maps.Keys(a.sofar)) {
 		pts = appendRecording(pts, a.base, ep, a.sofar[ep], d.Seconds(), at, true)
 		pts = append(pts, Point{Name: SeriesPhaseElapsed, Labels: labelSet(a.base, LabelEndpoint, ep), Value: d.Seconds(), Time: at})

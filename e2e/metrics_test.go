@@ -1,20 +1,13 @@
 package e2e
 
 import (
-	"io"
-	"log"
 	"math"
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"benchbed/results"
@@ -35,7 +28,7 @@ func TestMetrics(t *testing.T) {
 	prom := metricstest.StartPrometheus(t)
 	vm := metricstest.StartVictoria(t)
 	dead := metricstest.StartVictoria(t)
-	front := killingProxy(t, dead)
+	front := metricstest.KillingProxy(t, dead)
 	text := strings.Replace(labText(t, lab), `  duration          = "20s"`, `  duration          = "8s"`, 1)
 	text += "\nmetrics {\n  remote_write = [\"" + prom.WriteURL() + "\"]\n}\n"
 	dir := t.TempDir()
@@ -102,23 +95,6 @@ func checkNote(t *testing.T, r *metricstest.Receiver, q string, cells []results.
 		}
 	}
 	t.Logf("%s: %s: %v", r.Name, q, got)
-}
-
-// killingProxy fronts r: its second write (the first after the probe,
-// once the sweep runs) kills r, so that it and every later one fail.
-func killingProxy(t *testing.T, r *metricstest.Receiver) string {
-	target, _ := url.Parse(r.Base)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	proxy.ErrorLog = log.New(io.Discard, "", 0) // the dead receiver's every batch
-	var writes atomic.Int32
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		if req.Method == http.MethodPost && writes.Add(1) == 2 {
-			r.Kill()
-		}
-		proxy.ServeHTTP(w, req)
-	}))
-	t.Cleanup(front.Close)
-	return front.URL
 }
 
 // checkCellSeries finds cell c's req/s and p99s in r within 1 % of

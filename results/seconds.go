@@ -1,20 +1,16 @@
 package results
 
-import "math"
-
 // Seconds merges the agents' interval events into one series of
 // intervals for all agents, in order: interval i is told once every
 // stream has reported it (or a later one, or ended), with the successful
 // operations per second of all agents and the first-byte p99 of all their
 // operations (seconds; 0 when none succeeded). It feeds results.Steady and
 // Precision during a run from many agents (MergeStreamsEach's each).
-// Only the intervals some agent has not reported yet are kept.
+// Only the intervals some agent has not reported yet are kept
+// (IntervalMerge).
 type Seconds struct {
-	fn      func(reqPerS, p99 float64)
-	latest  []int // by stream: the highest interval reported (math.MaxInt once ended)
-	pending map[int]*secondAcc
-	next    int // the next interval to tell
-	top     int // the highest interval any stream reported
+	fn    func(reqPerS, p99 float64)
+	merge *IntervalMerge[*secondAcc]
 }
 
 type secondAcc struct {
@@ -24,30 +20,22 @@ type secondAcc struct {
 
 // NewSeconds returns a Seconds over n streams telling fn each interval.
 func NewSeconds(n int, fn func(reqPerS, p99 float64)) *Seconds {
-	s := &Seconds{fn: fn, latest: make([]int, n), pending: map[int]*secondAcc{}, top: -1}
-	for i := range s.latest {
-		s.latest[i] = -1
-	}
-	return s
+	return &Seconds{fn: fn, merge: NewIntervalMerge[*secondAcc](n)}
 }
+
+// newSecondAcc is an interval no agent has added to yet.
+func newSecondAcc() *secondAcc { return &secondAcc{fb: NewHist()} }
 
 // Add takes one event of stream (others than interval, done and error
 // are ignored).
 func (s *Seconds) Add(stream int, ev AgentEvent) {
-	if stream < 0 || stream >= len(s.latest) {
-		return
-	}
 	switch ev.Type {
 	case "done", "error":
-		s.latest[stream] = math.MaxInt
+		s.merge.End(stream)
 	case "interval":
-		if ev.Index < s.next || ev.Index > maxIntervals {
+		sec, ok := s.merge.Interval(stream, ev.Index, newSecondAcc)
+		if !ok {
 			return
-		}
-		sec := s.pending[ev.Index]
-		if sec == nil {
-			sec = &secondAcc{fb: NewHist()}
-			s.pending[ev.Index] = sec
 		}
 		for _, h := range ev.Ops {
 			if h != nil && h.FirstByte != nil {
@@ -55,8 +43,6 @@ func (s *Seconds) Add(stream int, ev AgentEvent) {
 			}
 		}
 		sec.dur = max(sec.dur, ev.End.Sub(ev.Start).Seconds())
-		s.latest[stream] = max(s.latest[stream], ev.Index)
-		s.top = max(s.top, ev.Index)
 	default:
 		return
 	}
@@ -65,16 +51,9 @@ func (s *Seconds) Add(stream int, ev AgentEvent) {
 
 // flush tells the intervals every stream has gone past.
 func (s *Seconds) flush() {
-	low := math.MaxInt
-	for _, l := range s.latest {
-		low = min(low, l)
-	}
-	for s.next <= low && s.next <= s.top {
-		sec := s.pending[s.next]
-		delete(s.pending, s.next)
-		s.next++
+	for sec, ok := s.merge.Next(); ok; sec, ok = s.merge.Next() {
 		// A short stub (the end of a run) would skew the rate.
-		if sec == nil || sec.dur < minLiveInterval {
+		if sec.dur < minLiveInterval {
 			continue
 		}
 		var p99 float64

@@ -2,18 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"io"
-	"log"
 	"math"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -164,19 +159,9 @@ func checkDashboard(t *testing.T, r *metricstest.Receiver) {
 
 func TestLoadWithAReceiverKilledMidRun(t *testing.T) {
 	vm := metricstest.StartVictoria(t)
-	target, _ := url.Parse(vm.Base)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	proxy.ErrorLog = log.New(io.Discard, "", 0) // the dead receiver's every batch
-	var writes atomic.Int32
 	// The probe passes; the first batch's write kills the receiver: it and every later one fail.
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost && writes.Add(1) == 2 {
-			vm.Kill()
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	defer front.Close()
-	c, errOut := streamedLoad(t, "--remote-write", front.URL+"/api/v1/write")
+	front := metricstest.KillingProxy(t, vm)
+	c, errOut := streamedLoad(t, "--remote-write", front+"/api/v1/write")
 	if c.Status != results.StatusOK || c.Total.Errors != 0 {
 		t.Errorf("the cell changed with its receiver gone: %+v", c)
 	}

@@ -25,11 +25,18 @@ const (
 // run on testbed tb: its phase at the agents' shared start (a fault
 // cell's run begins in fault_before), every merged agent event, and with
 // each live figure the newest sample of each host tele has (nil: none).
-// It returns what ends the phase once the agents returned.
-func Observe(o Observer, j *Job, c plan.Cell, run, tb, phase string, fault bool, tele *Telemetry) (end func()) {
+// It returns what ends the phase once the agents returned, with their
+// merged result m (nil: none). A measured run's or a probe's end first
+// tells o m's duration, by which the cell's summary divides
+// (results.Summarise(m.Recording, m.Duration)), so that the phase's last
+// "so far" req/s is the summary's, not its count over the sum of the
+// intervals' own durations; a warm-up and a fault cell's run (its phases
+// change within it, its summaries are by window) end as they are.
+func Observe(o Observer, j *Job, c plan.Cell, run, tb, phase string, fault bool, tele *Telemetry) (end func(m *results.Merged)) {
 	if o == nil {
-		return func() {}
+		return func(*results.Merged) {}
 	}
+	measured := phase == PhaseProbe || (phase == PhaseRun && !fault)
 	if phase == PhaseRun && fault {
 		phase = metrics.PhaseFaultBefore
 	}
@@ -53,7 +60,12 @@ func Observe(o Observer, j *Job, c plan.Cell, run, tb, phase string, fault bool,
 			sent.forward(o, tele.Latest())
 		}
 	}
-	return func() { o.End(time.Now()) }
+	return func(m *results.Merged) {
+		if m != nil && measured {
+			o.Measured(m.Duration, time.Now())
+		}
+		o.End(time.Now())
+	}
 }
 
 // FaultPhase tells o (nil: nothing) that a fault cell's window changed:

@@ -27,6 +27,9 @@ func (o *recObserver) Relabel(p string, _ time.Time) { o.phases = append(o.phase
 func (o *recObserver) Event(int, results.AgentEvent) { o.events++ }
 func (o *recObserver) Telemetry(telemetry.Sample)    {}
 func (o *recObserver) End(time.Time)                 { o.phases = append(o.phases, metrics.PhaseIdle) }
+func (o *recObserver) Measured(d time.Duration, _ time.Time) {
+	o.phases = append(o.phases, "measured "+d.String())
+}
 
 func TestObserveTellsPhasesAndEvents(t *testing.T) {
 	o := &recObserver{}
@@ -40,15 +43,15 @@ func TestObserveTellsPhasesAndEvents(t *testing.T) {
 		end := Observe(o, &j, c, "run-1", "tb", phase, false, nil)
 		j.Started(time.Now())
 		j.each(2)(1, results.AgentEvent{Type: "interval"})
-		end()
+		end(&results.Merged{Duration: 3 * time.Second})
 	}
 	j := job
 	end := Observe(o, &j, c, "run-1", "tb", PhaseRun, true, nil)
 	j.Started(time.Now())
 	FaultPhase(o, true)
 	FaultPhase(o, false)
-	end()
-	want := []string{"warmup", "idle", "probe", "idle", "fault_before", "fault_during", "fault_after", "idle"}
+	end(&results.Merged{Duration: 3 * time.Second})
+	want := []string{"warmup", "idle", "probe", "measured 3s", "idle", "fault_before", "fault_during", "fault_after", "idle"}
 	if !slices.Equal(o.phases, want) || started != 3 || o.events != 2 {
 		t.Fatalf("phases %v (want %v), the job's own Started called %d times, events %d", o.phases, want, started, o.events)
 	}

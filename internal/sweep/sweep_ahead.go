@@ -115,9 +115,11 @@ func (ex *cellRun) endAhead() {
 
 // runLoad runs job on the agents prepared ahead (a), or prepares them
 // now; next (a search's probe): as it runs, the next probe's agents start
-// on the same clients (agents.Prepared.Again), for it to take.
-func (ex *cellRun) runLoad(ctx context.Context, a *ahead[*agents.Prepared], job agents.Job, next bool, phase string) (*results.Merged, error) {
-	defer agents.Observe(ex.opts.Observer, &job, ex.c, ex.run.ID, ex.tb.Name, phase, ex.faults != nil, ex.tele.agents)()
+// on the same clients (agents.Prepared.Again), for it to take. The
+// observer's phase ends with the agents' merged result (agents.Observe).
+func (ex *cellRun) runLoad(ctx context.Context, a *ahead[*agents.Prepared], job agents.Job, next bool, phase string) (m *results.Merged, err error) {
+	end := agents.Observe(ex.opts.Observer, &job, ex.c, ex.run.ID, ex.tb.Name, phase, ex.faults != nil, ex.tele.agents)
+	defer func() { end(m) }()
 	p, err := a.take()
 	if a == nil {
 		p, err = agents.Prepare(ctx, ex.opts.Agents, job)

@@ -2,7 +2,6 @@ package metrics
 
 import (
 	"maps"
-	"math"
 	"slices"
 	"sync"
 	"time"
@@ -11,26 +10,24 @@ import (
 )
 
 // Aggregator merges the interval events of a phase's agent streams into
-// per-interval points, as results.Seconds does for the live figures:
-// interval i is told once every stream has reported it (or a later one,
-// or ended). Only the intervals some stream has not reported yet are
-// kept, and per endpoint and operation one histogram pair of the phase so
-// far: memory does not grow with the requests. Its methods may be called
-// from any goroutine; send is called with each interval's points, in
-// order, and must not block (Exporter.Send does not).
+// per-interval points on a results.IntervalMerge, as results.Seconds does
+// for the live figures: interval i is told once every stream has reported
+// it (or a later one, or ended). Only the intervals some stream has not
+// reported yet are kept, and per endpoint and operation one histogram
+// pair of the phase so far: memory does not grow with the requests. Its
+// methods may be called from any goroutine; send is called with each
+// interval's points, in order, and must not block (Exporter.Send does
+// not). Before its first Phase it takes no event.
 type Aggregator struct {
-	mu      sync.Mutex
-	send    func([]Point)
-	state   State
-	base    []Label  // state's labels
-	eps     []string // endpoint label by stream
-	latest  []int
-	pending map[int]*pendingInterval
-	next    int
-	top     int
-	sofar   map[string]results.Recording // by endpoint: the phase so far
-	elapsed float64                      // seconds of the phase's intervals told
-	free    []*results.OpHists           // emptied histograms of intervals told, for the next ones
+	mu        sync.Mutex
+	send      func([]Point)
+	state     State
+	base      []Label  // state's labels
+	eps       []string // endpoint label by stream
+	intervals *results.IntervalMerge[*pendingInterval]
+	sofar     map[string]results.Recording // by endpoint: the phase so far
+	elapsed   float64                      // seconds of the phase's intervals told
+	free      []*results.OpHists           // emptied histograms of intervals told, for the next ones
 	// PhaseOf, when set, names the phase of an interval from its start
 	// (a finished fault cell's windows, ExportRun's): an interval of
 	// another phase than the current one relabels it first.
@@ -47,13 +44,9 @@ type pendingInterval struct {
 	end      time.Time
 }
 
-// maxIndex bounds an interval's index (a month of seconds, as results'
-// merge bounds it): a broken stream cannot make the pending map grow.
-const maxIndex = 31 * 24 * 3600
-
 // NewAggregator returns an Aggregator handing its points to send.
 func NewAggregator(send func([]Point)) *Aggregator {
-	return &Aggregator{send: send, top: -1}
+	return &Aggregator{send: send, intervals: results.NewIntervalMerge[*pendingInterval](0)}
 }
 
 // Phase ends the current phase (its pending intervals are told as they
@@ -70,11 +63,7 @@ func (a *Aggregator) Phase(s State, endpoints []string, at time.Time) {
 	for i, e := range endpoints {
 		a.eps[i] = EndpointLabel(e)
 	}
-	a.latest = make([]int, max(len(endpoints), 1))
-	for i := range a.latest {
-		a.latest[i] = -1
-	}
-	a.pending, a.next, a.top = map[int]*pendingInterval{}, 0, -1
+	a.intervals = results.NewIntervalMerge[*pendingInterval](max(len(endpoints), 1))
 	a.resetSofar()
 	a.send(a.statePoints(at))
 }
@@ -84,7 +73,10 @@ func (a *Aggregator) Phase(s State, endpoints []string, at time.Time) {
 // the load measured it, by which the cell's summary divides. The sum of
 // the intervals' own durations differs from it by what the last, partial
 // interval and the intervals' edges take (1 % in a 3 s run on a loaded
-// machine), so that the series' last point is the summary's req/s.
+// machine), so that the series' last point is the summary's req/s. It
+// sends no state point: the End that follows (a sweep's, in the same
+// millisecond) would share its time, and a receiver could not tell which
+// came last.
 func (a *Aggregator) Measured(d time.Duration, at time.Time) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -92,7 +84,7 @@ func (a *Aggregator) Measured(d time.Duration, at time.Time) {
 	if d <= 0 || len(a.sofar) == 0 {
 		return
 	}
-	pts := a.statePoints(at)
+	var pts []Point
 	for _, ep := range slices.Sorted(maps.Keys(a.sofar)) {
 		pts = appendRecording(pts, a.base, ep, a.sofar[ep], d.Seconds(), at, true)
 		pts = append(pts, Point{Name: SeriesPhaseElapsed, Labels: labelSet(a.base, LabelEndpoint, ep), Value: d.Seconds(), Time: at})
@@ -113,9 +105,7 @@ func (a *Aggregator) End(at time.Time) {
 
 // endAll marks every stream ended and flushes.
 func (a *Aggregator) endAll() {
-	for i := range a.latest {
-		a.latest[i] = math.MaxInt
-	}
+	a.intervals.EndAll()
 	a.flush()
 }
 
@@ -125,12 +115,9 @@ func (a *Aggregator) endAll() {
 func (a *Aggregator) Event(stream int, ev results.AgentEvent) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if stream < 0 || stream >= len(a.latest) {
-		return
-	}
 	switch ev.Type {
 	case "done", "error":
-		a.latest[stream] = math.MaxInt
+		a.intervals.End(stream)
 	case "interval":
 		a.interval(stream, ev)
 	default:
@@ -146,17 +133,13 @@ func (a *Aggregator) Interval(stream, index int, start, end time.Time, r results
 }
 
 func (a *Aggregator) interval(stream int, ev results.AgentEvent) {
-	if ev.Index < a.next || ev.Index > maxIndex {
+	p, ok := a.intervals.Interval(stream, ev.Index, newPendingInterval)
+	if !ok {
 		return
-	}
-	p := a.pending[ev.Index]
-	if p == nil {
-		p = &pendingInterval{recs: map[string]results.Recording{}}
-		a.pending[ev.Index] = p
 	}
 	ep := a.endpoint(stream)
 	switch {
-	case len(a.latest) == 1 && len(p.recs) == 0:
+	case a.intervals.Streams() == 1 && len(p.recs) == 0:
 		p.recs[ep], p.borrowed = ev.Ops, true
 	case p.recs[ep] == nil:
 		p.recs[ep] = results.Recording{}
@@ -171,8 +154,11 @@ func (a *Aggregator) interval(stream int, ev results.AgentEvent) {
 	if p.start.IsZero() || ev.Start.Before(p.start) {
 		p.start = ev.Start
 	}
-	a.latest[stream] = max(a.latest[stream], ev.Index)
-	a.top = max(a.top, ev.Index)
+}
+
+// newPendingInterval is an interval no stream has added to yet.
+func newPendingInterval() *pendingInterval {
+	return &pendingInterval{recs: map[string]results.Recording{}}
 }
 
 // endpoint is stream's endpoint label ("" when not named).
@@ -185,17 +171,7 @@ func (a *Aggregator) endpoint(stream int) string {
 
 // flush tells the intervals every stream has gone past.
 func (a *Aggregator) flush() {
-	low := math.MaxInt
-	for _, l := range a.latest {
-		low = min(low, l)
-	}
-	for a.next <= low && a.next <= a.top {
-		p := a.pending[a.next]
-		delete(a.pending, a.next)
-		a.next++
-		if p == nil {
-			continue
-		}
+	for p, ok := a.intervals.Next(); ok; p, ok = a.intervals.Next() {
 		if a.PhaseOf != nil {
 			if ph := a.PhaseOf(p.start); ph != a.state.Phase {
 				a.relabel(ph, p.start)

@@ -124,3 +124,42 @@ func TestNoSecretInLabels(t *testing.T) {
 		t.Errorf("offered rate = %+v, want 50", r)
 	}
 }
+
+// TestAggregatorMeasuredEndsOnTheSummary: Measured tells the pending
+// intervals and sends the phase so far over the measured duration (2.5 s,
+// not the intervals' summed 2 s), with no state point, so that an End in
+// the same millisecond leaves the phases in order (run, then idle).
+func TestAggregatorMeasuredEndsOnTheSummary(t *testing.T) {
+	a, got := collect()
+	t0 := time.Unix(1000, 0)
+	a.Phase(State{Run: "r1", Cell: "c1", Phase: PhaseRun}, []string{"http://p1:8080/auth/v1.0", "http://p1:8080/auth/v1.0"}, t0)
+	a.Interval(0, 0, t0, t0.Add(time.Second), rec(100, 10*time.Millisecond, 0))
+	a.Interval(1, 0, t0, t0.Add(time.Second), rec(50, 10*time.Millisecond, 0))
+	a.Interval(0, 1, t0.Add(time.Second), t0.Add(2*time.Second), rec(100, 10*time.Millisecond, 0)) // stream 1 never says done
+	end := t0.Add(3 * time.Second)
+	before := len(*got)
+	a.Measured(2500*time.Millisecond, end)
+	a.End(end)
+	rps := find(*got, SeriesPhaseReqPerS, LabelOp, "all")
+	if n := len(rps); n != 3 || rps[0].Value != 150 || rps[1].Value != 250/2.0 || rps[2].Value != 250/2.5 || !rps[2].Time.Equal(end) {
+		t.Fatalf("phase req/s %v: want 150 over 1 s, 250 over 2 s once Measured told the pending interval, then 250 over the measured 2.5 s at the end", rps)
+	}
+	if el := find(*got, SeriesPhaseElapsed); el[len(el)-1].Value != 2.5 {
+		t.Errorf("the last elapsed %g, want the measured 2.5 s", el[len(el)-1].Value)
+	}
+	var phases []string
+	for _, p := range find((*got)[before:], SeriesState) {
+		if p.Time.Equal(end) {
+			phases = append(phases, p.Label(LabelPhase))
+		}
+	}
+	if len(phases) != 1 || phases[0] != PhaseIdle {
+		t.Errorf("states at the end %v, want idle alone", phases)
+	}
+	n := len(*got)
+	a.Phase(State{Run: "r1", Cell: "c2", Phase: PhaseRun}, nil, end)
+	a.Measured(time.Second, end) // a phase with no interval: no figures
+	if f := find((*got)[n:], SeriesPhaseReqPerS); len(f) != 0 {
+		t.Errorf("a phase with no interval sent figures: %v", f)
+	}
+}

@@ -10,13 +10,16 @@ import (
 // Observer is what a sweep tells the metrics stream: each phase as its
 // agents start (with stream i's endpoint), a phase change within one run
 // (a fault's window), every agent event as it is merged, the hosts'
-// telemetry samples, and the end of a phase. Its methods must not block:
-// the Aggregator's hand their points to a bounded queue.
+// telemetry samples, the duration a measured phase's summary divides by
+// once its agents returned (Aggregator.Measured), and the end of a phase.
+// Its methods must not block: the Aggregator's hand their points to a
+// bounded queue.
 type Observer interface {
 	Phase(s State, endpoints []string, at time.Time)
 	Relabel(phase string, at time.Time)
 	Event(stream int, ev results.AgentEvent)
 	Telemetry(s telemetry.Sample)
+	Measured(d time.Duration, at time.Time)
 	End(at time.Time)
 }
 

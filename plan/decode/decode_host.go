@@ -103,8 +103,8 @@ func (d *decoder) buildHost(b *hcl.Block, c *hcl.BodyContent, name string) *plan
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "address":
-			h.Address, _ = d.Str(a, d.Ctx)
-			if h.Address == "" || strings.ContainsAny(h.Address, " \t/") {
+			var ok bool
+			if h.Address, ok = d.Str(a, d.Ctx); ok && (h.Address == "" || strings.ContainsAny(h.Address, " \t/")) {
 				d.Errorf(a.Expr.Range().Ptr(), "Invalid address", "host %q: address must be an IP address or DNS name, got %q", h.Name, h.Address)
 			}
 		case "port":

@@ -38,7 +38,7 @@ func (d *Decoder) ApplyOverrides(f *Files, schema *hcl.BodySchema) []*hcl.Block 
 			i := findBlock(out, b)
 			if i < 0 {
 				d.Errorf(b.DefRange.Ptr(), "Nothing to override",
-					"no file of the testbed has a block %s to override", blockHeader(b))
+					"no file of the testbed has a block %s to override%s", blockHeader(b), eachHint(out, b.Type))
 				continue
 			}
 			merged, ok := mergeBlock(out[i], b)
@@ -50,6 +50,22 @@ func (d *Decoder) ApplyOverrides(f *Files, schema *hcl.BodySchema) []*hcl.Block 
 		}
 	}
 	return out
+}
+
+// eachHint names the blocks of type typ that have for_each: an override
+// names such a block by its label and changes every element of it; one
+// element's name (a host of a for_each) has no block of its own.
+func eachHint(blocks []*hcl.Block, typ string) string {
+	var with []string
+	for _, b := range blocks {
+		if body, ok := b.Body.(*hclsyntax.Body); ok && b.Type == typ && body.Attributes["for_each"] != nil {
+			with = append(with, blockHeader(b)+" at "+b.DefRange.String())
+		}
+	}
+	if len(with) == 0 {
+		return ""
+	}
+	return "; a block with for_each is overridden by its own label, for every element at once: " + ShortList(with)
 }
 
 // findBlock returns the index of the first block of blocks with b's type

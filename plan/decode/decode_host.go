@@ -65,11 +65,14 @@ func (d *decoder) hostName(c *hcl.BodyContent, p lang.EachPoint) string {
 }
 
 // hostPoint decodes the host named p.Name of one point (or of the block
-// without for_each) in the point's context; rng is where its name was
-// given.
+// without for_each) in the point's context, the overrides of that name
+// merged in; rng is where its name was given.
 func (d *decoder) hostPoint(b *hcl.Block, c *hcl.BodyContent, p lang.EachPoint, rng hcl.Range) {
 	if !d.checkName(p.Name, rng, "host") {
 		return
+	}
+	if ob := d.ElementOverride(b, p.Name); ob != b {
+		b, c = ob, d.Attrs(ob.Body, hostAttrs, hostBlocks...)
 	}
 	saved := d.Ctx
 	d.Ctx = p.Ctx // decodeDisks, decodeHardware and packages evaluate in d.Ctx

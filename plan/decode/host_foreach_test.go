@@ -140,11 +140,21 @@ func TestHostForEachNames(t *testing.T) {
 }
 
 // TestHostForEachOverride: an override names a block with for_each by its
-// label and changes every element; an element's name has no block to
-// override, and the error says which block to name instead.
+// label and changes every element, or one element by its name (after the
+// block's override); a name no element has is an error naming the block,
+// and an element's override may not change for_each or name.
 func TestHostForEachOverride(t *testing.T) {
 	part := strings.Replace(labPart, "host \"h1\" {\n  address = var.addr", "host \"h\" {\n  for_each = { h1 = var.addr, h2 = \"127.0.0.2\" }\n  address  = each.value", 1)
-	exp := experiment + "\noverride {\n  host \"h\" {\n    for_each = { h1 = \"127.0.0.1\", h2 = \"127.0.0.2\", h3 = \"127.0.0.3\" }\n  }\n}\n"
+	exp := experiment + `
+override {
+  host "h" {
+    for_each = { h1 = "127.0.0.1", h2 = "127.0.0.2", h3 = "127.0.0.3" }
+  }
+  host "h2" {
+    disks "d" { names = concat(local.disks, ["d3"]) }
+  }
+}
+`
 	dir := writeFiles(t, map[string]string{"exp.hcl": exp, "parts/lab.hcl": part})
 	tb, diags := Load(filepath.Join(dir, "exp.hcl"), LoadOptions{})
 	if diags.HasErrors() {
@@ -154,16 +164,17 @@ func TestHostForEachOverride(t *testing.T) {
 	for _, h := range tb.Hosts {
 		got = append(got, h.Name+"="+h.Address+"/"+diskNames(h, "d"))
 	}
-	if want := "h1=127.0.0.1/d1,d2 h2=127.0.0.2/d1,d2 h3=127.0.0.3/d1,d2"; strings.Join(got, " ") != want {
+	if want := "h1=127.0.0.1/d1,d2 h2=127.0.0.2/d1,d2,d3 h3=127.0.0.3/d1,d2"; strings.Join(got, " ") != want {
 		t.Errorf("hosts %v, want %s", got, want)
 	}
 
-	bad := experiment + "\noverride {\n  host \"h2\" {\n    roles = [\"object\"]\n  }\n}\n"
+	bad := experiment + "\noverride {\n  host \"h9\" {\n    roles = [\"object\"]\n  }\n  host \"h1\" {\n    name = \"h7\"\n  }\n}\n"
 	dir = writeFiles(t, map[string]string{"exp.hcl": bad, "parts/lab.hcl": part})
 	_, diags = Load(filepath.Join(dir, "exp.hcl"), LoadOptions{})
 	root, lab := filepath.Join(dir, "exp.hcl"), filepath.Join(dir, "parts", "lab.hcl")
-	if !diagAt(diags, "Nothing to override", root, lineIn(bad, `host "h2"`)) ||
-		!strings.Contains(diags.Error(), `host "h" at `+lab+`:9,`) {
+	if !diagAt(diags, "Nothing to override", root, lineIn(bad, `host "h9"`)) ||
+		!strings.Contains(diags.Error(), `host "h" at `+lab+`:9,`) ||
+		!diagAt(diags, "Cannot override", root, lineIn(bad, `name = "h7"`)) || len(diags.Errs()) != 2 {
 		t.Errorf("diags:\n%s", diags.Error())
 	}
 }

@@ -138,6 +138,7 @@ func (d *decoder) decodeFile(blocks []*hcl.Block, root hcl.Body) {
 	for _, b := range byType[blockHost] {
 		d.decodeHost(b)
 	}
+	d.ReportElements(blocks)
 	for _, b := range byType[blockRing] {
 		d.decodeRing(b)
 	}

@@ -228,3 +228,25 @@ func errorCount(diags hcl.Diagnostics) int {
 	}
 	return n
 }
+
+// TestShippedLabElementOverride: faults-lab.hcl overrides stor1 alone, an
+// element of the lab's host "stor" block: stor1's object disks are its
+// loop devices, stor2's stay directories.
+func TestShippedLabElementOverride(t *testing.T) {
+	tb, diags := Load("../../testbeds/lab/faults-lab.hcl", LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags.Error())
+	}
+	for _, c := range []struct{ host, want string }{
+		{"stor1", "/run/benchbed-lab/disks/stor1-d0 /run/benchbed-lab/disks/stor1-d1 /run/benchbed-lab/disks/stor1-d2 /run/benchbed-lab/disks/stor1-d3"},
+		{"stor2", "   "},
+	} {
+		var devs []string
+		for _, d := range tb.Host(c.host).DiskGroup("object").Disks {
+			devs = append(devs, d.Device)
+		}
+		if strings.Join(devs, " ") != c.want {
+			t.Errorf("%s: object devices %q, want %q", c.host, devs, c.want)
+		}
+	}
+}

@@ -71,10 +71,18 @@ func slowDiskTestbed(t *testing.T, f *fault, devs []string) string {
 	}
 	tb := f.edited(t, "slowdisk.hcl", []labEdit{
 		{`(?m)^(\s*users\s*=\s*)\d+`, `${1}16`},
-		{`(?s)(host "stor1" \{.*?)disks "object" \{ names = local.disks \}`, `${1}disks "object" {
-    names   = local.disks
-    devices = [` + strings.Join(quoted, ", ") + `]
-  }`},
+		// stor1 is one element of the lab's host "stor" block: an
+		// override at the end names it alone.
+		{`\z`, `
+override {
+  host "stor1" {
+    disks "object" {
+      names   = local.disks
+      devices = [` + strings.Join(quoted, ", ") + `]
+    }
+  }
+}
+`},
 		{`(?m)^variant "normal" \{\}\n\n`, "${0}" + slowDiskVariant},
 	})
 	putScenario(t, f.lab, tb)

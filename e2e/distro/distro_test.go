@@ -165,7 +165,12 @@ func testMissingPackage(t *testing.T, lab *Env, tb string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := strings.Replace(string(text), `host "stor2" {`, "host \"stor2\" {\n  packages = [\"swift-object\", \"benchbed-no-such-package\"]", 1)
+	// stor1 and stor2 are one host block with for_each: stor2's element
+	// alone asks for the package no repository has.
+	bad := strings.Replace(string(text), `host "stor" {`, "host \"stor\" {\n  packages = each.key == \"stor2\" ? [\"swift-object\", \"benchbed-no-such-package\"] : [\"swift-object\"]", 1)
+	if bad == string(text) {
+		t.Fatalf("%s has no host \"stor\" block (stor1 and stor2)", tb)
+	}
 	badPath := filepath.Join(filepath.Dir(tb), "missing-package.hcl")
 	if err := os.WriteFile(badPath, []byte(bad), 0o644); err != nil {
 		t.Fatal(err)

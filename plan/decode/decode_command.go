@@ -114,7 +114,7 @@ func (d *decoder) stringMap(a *hcl.Attribute, ctx *hcl.EvalContext) map[string]s
 
 // checkHosts reports names that are no host of the testbed.
 func (d *decoder) checkHosts(a *hcl.Attribute, hosts []string) {
-	d.checkUnique(a, hosts, "host")
+	d.CheckUnique(a, hosts, "host")
 	for _, h := range hosts {
 		if d.tb.Host(h) == nil {
 			known := make([]string, 0, len(d.tb.Hosts))

@@ -24,7 +24,7 @@ func (d *decoder) daemons(a *hcl.Attribute, s *plan.Service) []string {
 	if !ok {
 		return nil
 	}
-	d.checkUnique(a, ds, "daemon")
+	d.CheckUnique(a, ds, "daemon")
 	var out []string
 	for _, x := range ds {
 		if !slices.Contains(RoleDaemons[s.Role], x) {

@@ -18,7 +18,7 @@ func (d *decoder) decodeDisks(h *plan.Host, b *hcl.Block) *plan.DiskGroup {
 		d.Errorf(b.LabelRanges[0].Ptr(), "Duplicate disk group", "host %q already has disks %q at %s", h.Name, g.Name, prev.DefRange)
 		return nil
 	}
-	c := d.attrs(b.Body, []string{"names!", "devices", "filesystem", "format", "weight"})
+	c := d.Attrs(b.Body, []string{"names!", "devices", "filesystem", "format", "weight"})
 	var names, devices []string
 	fs, format, force, weight := "", false, false, plan.DefaultDiskWeight
 	for _, a := range lang.SortedAttrs(c.Attributes) {
@@ -49,7 +49,7 @@ func (d *decoder) decodeDisks(h *plan.Host, b *hcl.Block) *plan.DiskGroup {
 // diskNames decodes and checks a disk group's names.
 func (d *decoder) diskNames(a *hcl.Attribute) []string {
 	names, _ := d.Strings(a, d.Ctx)
-	d.checkUnique(a, names, "disk")
+	d.CheckUnique(a, names, "disk")
 	for _, n := range names {
 		if !validDiskName(n) {
 			d.Errorf(a.Expr.Range().Ptr(), "Invalid disk name", "disk name %q must be a plain directory name (letters, digits, . _ -)", n)
@@ -113,7 +113,7 @@ func (d *decoder) packages(a *hcl.Attribute) ([]string, bool) {
 	if !ok {
 		return nil, false
 	}
-	d.checkUnique(a, ps, "package")
+	d.CheckUnique(a, ps, "package")
 	for _, p := range ps {
 		if !packageNameRE.MatchString(p) {
 			d.Errorf(a.Expr.Range().Ptr(), "Invalid package name", "package %q: a Debian or RPM package name has letters, digits and + - . _ only", p)

@@ -42,7 +42,7 @@ func (d *decoder) decodeFault(v *plan.Variant, b *hcl.Block, ctx *hcl.EvalContex
 		d.Errorf(b.LabelRanges[0].Ptr(), "Unknown fault kind", "variant %q: fault %q is none of %q", v.Name, kind, plan.FaultKinds)
 		return nil
 	}
-	c := d.attrs(b.Body, faultAttrs)
+	c := d.Attrs(b.Body, faultAttrs)
 	f := &plan.Fault{Kind: kind, DefRange: b.DefRange}
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {

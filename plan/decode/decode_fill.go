@@ -10,7 +10,7 @@ import (
 // decodeFill decodes a workload's fill block, evaluated in ctx.
 func (d *decoder) decodeFill(w *plan.Workload, b *hcl.Block, ctx *hcl.EvalContext) *plan.Fill {
 	f := &plan.Fill{Buckets: plan.DefaultFillBuckets, DefRange: b.DefRange}
-	c := d.attrs(b.Body, []string{"container_objects!", "buckets"})
+	c := d.Attrs(b.Body, []string{"container_objects!", "buckets"})
 	ok := false
 	if a := c.Attributes["container_objects"]; a != nil {
 		var n int

@@ -31,7 +31,7 @@ func (d *decoder) decodeGeneric(b *hcl.Block) {
 	if !d.checkName(g.Name, b.LabelRanges[0], "service") || d.duplicate(b, "service", d.serviceRange(g.Name)) {
 		return
 	}
-	c := d.attrs(b.Body, genericAttrs)
+	c := d.Attrs(b.Body, genericAttrs)
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		d.genericAttr(g, a)
 	}
@@ -129,7 +129,7 @@ func (d *decoder) ports(a *hcl.Attribute) []int {
 // decodeGenericRun decodes a variant's service "NAME" { flags, after_start } block.
 func (d *decoder) decodeGenericRun(b *hcl.Block, ctx *hcl.EvalContext) *plan.GenericRun {
 	r := &plan.GenericRun{DefRange: b.DefRange}
-	c := d.attrs(b.Body, []string{"flags", "after_start"})
+	c := d.Attrs(b.Body, []string{"flags", "after_start"})
 	if a := c.Attributes["flags"]; a != nil {
 		r.Flags, _ = d.Strings(a, ctx)
 	}

@@ -12,18 +12,102 @@ import (
 
 var hostBlocks = []hcl.BlockHeaderSchema{{Type: "hardware"}, {Type: "disks", LabelNames: []string{"group"}}}
 
-// decodeHost decodes one host block.
+// hostAttrs are a host block's attributes ("!" = required).
+var hostAttrs = []string{"for_each", "name", "address!", "port", "user", "roles!", "packages"}
+
+// decodeHost decodes one host block, expanded over its for_each: each
+// element is a host of its own, named by the name attribute, else by
+// each.key of a map; a list's or set's elements need the name attribute.
 func (d *decoder) decodeHost(b *hcl.Block) {
-	h := &plan.Host{Name: b.Labels[0], DefRange: b.DefRange}
-	if !d.checkName(h.Name, b.LabelRanges[0], "host") || d.duplicate(b, "host", d.hostRange(h.Name)) {
+	label := b.Labels[0]
+	c := d.Attrs(b.Body, hostAttrs, hostBlocks...)
+	fe, rng := c.Attributes["for_each"], b.LabelRanges[0] // rng: where the names are given
+	if a := c.Attributes["name"]; a != nil {
+		rng = a.Expr.Range()
+	}
+	if fe == nil {
+		p := lang.EachPoint{Name: label, Ctx: d.NoEachContext(b.Body, "host", label)}
+		if p.Name = d.hostName(c, p); p.Name != "" {
+			d.hostPoint(b, c, p, rng)
+		}
 		return
 	}
-	c := d.attrs(b.Body, []string{"address!", "port", "user", "roles!", "packages"}, hostBlocks...)
+	points, _ := d.ForEach(fe, "host", label)
+	if len(points) > 0 && !points[0].InMap && c.Attributes["name"] == nil {
+		d.Errorf(fe.Expr.Range().Ptr(), "Missing host name",
+			"host %q: the elements of a for_each list or set are named by the name attribute (name = \"%s${each.key + 1}\" for a list, name = each.value for a set of names); a map's are named by their keys", label, label)
+		return
+	}
+	if c.Attributes["name"] == nil {
+		rng = fe.Expr.Range()
+	}
+	named := points[:0]
+	for _, p := range points {
+		if p.Name = d.hostName(c, p); p.Name != "" {
+			named = append(named, p)
+		}
+	}
+	d.EachDiags(named, func(p lang.EachPoint) { d.hostPoint(b, c, p, rng) })
+}
+
+// hostName is the name of the host of point p: the name attribute's
+// value, else a map's key, else the block's label (p.Name without
+// for_each); "" when the name attribute is in error (said).
+func (d *decoder) hostName(c *hcl.BodyContent, p lang.EachPoint) string {
+	if a := c.Attributes["name"]; a != nil {
+		name, _ := d.Str(a, p.Ctx)
+		return name
+	}
+	if p.InMap {
+		return p.Key.AsString()
+	}
+	return p.Name
+}
+
+// hostPoint decodes the host named p.Name of one point (or of the block
+// without for_each) in the point's context, the overrides of that name
+// merged in; rng is where its name was given.
+func (d *decoder) hostPoint(b *hcl.Block, c *hcl.BodyContent, p lang.EachPoint, rng hcl.Range) {
+	if !d.checkName(p.Name, rng, "host") {
+		return
+	}
+	if ob := d.ElementOverride(b, p.Name); ob != b {
+		b, c = ob, d.Attrs(ob.Body, hostAttrs, hostBlocks...)
+	}
+	saved := d.Ctx
+	d.Ctx = p.Ctx // decodeDisks, decodeHardware and packages evaluate in d.Ctx
+	defer func() { d.Ctx = saved }()
+	d.addHost(d.buildHost(b, c, p.Name), rng)
+}
+
+// addHost appends h unless its name is taken or the testbed has
+// MaxHosts hosts already; rng is where its name was given.
+func (d *decoder) addHost(h *plan.Host, rng hcl.Range) {
+	if prev := d.hostByName[h.Name]; prev != nil {
+		d.Errorf(rng.Ptr(), "Duplicate host", "host %q is already declared at %s", h.Name, prev.DefRange)
+		return
+	}
+	if len(d.tb.Hosts) == MaxHosts {
+		d.Errorf(rng.Ptr(), "Too many hosts", "a testbed has at most %d hosts, for_each points included", MaxHosts)
+	}
+	if len(d.tb.Hosts) >= MaxHosts {
+		return
+	}
+	if d.hostByName == nil {
+		d.hostByName = map[string]*plan.Host{}
+	}
+	d.hostByName[h.Name] = h
+	d.tb.Hosts = append(d.tb.Hosts, h)
+}
+
+// buildHost decodes one host named name, in d.Ctx.
+func (d *decoder) buildHost(b *hcl.Block, c *hcl.BodyContent, name string) *plan.Host {
+	h := &plan.Host{Name: name, DefRange: b.DefRange}
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "address":
-			h.Address, _ = d.Str(a, d.Ctx)
-			if h.Address == "" || strings.ContainsAny(h.Address, " \t/") {
+			var ok bool
+			if h.Address, ok = d.Str(a, d.Ctx); ok && (h.Address == "" || strings.ContainsAny(h.Address, " \t/")) {
 				d.Errorf(a.Expr.Range().Ptr(), "Invalid address", "host %q: address must be an IP address or DNS name, got %q", h.Name, h.Address)
 			}
 		case "port":
@@ -32,7 +116,7 @@ func (d *decoder) decodeHost(b *hcl.Block) {
 			h.User, _ = d.Str(a, d.Ctx)
 		case "roles":
 			h.Roles, _ = d.Strings(a, d.Ctx)
-			d.checkUnique(a, h.Roles, "role")
+			d.CheckUnique(a, h.Roles, "role")
 		case "packages":
 			h.Packages, h.PackagesSet = d.packages(a)
 		}
@@ -51,7 +135,7 @@ func (d *decoder) decodeHost(b *hcl.Block) {
 			}
 		}
 	}
-	d.tb.Hosts = append(d.tb.Hosts, h)
+	return h
 }
 
 // decodeHardware decodes free-form facts in declaration order.
@@ -103,7 +187,7 @@ func (d *decoder) decodeRing(b *hcl.Block) {
 		return
 	}
 	r.Port = defaultRingPort(r.Role)
-	c := d.attrs(b.Body, []string{"part_power!", "replicas", "min_part_hours", "disks!", "port", "port_base", "builder"})
+	c := d.Attrs(b.Body, []string{"part_power!", "replicas", "min_part_hours", "disks!", "port", "port_base", "builder"})
 	var replicas *hcl.Attribute // set when valid
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {

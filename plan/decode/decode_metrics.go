@@ -17,7 +17,7 @@ func (d *decoder) decodeMetrics(b *hcl.Block) {
 	}
 	m := &d.tb.Metrics
 	m.DefRange = b.DefRange
-	c := d.attrs(b.Body, []string{"remote_write", "influx", "listen", "queue"})
+	c := d.Attrs(b.Body, []string{"remote_write", "influx", "listen", "queue"})
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "remote_write":

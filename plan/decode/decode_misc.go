@@ -16,25 +16,9 @@ func defaultSweep() plan.Sweep {
 		MaxErrorRate: plan.DefaultMaxError}
 }
 
-// attrs decodes body against a schema of attribute names (a name ending in
-// "!" is required) and the given block types.
-func (d *decoder) attrs(body hcl.Body, names []string, blocks ...hcl.BlockHeaderSchema) *hcl.BodyContent {
-	schema := &hcl.BodySchema{Blocks: blocks}
-	for _, n := range names {
-		req := n[len(n)-1] == '!'
-		if req {
-			n = n[:len(n)-1]
-		}
-		schema.Attributes = append(schema.Attributes, hcl.AttributeSchema{Name: n, Required: req})
-	}
-	c, diags := body.Content(schema)
-	d.Diags = append(d.Diags, diags...)
-	return c
-}
-
 // decodeTestbed decodes the one testbed block.
 func (d *decoder) decodeTestbed(blocks []*hcl.Block, body hcl.Body) {
-	b := d.single(blocks)
+	b := d.Single(blocks)
 	if b == nil {
 		d.Errorf(body.MissingItemRange().Ptr(), "Missing testbed block",
 			"a testbed file needs one testbed \"name\" { description = \"...\" } block")
@@ -42,7 +26,7 @@ func (d *decoder) decodeTestbed(blocks []*hcl.Block, body hcl.Body) {
 	}
 	d.tb.Name, d.tb.DefRange = b.Labels[0], b.DefRange
 	d.checkName(b.Labels[0], b.LabelRanges[0], "testbed")
-	c := d.attrs(b.Body, []string{"description", "swift_version"})
+	c := d.Attrs(b.Body, []string{"description", "swift_version"})
 	if a := c.Attributes["description"]; a != nil {
 		d.tb.Description, _ = d.Str(a, d.Ctx)
 	}
@@ -57,7 +41,7 @@ func (d *decoder) decodeSSH(b *hcl.Block) {
 	if b == nil {
 		return
 	}
-	c := d.attrs(b.Body, []string{"user", "port", "identity_files", "known_hosts", "proxy_jump",
+	c := d.Attrs(b.Body, []string{"user", "port", "identity_files", "known_hosts", "proxy_jump",
 		"become", "parallelism", "connect_timeout", "config"})
 	s := &d.tb.SSH
 	for _, a := range lang.SortedAttrs(c.Attributes) {
@@ -100,7 +84,7 @@ func (d *decoder) decodePrefill(b *hcl.Block) {
 	if b == nil {
 		return
 	}
-	c := d.attrs(b.Body, []string{"workloads", "verify", "clients", "agents_per_client", "concurrency"})
+	c := d.Attrs(b.Body, []string{"workloads", "verify", "clients", "agents_per_client", "concurrency"})
 	p := &plan.Prefill{Verify: plan.DefaultVerify, AgentsPerClient: plan.DefaultAgentsPerClient,
 		Concurrency: plan.DefaultPrefillConc, DefRange: b.DefRange}
 	for _, a := range lang.SortedAttrs(c.Attributes) {
@@ -129,7 +113,7 @@ func (d *decoder) decodeSweep(b *hcl.Block) {
 	if b == nil {
 		return
 	}
-	c := d.attrs(b.Body, []string{"repeat", "interleave", "warmup", "on_failure", "restore", "runs_dir", "max_error_rate"})
+	c := d.Attrs(b.Body, []string{"repeat", "interleave", "warmup", "on_failure", "restore", "runs_dir", "max_error_rate"})
 	s := &d.tb.Sweep
 	s.DefRange = b.DefRange
 	for _, a := range lang.SortedAttrs(c.Attributes) {

@@ -38,7 +38,7 @@ func (d *decoder) decodePolicies(blocks []*hcl.Block) {
 func (d *decoder) decodePolicy(b *hcl.Block) {
 	p := &plan.Policy{Name: b.Labels[0], Type: plan.PolicyReplication, Declared: true, DefRange: b.DefRange}
 	d.checkPolicyName(p.Name, false, b.LabelRanges[0])
-	c := d.attrs(b.Body, policyAttrs)
+	c := d.Attrs(b.Body, policyAttrs)
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "index":

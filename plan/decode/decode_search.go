@@ -12,7 +12,7 @@ import (
 // decodeSearch decodes a workload's search block.
 func (d *decoder) decodeSearch(w *plan.Workload, b *hcl.Block, c *hcl.BodyContent, ctx *hcl.EvalContext) *plan.Search {
 	s := &plan.Search{Probe: plan.DefaultProbe, Resolution: plan.DefaultResolution, DefRange: b.DefRange}
-	bc := d.attrs(b.Body, []string{"slo!", "from!", "to!", "probe", "resolution"})
+	bc := d.Attrs(b.Body, []string{"slo!", "from!", "to!", "probe", "resolution"})
 	if a := bc.Attributes["slo"]; a != nil {
 		s.SLO = d.slo(w, a, ctx)
 	}
@@ -62,7 +62,7 @@ func (d *decoder) slo(w *plan.Workload, a *hcl.Attribute, ctx *hcl.EvalContext) 
 
 // decodeThreshold decodes a threshold block into w.Thresholds.
 func (d *decoder) decodeThreshold(w *plan.Workload, b *hcl.Block, ctx *hcl.EvalContext) {
-	bc := d.attrs(b.Body, []string{"metric!", "op!", "change!"})
+	bc := d.Attrs(b.Body, []string{"metric!", "op!", "change!"})
 	var parts [3]string
 	for i, n := range []string{"metric", "op", "change"} {
 		a := bc.Attributes[n]

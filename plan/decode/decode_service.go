@@ -17,7 +17,7 @@ func (d *decoder) decodeService(b *hcl.Block) {
 	if !d.checkName(s.Name, b.LabelRanges[0], "service") || d.duplicate(b, "service", d.serviceRange(s.Name)) {
 		return
 	}
-	c := d.attrs(b.Body, []string{"kind", "role!", "template", "path", "manager", "unit", "restart", "health", "settings", "packages", "daemons", "unchecked"})
+	c := d.Attrs(b.Body, []string{"kind", "role!", "template", "path", "manager", "unit", "restart", "health", "settings", "packages", "daemons", "unchecked"})
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "kind":
@@ -72,7 +72,7 @@ var variantBlocks = []hcl.BlockHeaderSchema{
 // decodeVariant decodes one variant block, expanded over its for_each.
 func (d *decoder) decodeVariant(b *hcl.Block) {
 	label := b.Labels[0]
-	c := d.attrs(b.Body, []string{"for_each", "name", "description", "before", "before_on", "unchecked"}, variantBlocks...)
+	c := d.Attrs(b.Body, []string{"for_each", "name", "description", "before", "before_on", "unchecked"}, variantBlocks...)
 	fe := c.Attributes["for_each"]
 	if fe == nil {
 		ctx := d.NoEachContext(b.Body, "variant", label)
@@ -165,7 +165,7 @@ func (d *decoder) buildVariant(b *hcl.Block, c *hcl.BodyContent, name string, ct
 				d.Errorf(blk.LabelRanges[0].Ptr(), "Duplicate ring block", "variant %q sets ring %q twice", name, target)
 				continue
 			}
-			rc := d.attrs(blk.Body, []string{"port_per_disk!"})
+			rc := d.Attrs(blk.Body, []string{"port_per_disk!"})
 			if a := rc.Attributes["port_per_disk"]; a != nil {
 				v.RingPort[target], _ = d.Bool(a, ctx)
 			}

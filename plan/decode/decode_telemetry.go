@@ -15,7 +15,7 @@ func (d *decoder) decodeTelemetry(b *hcl.Block) {
 		return
 	}
 	t.DefRange = b.DefRange
-	c := d.attrs(b.Body, []string{"enabled", "interval", "drop_caches", "statsd"})
+	c := d.Attrs(b.Body, []string{"enabled", "interval", "drop_caches", "statsd"})
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "enabled":

@@ -2,8 +2,6 @@ package decode
 
 import (
 	"github.com/hashicorp/hcl/v2"
-	"github.com/zclconf/go-cty/cty"
-	ctyjson "github.com/zclconf/go-cty/cty/json"
 
 	"benchbed/plan"
 	"benchbed/plan/lang"
@@ -24,7 +22,7 @@ func (d *decoder) decodeWorkload(b *hcl.Block) {
 	if !d.checkName(label, b.LabelRanges[0], "workload") {
 		return
 	}
-	c := d.attrs(b.Body, workloadAttrs, workloadBlocks...)
+	c := d.Attrs(b.Body, workloadAttrs, workloadBlocks...)
 	fe := c.Attributes["for_each"]
 	if fe == nil {
 		ctx := d.NoEachContext(b.Body, "workload", label)
@@ -55,22 +53,9 @@ func (d *decoder) workloadPoint(b *hcl.Block, c *hcl.BodyContent, fe *hcl.Attrib
 	}
 	w := d.buildWorkload(b, c, name, p.Ctx)
 	if w != nil {
-		w.Axis = &plan.AxisPoint{Index: p.Index, Key: eachText(p.Key), Value: eachText(p.Value)}
+		w.Axis = &plan.AxisPoint{Index: p.Index, Key: lang.EachText(p.Key), Value: lang.EachText(p.Value)}
 	}
 	d.addWorkload(w, rng)
-}
-
-// eachText is each.key or each.value as text: a string, number or bool as
-// written, anything else as JSON.
-func eachText(v cty.Value) string {
-	if s, err := lang.ScalarText(v); err == nil {
-		return s
-	}
-	b, err := ctyjson.Marshal(v, v.Type())
-	if err != nil {
-		return ""
-	}
-	return string(b)
 }
 
 // addWorkload appends w unless its name is taken; rng is where the name
@@ -191,7 +176,7 @@ func (d *decoder) checkWorkloadAuth(w *plan.Workload, b *hcl.Block, c *hcl.BodyC
 // decodeAuth decodes an auth block.
 func (d *decoder) decodeAuth(b *hcl.Block, ctx *hcl.EvalContext) *plan.Auth {
 	au := &plan.Auth{Kind: "v1", DefRange: b.DefRange}
-	c := d.attrs(b.Body, []string{"kind", "url!", "user!", "key!", "project", "domain", "region", "path_style", "payload"})
+	c := d.Attrs(b.Body, []string{"kind", "url!", "user!", "key!", "project", "domain", "region", "path_style", "payload"})
 	for _, a := range lang.SortedAttrs(c.Attributes) {
 		switch a.Name {
 		case "kind":

@@ -65,7 +65,7 @@ func (d *decoder) checkEndpoints(w *plan.Workload, a *hcl.Attribute) {
 	if len(w.Endpoints) == 0 {
 		d.Errorf(a.Expr.Range().Ptr(), "Invalid value for endpoints", "workload %q: endpoints lists no URL (leave it out for the auth or storage URL alone)", w.Name)
 	}
-	d.checkUnique(a, w.Endpoints, "endpoint")
+	d.CheckUnique(a, w.Endpoints, "endpoint")
 	for _, e := range w.Endpoints {
 		if u, err := url.Parse(e); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			d.Errorf(a.Expr.Range().Ptr(), "Invalid value for endpoints", "workload %q: endpoint %q is no http:// or https:// URL", w.Name, e)

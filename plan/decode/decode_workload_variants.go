@@ -2,11 +2,11 @@ package decode
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
 	"benchbed/plan"
+	"benchbed/plan/lang"
 )
 
 // decodeWorkloadVariants decodes a workload's variants attribute: the
@@ -69,9 +69,6 @@ func (d *decoder) variantsNamed(n string) []*plan.Variant {
 	return d.variantsByBlock[n]
 }
 
-// maxNamesShown bounds the names a diagnostic lists.
-const maxNamesShown = 12
-
 // knownVariants says which names a workload's variants may give: the
 // variants' names, then the labels of blocks whose variants are named
 // otherwise.
@@ -96,20 +93,11 @@ func (d *decoder) listVariants() string {
 	if len(names) == 0 {
 		return "the testbed has no variant"
 	}
-	out := "the variants are " + shortList(names)
+	out := "the variants are " + lang.ShortList(names)
 	if len(labels) > 0 {
-		out += " (block labels, each selecting its block's variants: " + shortList(labels) + ")"
+		out += " (block labels, each selecting its block's variants: " + lang.ShortList(labels) + ")"
 	}
 	return out
-}
-
-// shortList joins names, the first maxNamesShown of them and how many
-// more.
-func shortList(names []string) string {
-	if len(names) <= maxNamesShown {
-		return strings.Join(names, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:maxNamesShown], ", "), len(names)-maxNamesShown)
 }
 
 // checkRepeatVariants refuses a repeat = "auto" workload whose variants

@@ -17,18 +17,15 @@ const (
 	MaxVariants  = 4096  // variants, for_each points included
 	MaxWorkloads = 4096  // workloads, for_each points included
 	MaxCells     = 10000 // variants x workloads x sweep.repeat
-	MaxHosts     = 4096  // host blocks
+	MaxHosts     = 4096  // hosts, for_each points included
 	MaxServices  = 1024  // service blocks, Swift's and generic
 )
 
-// tooMany refuses more hosts or services than the limits, before the
-// checks between blocks (which pair hosts with services) run.
+// tooMany refuses more services than the limit, before the checks
+// between blocks (which pair hosts with services) run (addHost keeps to
+// MaxHosts).
 func tooMany(tb *plan.Testbed) hcl.Diagnostics {
 	var diags hcl.Diagnostics
-	if len(tb.Hosts) > MaxHosts {
-		diags = append(diags, lang.Diagf(hcl.DiagError, tb.Hosts[MaxHosts].DefRange.Ptr(), "Too many hosts",
-			"the testbed has %d hosts; at most %d", len(tb.Hosts), MaxHosts))
-	}
 	if n := len(tb.Services) + len(tb.Generics); n > MaxServices {
 		diags = append(diags, lang.Diagf(hcl.DiagError, tb.DefRange.Ptr(), "Too many services",
 			"the testbed has %d services; at most %d", n, MaxServices))

@@ -83,7 +83,7 @@ func LoadSource(path string, src []byte, opts LoadOptions) (*plan.Testbed, hcl.D
 	}
 	tb.Sources = read.Order
 	if diags.HasErrors() {
-		return tb, dedupeDiags(diags)
+		return tb, lang.DedupeDiags(diags)
 	}
 	d := &decoder{Decoder: &lang.Decoder{Dir: filepath.Dir(path),
 		Opts:      lang.Options{Vars: opts.Vars, VarFiles: opts.VarFiles, Environ: opts.Environ},
@@ -93,31 +93,7 @@ func LoadSource(path string, src []byte, opts LoadOptions) (*plan.Testbed, hcl.D
 	tb.Sensitive = d.Sensitive
 	diags = append(diags, d.Diags...)
 	diags = append(diags, validate(tb, d.Diags.HasErrors())...)
-	return tb, dedupeDiags(diags)
-}
-
-// dedupeDiags drops a diagnostic identical to an earlier one (severity, summary,
-// detail and range): a for_each block decodes its body once per element,
-// and a problem that does not depend on each is reported once.
-func dedupeDiags(diags hcl.Diagnostics) hcl.Diagnostics {
-	type key struct {
-		sev             hcl.DiagnosticSeverity
-		summary, detail string
-		rng             hcl.Range
-	}
-	seen := map[key]bool{}
-	out := diags[:0:0]
-	for _, d := range diags {
-		k := key{sev: d.Severity, summary: d.Summary, detail: d.Detail}
-		if d.Subject != nil {
-			k.rng = *d.Subject
-		}
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, d)
-		}
-	}
-	return out
+	return tb, lang.DedupeDiags(diags)
 }
 
 func newTestbed(path string, opts LoadOptions) *plan.Testbed {
@@ -133,10 +109,12 @@ type decoder struct {
 	*lang.Decoder
 	tb   *plan.Testbed
 	opts LoadOptions
-	// variantByName and workloadByName index the variants and workloads
+	// variantByName, workloadByName and hostByName index the variants,
+	// workloads and hosts
 	// so far (duplicates are found by name, not by a scan).
 	variantByName  map[string]*plan.Variant
 	workloadByName map[string]*plan.Workload
+	hostByName     map[string]*plan.Host
 	// variantsByBlock indexes the variants by their block's label, and
 	// variantsKnown is the text naming them: a workload's variants
 	// attribute reads both (decode_workload_variants.go).
@@ -156,10 +134,11 @@ func (d *decoder) decodeFile(blocks []*hcl.Block, root hcl.Body) {
 	d.Ctx = d.NewEvalContext()
 	d.DecodeLocals(byType[blockLocals])
 	d.decodeTestbed(byType[blockTestbed], root)
-	d.decodeSSH(d.single(byType[blockSSH]))
+	d.decodeSSH(d.Single(byType[blockSSH]))
 	for _, b := range byType[blockHost] {
 		d.decodeHost(b)
 	}
+	d.ReportElements(blocks)
 	for _, b := range byType[blockRing] {
 		d.decodeRing(b)
 	}
@@ -173,23 +152,10 @@ func (d *decoder) decodeFile(blocks []*hcl.Block, root hcl.Body) {
 	for _, b := range byType[blockWorkload] {
 		d.decodeWorkload(b)
 	}
-	d.decodePrefill(d.single(byType[blockPrefill]))
-	d.decodeSweep(d.single(byType[blockSweep]))
-	d.decodeTelemetry(d.single(byType[blockTelemetry]))
+	d.decodePrefill(d.Single(byType[blockPrefill]))
+	d.decodeSweep(d.Single(byType[blockSweep]))
+	d.decodeTelemetry(d.Single(byType[blockTelemetry]))
 	d.checkTelemetry()
-	d.decodeMetrics(d.single(byType[blockMetrics]))
+	d.decodeMetrics(d.Single(byType[blockMetrics]))
 	d.defaultClients()
-}
-
-// single returns the one block of a type that may appear at most once,
-// reporting the extra ones.
-func (d *decoder) single(blocks []*hcl.Block) *hcl.Block {
-	if len(blocks) == 0 {
-		return nil
-	}
-	for _, b := range blocks[1:] {
-		d.Errorf(b.DefRange.Ptr(), "Duplicate "+b.Type+" block",
-			"only one %s block is allowed; the first is at %s", b.Type, blocks[0].DefRange)
-	}
-	return blocks[0]
 }

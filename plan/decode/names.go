@@ -31,15 +31,6 @@ func (d *decoder) duplicate(b *hcl.Block, kind string, prev *hcl.Range) bool {
 	return true
 }
 
-func (d *decoder) hostRange(name string) *hcl.Range {
-	for _, h := range d.tb.Hosts {
-		if h.Name == name {
-			return h.DefRange.Ptr()
-		}
-	}
-	return nil
-}
-
 func (d *decoder) ringRange(name string) *hcl.Range {
 	for _, r := range d.tb.Rings {
 		if r.Name == name {
@@ -90,20 +81,9 @@ func (d *decoder) expandWorkloadRefs(list []string) []string {
 	return out
 }
 
-// checkUnique reports a list attribute that names something twice.
-func (d *decoder) checkUnique(a *hcl.Attribute, list []string, what string) {
-	seen := map[string]bool{}
-	for _, s := range list {
-		if seen[s] {
-			d.Errorf(a.Expr.Range().Ptr(), "Duplicate "+what, "%s %q is listed twice", what, s)
-		}
-		seen[s] = true
-	}
-}
-
 // checkRefs reports names in list that known does not have.
 func (d *decoder) checkRefs(a *hcl.Attribute, list []string, what string, known map[string]bool) {
-	d.checkUnique(a, list, what)
+	d.CheckUnique(a, list, what)
 	for _, s := range list {
 		if !known[s] {
 			d.Errorf(a.Expr.Range().Ptr(), "Unknown "+what, "no %s is named %q", what, s)
@@ -113,7 +93,7 @@ func (d *decoder) checkRefs(a *hcl.Attribute, list []string, what string, known 
 
 // checkClients reports clients that are no host or lack the client role.
 func (d *decoder) checkClients(a *hcl.Attribute, clients []string) {
-	d.checkUnique(a, clients, "client")
+	d.CheckUnique(a, clients, "client")
 	for _, c := range clients {
 		h := d.tb.Host(c)
 		switch {

@@ -27,6 +27,10 @@ type Decoder struct {
 	Variables map[string]*Variable
 	Files     map[string]*hcl.File
 	Sensitive []string
+	// Elements are the override blocks that name no block, of a type
+	// some block of which has for_each: each may name one element of it
+	// (ElementOverride takes them; ReportElements reports the rest).
+	Elements []*hcl.Block
 
 	sens   map[string]bool // sensitive values already listed in Sensitive
 	vars   map[string]*varDecl

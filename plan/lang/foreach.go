@@ -13,10 +13,11 @@ type EachPoint struct {
 	Index      int              // 0-based position in the for_each
 	Key, Value cty.Value        // each.key and each.value
 	Name       string           // label=<each.value>, or the label
+	InMap      bool             // the for_each is a map (or an object): Key is a string
 	Ctx        *hcl.EvalContext // the decoder's context with each
 }
 
-// ForEach evaluates the for_each attribute fe of a variant or workload
+// ForEach evaluates the for_each attribute fe of a variant, workload or host
 // block labelled label and returns one point per element, in order (a
 // list's order; a map's or set's sorted order). It reports a value that is
 // no collection or an empty one; ok is false then or after any error.
@@ -48,7 +49,7 @@ func (d *Decoder) ForEach(fe *hcl.Attribute, kind, label string) (points []EachP
 		ctx := d.Ctx.NewChild()
 		ctx.Variables = map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": k, "value": e})}
 		points = append(points, EachPoint{Index: len(points), Key: k, Value: e,
-			Name: defaultEachName(label, e), Ctx: ctx})
+			Name: defaultEachName(label, e), InMap: isMap, Ctx: ctx})
 	}
 	return points, true
 }
@@ -79,7 +80,7 @@ func (d *Decoder) NoEachContext(body hcl.Body, kind, label string) *hcl.EvalCont
 	}
 	for _, t := range refs {
 		d.Errorf(t.SourceRange().Ptr(), "each outside for_each",
-			"%s %q has no for_each: each.key and each.value exist only in a variant or workload block with for_each", kind, label)
+			"%s %q has no for_each: each.key and each.value exist only in a variant, workload or host block with for_each", kind, label)
 	}
 	ctx := d.Ctx.NewChild()
 	ctx.Variables = map[string]cty.Value{"each": cty.DynamicVal}

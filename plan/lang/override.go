@@ -36,9 +36,13 @@ func (d *Decoder) ApplyOverrides(f *Files, schema *hcl.BodySchema) []*hcl.Block 
 		d.Diags = append(d.Diags, diags...)
 		for _, b := range content.Blocks {
 			i := findBlock(out, b)
+			if i < 0 && eachHint(out, b.Type) != "" {
+				d.Elements = append(d.Elements, b)
+				continue
+			}
 			if i < 0 {
 				d.Errorf(b.DefRange.Ptr(), "Nothing to override",
-					"no file of the testbed has a block %s to override", blockHeader(b))
+					"no file of the testbed has a block %s to override%s", blockHeader(b), eachHint(out, b.Type))
 				continue
 			}
 			merged, ok := mergeBlock(out[i], b)
@@ -50,6 +54,59 @@ func (d *Decoder) ApplyOverrides(f *Files, schema *hcl.BodySchema) []*hcl.Block 
 		}
 	}
 	return out
+}
+
+// ElementOverride returns b merged with the overrides of its element
+// named name (override { host "stor1" { ... } } for the element stor1 of
+// host "stor"), in reading order, and takes them from d.Elements; b
+// itself when none names it. An element's override sets neither
+// for_each nor name: they are its block's.
+func (d *Decoder) ElementOverride(b *hcl.Block, name string) *hcl.Block {
+	for i, ov := range d.Elements {
+		if ov == nil || ov.Type != b.Type || len(ov.Labels) != 1 || ov.Labels[0] != name {
+			continue
+		}
+		d.Elements[i] = nil
+		if body, ok := ov.Body.(*hclsyntax.Body); ok {
+			for _, a := range []string{"for_each", "name"} {
+				if attr := body.Attributes[a]; attr != nil {
+					d.Errorf(attr.NameRange.Ptr(), "Cannot override", "the override of %s changes one element of a block with for_each: %s is the block's own", blockHeader(ov), a)
+					return b
+				}
+			}
+		}
+		if merged, ok := mergeBlock(b, ov); ok {
+			b = merged
+		}
+	}
+	return b
+}
+
+// ReportElements reports the overrides of d.Elements that no element
+// took; blocks are the testbed's.
+func (d *Decoder) ReportElements(blocks []*hcl.Block) {
+	for _, ov := range d.Elements {
+		if ov != nil {
+			d.Errorf(ov.DefRange.Ptr(), "Nothing to override",
+				"no file of the testbed has a block %s to override, nor a block with for_each an element of that name%s", blockHeader(ov), eachHint(blocks, ov.Type))
+		}
+	}
+}
+
+// eachHint names the blocks of type typ that have for_each, "" when none
+// has: an override names such a block by its label and changes every
+// element of it, or one element (a host) by its name.
+func eachHint(blocks []*hcl.Block, typ string) string {
+	var with []string
+	for _, b := range blocks {
+		if body, ok := b.Body.(*hclsyntax.Body); ok && b.Type == typ && body.Attributes["for_each"] != nil {
+			with = append(with, blockHeader(b)+" at "+b.DefRange.String())
+		}
+	}
+	if len(with) == 0 {
+		return ""
+	}
+	return "; a block with for_each (" + ShortList(with) + ") is overridden by its label for every element, and by an element's name for that element (hosts only)"
 }
 
 // findBlock returns the index of the first block of blocks with b's type

@@ -21,30 +21,12 @@ host "proxy1" {
   }
 }
 
-host "stor1" {
-  address = "198.18.1.21"
-  roles   = ["object", "container", "account"]
-  hardware {
-    kind  = "systemd-nspawn container, Debian 12"
-    disks = "loop devices on sparse files"
-  }
-  disks "object" {
-    names      = ["d0", "d1"]
-    devices    = ["/dev/vdb", "/dev/vdc"]
-    filesystem = "xfs"
-    format     = true
-  }
-  disks "meta" {
-    names      = ["m0"]
-    devices    = ["/dev/vdd"]
-    filesystem = "xfs"
-    format     = true
-  }
-}
-
-host "stor2" {
-  address = "198.18.1.22"
-  roles   = ["object", "container", "account"]
+# The storage hosts differ only in their address: one block, one host per
+# element of for_each, each named by its key.
+host "stor" {
+  for_each = { stor1 = "198.18.1.21", stor2 = "198.18.1.22" }
+  address  = each.value
+  roles    = ["object", "container", "account"]
   hardware {
     kind  = "systemd-nspawn container, Debian 12"
     disks = "loop devices on sparse files"

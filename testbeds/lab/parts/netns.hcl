@@ -23,19 +23,13 @@ host "proxy1" {
   }
 }
 
-host "stor1" {
-  address = "198.18.0.21"
-  roles   = ["object", "container", "account"]
-  hardware {
-    kind = "network namespace on the local machine"
-  }
-  disks "object" { names = local.disks }
-  disks "meta" { names = ["m0"] }
-}
-
-host "stor2" {
-  address = "198.18.0.22"
-  roles   = ["object", "container", "account"]
+# The storage hosts differ only in their address: one block, one host per
+# element of for_each, each named by its key (an override names one of
+# them alone: faults-lab.hcl's of stor1).
+host "stor" {
+  for_each = { stor1 = "198.18.0.21", stor2 = "198.18.0.22" }
+  address  = each.value
+  roles    = ["object", "container", "account"]
   hardware {
     kind = "network namespace on the local machine"
   }

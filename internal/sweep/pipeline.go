@@ -38,7 +38,11 @@ var runWide = []wideStep{
 }
 
 // perCell are a cell's steps, on the cell's runner (cellRunner: its undos
-// run as the cell ends; the journal lists the plan's steps only). Its
+// run as the cell ends, the last what the cell started ahead and no step
+// took; the journal lists the plan's steps only). They read the sweep's
+// inputs (a copy in cellRun) and hand on within the cell through cellRun:
+// the restarts the conf and ring steps mark, telemetry-start's agents,
+// fault-probe's faults. Its
 // phases (warmup; run or search; within the run, fault-apply and
 // fault-undo as each fault's window opens and closes) all begin on that
 // runner, whose Begin sees each.

@@ -103,7 +103,7 @@ func TestImport(t *testing.T) {
 		if !strings.Contains(e, "the rings name 2 hosts too: reading 198.18.0.21, 198.18.0.22") {
 			t.Errorf("import of proxy1 alone does not say it reads the rings' other hosts:\n%s", e)
 		}
-		for _, want := range []string{`host "stor1" {`, `host "stor2" {`, `address = "198.18.0.22"`, `clients = ["proxy1"]`} {
+		for _, want := range []string{`host "stor" {`, `stor1 = "198.18.0.21"`, `stor2 = "198.18.0.22"`, `address = each.value`, `clients = ["proxy1"]`} {
 			if !strings.Contains(o, want) {
 				t.Errorf("no %q in the import of proxy1 alone:\n%s", want, o)
 			}

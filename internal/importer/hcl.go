@@ -30,8 +30,12 @@ func (d *draft) writeHCL(withSettings bool) []byte {
 		vb.SetAttributeValue("description", cty.StringVal(v.Description+"; give it with --var, --var-file or BENCHBED_VAR_"+v.Name))
 	}
 	d.writeSSH(b)
-	for _, h := range d.Hosts {
-		d.writeHost(b, h)
+	for _, g := range d.groupHosts() {
+		if g.label == "" {
+			d.writeHost(b, g.hosts[0])
+		} else {
+			d.writeHostGroup(b, g)
+		}
 	}
 	for _, r := range d.Rings {
 		d.writeRing(b, r)
@@ -115,6 +119,12 @@ func strings2(ss []string) cty.Value {
 func (d *draft) writeHost(b *hclwrite.Body, h *dHost) {
 	hb := block(b, "host", h.Name)
 	hb.SetAttributeValue("address", cty.StringVal(h.Address))
+	d.hostAttrs(hb, h)
+}
+
+// hostAttrs writes what a host block says besides its name and address:
+// its SSH port (not 22), roles and disks.
+func (d *draft) hostAttrs(hb *hclwrite.Body, h *dHost) {
 	if p := d.Ports[h.Name]; p != 0 && p != 22 {
 		hb.SetAttributeValue("port", cty.NumberIntVal(int64(p)))
 	}

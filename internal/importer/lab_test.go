@@ -101,7 +101,7 @@ func TestBuildLabRoundTrip(t *testing.T) {
 	if res.Vars["tempauth_bench_bench_key"] != "lab-bench-key" {
 		t.Errorf("variables %v", res.Vars)
 	}
-	for _, want := range []string{`host "stor2"`, `roles   = ["object", "container", "account"]`, `disks "object"`,
+	for _, want := range []string{"host \"stor\" {\n  for_each = {\n    stor1 = \"198.18.0.21\"\n    stor2 = \"198.18.0.22\"\n  }\n  address = each.value", `roles   = ["object", "container", "account"]`, `disks "object"`,
 		`ring "container"`, `min_part_hours = 0`, `manager = "direct"`,
 		`memcache_max_connections = 10`, `disable_fallocate = true`, `variant "baseline"`, "prefill {\n  workloads = [\"get\"]", `swift_version = "2.30.1"`, "address = \"198.18.0.11\"\n  port    = 2222"} {
 		if !strings.Contains(text, want) {

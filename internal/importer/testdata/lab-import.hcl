@@ -24,19 +24,13 @@ host "proxy1" {
   roles   = ["proxy"]
 }
 
-host "stor1" {
-  address = "198.18.0.21"
-  roles   = ["object", "container", "account"]
-  disks "object" {
-    names = ["d0", "d1", "d2", "d3"]
+# stor1, stor2: alike but for their address
+host "stor" {
+  for_each = {
+    stor1 = "198.18.0.21"
+    stor2 = "198.18.0.22"
   }
-  disks "meta" {
-    names = ["m0"]
-  }
-}
-
-host "stor2" {
-  address = "198.18.0.22"
+  address = each.value
   roles   = ["object", "container", "account"]
   disks "object" {
     names = ["d0", "d1", "d2", "d3"]
